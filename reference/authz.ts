@@ -1,0 +1,48 @@
+// Authorization (spec 1, 5): a caller's capabilities are its roles; a read-only role cannot modify.
+import type { Caller } from './auth/authenticate.ts';
+import type { RequestContext } from './context.ts';
+import { notFound, userUnauthorized } from './errors.ts';
+import type { View } from './links.ts';
+import { listReply } from './paging.ts';
+import type { Reply } from './respond.ts';
+import type { Group } from './store.ts';
+
+export type Access = 'read' | 'write';
+
+const ROLE_ACCESS: Record<string, Access[]> = {
+  GROUP_OWNER: ['read', 'write'],
+  GROUP_READ_ONLY: ['read'],
+};
+/** Organization roles that reach every project of the organization. */
+const ORG_WIDE_ROLES = ['ORG_OWNER'];
+/** Organization roles that may create projects. */
+const PROJECT_CREATOR_ROLES = ['ORG_OWNER', 'ORG_GROUP_CREATOR'];
+
+export function canAccess(caller: Caller, group: Group, access: Access): boolean {
+  const { orgRoles, groupRoles } = caller.record;
+  if (orgRoles.some((role) => ORG_WIDE_ROLES.includes(role))) return true;
+  return groupRoles.some((g) => g.groupId === group.id && (ROLE_ACCESS[g.roleName] ?? []).includes(access));
+}
+
+export const canCreateProjects = (caller: Caller) => caller.record.orgRoles.some((role) => PROJECT_CREATOR_ROLES.includes(role));
+
+/** Projects the caller can read. */
+export const visibleGroups = (ctx: RequestContext) => ctx.store.groups.filter((g) => canAccess(ctx.caller, g, 'read'));
+
+/** A project the caller may use: 404 when it does not exist, 403 without the needed role. */
+export function authorizeGroup(ctx: RequestContext, group: Group | undefined, access: Access): Group {
+  if (!group) throw notFound(ctx.path);
+  if (!canAccess(ctx.caller, group, access)) throw userUnauthorized();
+  return group;
+}
+
+/** The project named by the `{groupId}` path parameter. */
+export const requireGroup = (ctx: RequestContext, access: Access) =>
+  authorizeGroup(ctx, ctx.store.groups.find((g) => g.id === ctx.params.groupId), access);
+
+/** A list inside the `{groupId}` project; spec 2.3: 404 when the project does not exist. */
+export function listInGroup<T>(ctx: RequestContext, items: (group: Group) => T[], view: View<T>): Reply {
+  const exists = ctx.store.groups.some((g) => g.id === ctx.params.groupId);
+  if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404')) return listReply(ctx, [], view);
+  return listReply(ctx, items(requireGroup(ctx, 'read')), view);
+}

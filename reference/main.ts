@@ -1,0 +1,90 @@
+// Standalone entry of the reference target:
+//   node --import tsx reference/main.ts --port 8443 --vendor atlas --mutant ID ... [--ca-out FILE]
+// Secrets come from REFERENCE_<PRINCIPAL>_PUBLIC_KEY / _PRIVATE_KEY / _TOKEN; missing ones are generated
+// and printed as `export ...` lines.
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createMutants } from './mutants.ts';
+import { startReferenceTarget, type Principal } from './server.ts';
+import { createStore, defaultSeed } from './store.ts';
+
+const HELP = `Usage: node --import tsx reference/main.ts [options]
+
+  --port N              HTTPS port (default 8443; 0 = ephemeral)
+  --host ADDRESS        listen address (default 127.0.0.1)
+  --vendor WORD         path and media-type vendor word (default platform)
+  --plain-http-port N   also listen on plain HTTP, answering 301 to HTTPS
+  --mutant ID           activate a mutant of reference/mutants.json (repeatable)
+  --rate-limit N        requests per project per window (default 100)
+  --rate-window-ms N    rate window in milliseconds (default 60000)
+  --ca-out FILE         write the certificate (PEM) to FILE
+  --help                this text
+
+Secrets: REFERENCE_<PRINCIPAL>_PUBLIC_KEY, _PRIVATE_KEY (API keys) and _TOKEN (service account),
+PRINCIPAL in OWNER, OWNER2, READ_ONLY, OUTSIDER, SERVICE_ACCOUNT. Missing ones are generated and printed.
+`;
+
+/** `readOnly` -> `READ_ONLY`, `owner2` -> `OWNER2`. */
+const upperSnake = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+
+function secretsFromEnvironment(): Record<string, Principal> {
+  const secrets: Record<string, Principal> = {};
+  for (const principal of createStore(defaultSeed()).principals) {
+    const prefix = `REFERENCE_${upperSnake(principal.name)}`;
+    const value = (suffix: string, generate: () => string) => {
+      const name = `${prefix}_${suffix}`;
+      const given = process.env[name];
+      if (given) return given;
+      const generated = generate();
+      console.log(`export ${name}=${generated}`);
+      return generated;
+    };
+    secrets[principal.name] = principal.kind === 'serviceAccount'
+      ? { token: value('TOKEN', () => randomBytes(24).toString('hex')) }
+      : { publicKey: value('PUBLIC_KEY', () => principal.publicKey), privateKey: value('PRIVATE_KEY', () => randomBytes(18).toString('hex')) };
+  }
+  return secrets;
+}
+
+function integer(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) throw new Error(`--${name} needs a non-negative integer, got ${text}`);
+  return Number(text);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, vendor: { type: 'string' }, 'plain-http-port': { type: 'string' },
+      mutant: { type: 'string', multiple: true }, 'rate-limit': { type: 'string' }, 'rate-window-ms': { type: 'string' },
+      'ca-out': { type: 'string' }, help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  createMutants(values.mutant); // fail on an unknown id before printing secrets
+  const limit = integer(values['rate-limit'], 'rate-limit') ?? 100;
+  const windowMs = integer(values['rate-window-ms'], 'rate-window-ms') ?? 60_000;
+  const target = await startReferenceTarget({
+    vendor: values.vendor,
+    host: values.host,
+    port: integer(values.port, 'port') ?? 8443,
+    plainHttpPort: integer(values['plain-http-port'], 'plain-http-port'),
+    secrets: secretsFromEnvironment(),
+    mutants: values.mutant,
+    rateLimit: { limit, windowMs },
+  });
+  if (values['ca-out']) writeFileSync(values['ca-out'], target.caPem);
+  console.log(`reference target listening on ${target.url}${target.plainUrl ? ` (plain HTTP redirect: ${target.plainUrl})` : ''}`);
+  const stop = () => void target.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+// The order in which every request is handled:
+// API base (404) -> authentication (401) -> project rate limit (429, spec 8) -> access list (403)
+// -> version of v2 requests (406/410, spec 9) -> route (404) and method (405, spec 4.1)
+// -> request Content-Type (415) and JSON body (400) -> the route's handler.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { checkAccessList, peerAddress, type Authenticator } from './auth/authenticate.ts';
+import { bracketed, type RequestContext } from './context.ts';
+import { ApiError, errorBody, invalidJson, methodNotAllowed, notFound, unexpectedError } from './errors.ts';
+import type { Mutants } from './mutants.ts';
+import type { ProjectRateLimiter } from './rateLimit.ts';
+import { rateLimitedProject } from './rateLimit.ts';
+import { entity, presentationOf, renderBody, statusOf, type Reply } from './respond.ts';
+import { allowedMethods, type Method, type Router } from './router.ts';
+import type { Store } from './store.ts';
+import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation } from './versioning.ts';
+
+export interface Services {
+  vendor: string;
+  store: Store;
+  mutants: Mutants;
+  authenticator: Authenticator;
+  rateLimiter: ProjectRateLimiter;
+  router: Router;
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const ERROR_CONTENT_TYPE = 'application/json';
+
+/** Headers and content type decided along the way; errors keep the version headers (real-service fact). */
+interface ResponseHead { contentType: string; headers: Record<string, string | string[]> }
+
+export function createDispatcher(services: Services) {
+  return async function dispatch(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const { path, query } = splitUrl(req.url);
+    const head: ResponseHead = { contentType: ERROR_CONTENT_TYPE, headers: {} };
+    let result: Reply;
+    try {
+      result = await handle(services, req, path, query, head);
+    } catch (err) {
+      sendError(reply, services.mutants, toApiError(err), query, head.headers);
+      return;
+    }
+    const headers = result.kind === 'entity' ? { ...head.headers, ...result.headers } : head.headers;
+    send(reply, statusOf(result), renderBody(result, presentationOf(query)), head.contentType, headers);
+  };
+}
+
+async function handle(services: Services, req: FastifyRequest, path: string, query: URLSearchParams, head: ResponseHead): Promise<Reply> {
+  const { vendor, router } = services;
+  const location = apiLocation(path, vendor);
+  if (!location) throw notFound(path);
+
+  const caller = services.authenticator.authenticate({ method: req.method, url: req.url, authorization: req.headers.authorization });
+  // Spec 8: every authenticated request to a project path counts, whatever its outcome.
+  const project = rateLimitedProject(location.segments);
+  if (project !== undefined) services.rateLimiter.hit(project);
+  checkAccessList(caller, peerAddress(req.socket.remoteAddress));
+
+  const version = location.generation === 'v2' ? resolveVersion(req.headers.accept, vendor, path.slice(1)) : undefined;
+  if (version) Object.assign(head.headers, versionHeaders(version));
+
+  const match = router.match(location.segments);
+  if (!match) throw notFound(path);
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : undefined;
+  if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
+
+  const body = BODY_METHODS.has(method) ? parseJsonBody(req, location.generation, vendor) : undefined;
+  const origin = `https://${req.headers.host ?? `${bracketed(req.socket.localAddress ?? '')}:${req.socket.localPort}`}`;
+  const ctx: RequestContext = {
+    method, path, query, params: match.params, body,
+    generation: location.generation, version, caller,
+    store: services.store, mutants: services.mutants, vendor,
+    origin, apiBase: `${origin}/api/${vendor}/${location.generation}`,
+  };
+  const result = await handler(ctx);
+  head.contentType = successContentType(location.generation, vendor, version);
+  return result;
+}
+
+/** Spec 4.1: an unsupported method on an existing resource is 405, with the Allow header. */
+function unsupportedMethod(mutants: Mutants, method: string, path: string, allow: string[]): ApiError {
+  return mutants.has('METH-405') ? notFound(path) : methodNotAllowed(method, path, allow);
+}
+
+export function splitUrl(url: string): { path: string; query: URLSearchParams } {
+  const q = url.indexOf('?');
+  return q < 0 ? { path: url, query: new URLSearchParams() } : { path: url.slice(0, q), query: new URLSearchParams(url.slice(q + 1)) };
+}
+
+/** Spec 9.1: `/api/{vendor}/v2/...` or `/api/{vendor}/v1.0/...`, as decoded path segments after the base. */
+function apiLocation(path: string, vendor: string): { generation: Generation; segments: string[] } | undefined {
+  const prefix = `/api/${vendor}/`;
+  if (!path.startsWith(prefix)) return undefined;
+  const [generation, ...rest] = path.slice(prefix.length).split('/');
+  if (generation !== 'v2' && generation !== 'v1.0') return undefined;
+  if (rest.at(-1) === '') rest.pop();
+  try {
+    return { generation, segments: rest.map((s) => decodeURIComponent(s)) };
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: string): unknown {
+  checkRequestContentType(req.headers['content-type'], generation, vendor);
+  const text = typeof req.body === 'string' ? req.body : '';
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
+}
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  console.error('reference target: unexpected error', err);
+  return unexpectedError();
+}
+
+export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, query: URLSearchParams, headers: Record<string, string | string[]> = {}): void {
+  const body = renderBody(entity(errorBody(err, mutants), err.status), presentationOf(query));
+  send(reply, err.status, body, ERROR_CONTENT_TYPE, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
+}
+
+function send(reply: FastifyReply, status: number, body: string | undefined, contentType: string, headers: Record<string, string | string[]>): void {
+  reply.code(status).headers(headers);
+  if (body === undefined) {
+    reply.send();
+    return;
+  }
+  // A Buffer keeps the Content-Type exactly as given (Fastify adds a charset to strings).
+  reply.header('Content-Type', contentType).send(Buffer.from(body, 'utf8'));
+}

@@ -1,0 +1,34 @@
+// Spec 1: plain HTTP is not served. The optional plain listener only redirects to HTTPS, with an empty body.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bracketed } from './context.ts';
+
+export interface RedirectListener { port: number; close(): Promise<void> }
+
+export async function startRedirectListener(host: string, port: number, httpsPort: number): Promise<RedirectListener> {
+  const server: Server = createServer((req, res) => {
+    res.writeHead(301, { Location: `https://${hostnameOf(req.headers.host) ?? bracketed(host)}:${httpsPort}${req.url ?? '/'}`, 'Content-Length': '0' });
+    res.end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/** The host name of a Host header (an IPv6 address keeps its brackets), without the port. */
+function hostnameOf(hostHeader: string | undefined): string | undefined {
+  if (!hostHeader) return undefined;
+  try {
+    return new URL(`http://${hostHeader}`).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,147 @@
+// Alert configurations of a project (spec 2.6, 4.4): list, create, get, replace (PUT), enable or
+// disable (PATCH `{enabled}` only), delete; optional `severityOverride`; host metric names without
+// the removed `dataFederation.bytesProcessed.*` keys.
+import { listInGroup, requireGroup } from '../authz.ts';
+import { extensionRel, href, type RequestContext } from '../context.ts';
+import { nowIso } from '../dates.ts';
+import { EVENT_TYPE_NAMES, HOST_METRIC_NAMES } from '../enums.ts';
+import { orNotFound } from '../errors.ts';
+import { entityLinks } from '../links.ts';
+import { entity, noContent } from '../respond.ts';
+import type { Route } from '../router.ts';
+import { newId, removeWhere, type AlertConfig, type Group } from '../store.ts';
+import { linksField, validateBody, type Field, type ObjectField } from '../validate.ts';
+import { alertView, matchingAlerts } from './alerts.ts';
+
+const UNITS = ['RAW', 'BITS', 'BYTES', 'KILOBITS', 'KILOBYTES', 'MEGABITS', 'MEGABYTES', 'GIGABITS', 'GIGABYTES', 'TERABYTES', 'PETABYTES', 'MILLISECONDS', 'SECONDS', 'MINUTES', 'HOURS', 'DAYS'];
+const OPERATORS = ['GREATER_THAN', 'LESS_THAN'];
+const text: Field = { type: 'string' };
+const readOnly: Field = { type: 'string', readOnly: true };
+
+const notification: ObjectField = {
+  type: 'object',
+  fields: {
+    typeName: { type: 'string', enum: ['GROUP', 'ORG', 'USER', 'TEAM', 'EMAIL', 'SMS', 'SLACK', 'PAGER_DUTY', 'WEBHOOK', 'DATADOG', 'OPS_GENIE', 'VICTOR_OPS', 'MICROSOFT_TEAMS'] },
+    delayMin: { type: 'integer', min: 0 },
+    intervalMin: { type: 'integer', min: 5 },
+    emailEnabled: { type: 'boolean' },
+    smsEnabled: { type: 'boolean' },
+    roles: { type: 'array', items: text },
+    emailAddress: text, mobileNumber: text, username: text, teamId: text, notifierId: text, integrationId: text,
+    channelName: text, apiToken: text, serviceKey: text, webhookUrl: text, webhookSecret: text, microsoftTeamsWebhookUrl: text,
+    datadogApiKey: text, datadogRegion: text, opsGenieApiKey: text, opsGenieRegion: text, victorOpsApiKey: text, victorOpsRoutingKey: text,
+  },
+  required: ['typeName'],
+};
+
+/** The whole alert configuration, as POST and PUT take it. */
+const configShape: ObjectField = {
+  type: 'object',
+  fields: {
+    id: readOnly, groupId: readOnly, created: readOnly, updated: readOnly, links: linksField,
+    eventTypeName: { type: 'string', enum: [...EVENT_TYPE_NAMES] },
+    enabled: { type: 'boolean' },
+    severityOverride: { type: 'string', enum: ['INFO', 'WARNING', 'ERROR', 'CRITICAL'] },
+    matchers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        fields: { fieldName: text, operator: { type: 'string', enum: ['EQUALS', 'CONTAINS', 'STARTS_WITH', 'ENDS_WITH', 'NOT_EQUALS', 'NOT_CONTAINS', 'REGEX'] }, value: text },
+        required: ['fieldName', 'operator', 'value'],
+      },
+    },
+    notifications: { type: 'array', items: notification },
+    metricThreshold: {
+      type: 'object',
+      fields: {
+        metricName: { type: 'string', enum: HOST_METRIC_NAMES },
+        operator: { type: 'string', enum: OPERATORS },
+        threshold: { type: 'number' },
+        units: { type: 'string', enum: UNITS },
+        mode: { type: 'string', enum: ['AVERAGE'] },
+      },
+      required: ['metricName'],
+    },
+    threshold: { type: 'object', fields: { operator: { type: 'string', enum: OPERATORS }, threshold: { type: 'number' }, units: { type: 'string', enum: UNITS } } },
+  },
+  required: ['eventTypeName', 'notifications'],
+};
+/** The real service's PATCH toggles `enabled` only. */
+const toggleShape: ObjectField = {
+  type: 'object',
+  fields: { id: readOnly, groupId: readOnly, created: readOnly, updated: readOnly, links: linksField, enabled: { type: 'boolean' } },
+  required: ['enabled'],
+};
+
+type ConfigBody = Omit<AlertConfig, 'id' | 'groupId' | 'created' | 'updated' | 'enabled' | 'matchers'> & Partial<Pick<AlertConfig, 'enabled' | 'matchers'>>;
+
+function alertConfigView(ctx: RequestContext, config: AlertConfig, inList: boolean) {
+  const self = `/groups/${config.groupId}/alertConfigs/${config.id}`;
+  return { ...config, links: entityLinks(ctx, self, [[extensionRel(ctx, 'alerts'), `${self}/alerts`]], inList) };
+}
+
+/** A configuration built from a validated POST or PUT body; PUT keeps the identity and creation date. */
+function configFrom(body: ConfigBody, group: Group, previous?: AlertConfig): AlertConfig {
+  const now = nowIso();
+  return { ...body, id: previous?.id ?? newId(), groupId: group.id, created: previous?.created ?? now, updated: now, enabled: body.enabled ?? false, matchers: body.matchers ?? [] };
+}
+
+const requireConfig = (ctx: RequestContext, group: Group) =>
+  orNotFound(ctx.store.alertConfigs.find((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId), ctx.path);
+
+function createConfig(ctx: RequestContext) {
+  const group = requireGroup(ctx, 'write');
+  const config = configFrom(validateBody<ConfigBody>(ctx.body, configShape), group);
+  ctx.store.alertConfigs.push(config);
+  return entity(alertConfigView(ctx, config, false), 201, { Location: href(ctx, `/groups/${group.id}/alertConfigs/${config.id}`) });
+}
+
+function replaceConfig(ctx: RequestContext) {
+  const group = requireGroup(ctx, 'write');
+  const previous = requireConfig(ctx, group);
+  const config = configFrom(validateBody<ConfigBody>(ctx.body, configShape), group, previous);
+  ctx.store.alertConfigs[ctx.store.alertConfigs.indexOf(previous)] = config;
+  return entity(alertConfigView(ctx, config, false));
+}
+
+function toggleConfig(ctx: RequestContext) {
+  const group = requireGroup(ctx, 'write');
+  const config = requireConfig(ctx, group);
+  const { enabled } = validateBody<{ enabled: boolean }>(ctx.body, toggleShape);
+  Object.assign(config, { enabled, updated: nowIso() });
+  return entity(alertConfigView(ctx, config, false));
+}
+
+function deleteConfig(ctx: RequestContext) {
+  const config = requireConfig(ctx, requireGroup(ctx, 'write'));
+  removeWhere(ctx.store.alertConfigs, (c) => c === config);
+  return noContent();
+}
+
+export const alertConfigRoutes: Route[] = [
+  {
+    path: '/groups/{groupId}/alertConfigs',
+    methods: {
+      GET: (ctx) => listInGroup(ctx, (group) => ctx.store.alertConfigs.filter((c) => c.groupId === group.id), (c, inList) => alertConfigView(ctx, c, inList)),
+      POST: createConfig,
+    },
+  },
+  {
+    path: '/groups/{groupId}/alertConfigs/{alertConfigId}',
+    methods: {
+      GET: (ctx) => entity(alertConfigView(ctx, requireConfig(ctx, requireGroup(ctx, 'read')), false)),
+      PUT: replaceConfig,
+      PATCH: toggleConfig,
+      DELETE: deleteConfig,
+    },
+  },
+  {
+    path: '/groups/{groupId}/alertConfigs/{alertConfigId}/alerts',
+    methods: {
+      GET: (ctx) => listInGroup(ctx, (group) => {
+        const config = requireConfig(ctx, group);
+        return matchingAlerts(ctx, (a) => a.alertConfigId === config.id);
+      }, (a, inList) => alertView(ctx, a, inList)),
+    },
+  },
+];

@@ -1,0 +1,46 @@
+// Alerts of a project (spec 2.6, 4.4): list (filter `status`) and get one, in the
+// ClusterAlertViewForNdsGroup variant; also the alerts raised by one alert configuration.
+import { listInGroup, requireGroup } from '../authz.ts';
+import { extensionRel, type RequestContext } from '../context.ts';
+import { invalidQueryParameter, orNotFound } from '../errors.ts';
+import { entityLinks } from '../links.ts';
+import { entity } from '../respond.ts';
+import type { Route } from '../router.ts';
+import type { Alert } from '../store.ts';
+
+const STATUSES = ['OPEN', 'TRACKING', 'CLOSED', 'CANCELLED'];
+
+export function alertView(ctx: RequestContext, alert: Alert, inList: boolean) {
+  const group = `/groups/${alert.groupId}`;
+  return {
+    ...alert,
+    links: entityLinks(ctx, `${group}/alerts/${alert.id}`, [[extensionRel(ctx, 'alertConfig'), `${group}/alertConfigs/${alert.alertConfigId}`]], inList),
+    orgId: ctx.store.org.id,
+  };
+}
+
+/** Alerts matching the `status` query parameter, newest first. */
+export function matchingAlerts(ctx: RequestContext, belongs: (alert: Alert) => boolean): Alert[] {
+  const status = ctx.query.get('status');
+  if (status !== null && !STATUSES.includes(status)) throw invalidQueryParameter('status');
+  return ctx.store.alerts
+    .filter((a) => belongs(a) && (status === null || a.status === status))
+    .sort((a, b) => b.created.localeCompare(a.created));
+}
+
+export const alertRoutes: Route[] = [
+  {
+    path: '/groups/{groupId}/alerts',
+    methods: { GET: (ctx) => listInGroup(ctx, (group) => matchingAlerts(ctx, (a) => a.groupId === group.id), (a, inList) => alertView(ctx, a, inList)) },
+  },
+  {
+    path: '/groups/{groupId}/alerts/{alertId}',
+    methods: {
+      GET: (ctx) => {
+        const group = requireGroup(ctx, 'read');
+        const alert = ctx.store.alerts.find((a) => a.groupId === group.id && a.id === ctx.params.alertId);
+        return entity(alertView(ctx, orNotFound(alert, ctx.path), false));
+      },
+    },
+  },
+];

@@ -1,0 +1,33 @@
+// Every resource the reference target serves, under both `/api/{vendor}/v2` and `/api/{vendor}/v1.0`.
+import type { Route } from '../router.ts';
+import { alertConfigRoutes } from './alertConfigs.ts';
+import { alertRoutes } from './alerts.ts';
+import { allClustersRoutes } from './allClusters.ts';
+import { clusterRoutes } from './clusters.ts';
+import { eventRoutes } from './events.ts';
+import { eventTypeRoutes } from './eventTypes.ts';
+import { groupRoutes } from './groups.ts';
+import { measurementRoutes } from './measurements.ts';
+import { performanceAdvisorRoutes } from './performanceAdvisor.ts';
+import { processRoutes } from './processes.ts';
+import { restoreJobRoutes } from './restoreJobs.ts';
+import { rootRoutes } from './root.ts';
+import { slowQueryRoutes } from './slowQueries.ts';
+import { tenantSnapshotRoutes } from './tenantSnapshots.ts';
+
+export const allRoutes: Route[] = [
+  ...rootRoutes,
+  ...groupRoutes,
+  ...clusterRoutes,
+  ...allClustersRoutes,
+  ...eventTypeRoutes,
+  ...eventRoutes,
+  ...alertRoutes,
+  ...alertConfigRoutes,
+  ...restoreJobRoutes,
+  ...tenantSnapshotRoutes,
+  ...performanceAdvisorRoutes,
+  ...processRoutes,
+  ...measurementRoutes,
+  ...slowQueryRoutes,
+];

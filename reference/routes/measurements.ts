@@ -1,0 +1,92 @@
+// Measurements of a database of a process (spec 4.3): `granularity` with `period`, or `start` and `end`
+// (ISO-8601); data points are generated from the seed's base values, one per granularity step.
+import { requireGroup } from '../authz.ts';
+import type { RequestContext } from '../context.ts';
+import { formatIsoDate, parseIsoDate, parseIsoDuration } from '../dates.ts';
+import { invalidQueryParameter, missingQueryParameter } from '../errors.ts';
+import { entityLinks } from '../links.ts';
+import { entity } from '../respond.ts';
+import type { Route } from '../router.ts';
+import type { Measurement, Process } from '../store.ts';
+import { processPath, requireDatabase, requireProcess } from './processes.ts';
+
+const GRANULARITIES = ['PT10S', 'PT1M', 'PT5M', 'PT1H', 'P1D'];
+const MAX_DATA_POINTS = 1440;
+
+function required(query: URLSearchParams, name: string): string {
+  const value = query.get(name);
+  if (value === null) throw missingQueryParameter(name);
+  return value;
+}
+
+function dateParameter(query: URLSearchParams, name: string): number {
+  const date = parseIsoDate(required(query, name));
+  if (!date) throw invalidQueryParameter(name);
+  return date.getTime();
+}
+
+/** The requested interval, aligned to the granularity: [start, end) in steps of `stepMs`. */
+function intervalOf(query: URLSearchParams) {
+  const granularity = required(query, 'granularity');
+  if (!GRANULARITIES.includes(granularity)) throw invalidQueryParameter('granularity');
+  const stepMs = parseIsoDuration(granularity)!;
+  let start: number;
+  let end: number;
+  if (query.has('period')) {
+    if (query.has('start') || query.has('end')) throw invalidQueryParameter('period');
+    const periodMs = parseIsoDuration(query.get('period')!);
+    if (periodMs === undefined) throw invalidQueryParameter('period');
+    end = Math.floor(Date.now() / stepMs) * stepMs;
+    start = end - periodMs;
+  } else {
+    if (!query.has('start')) throw missingQueryParameter('period');
+    start = dateParameter(query, 'start');
+    end = dateParameter(query, 'end');
+    if (end <= start) throw invalidQueryParameter('end');
+  }
+  start = Math.floor(start / stepMs) * stepMs;
+  if ((end - start) / stepMs > MAX_DATA_POINTS) throw invalidQueryParameter('granularity');
+  return { granularity, stepMs, start, end };
+}
+
+function dataPoints(measurement: Measurement, seed: number, interval: { stepMs: number; start: number; end: number }) {
+  const points = [];
+  for (let t = interval.start, i = 0; t < interval.end; t += interval.stepMs, i++) {
+    const value = measurement.base * seed * (1 + 0.05 * Math.sin(i / 3));
+    points.push({ timestamp: formatIsoDate(new Date(t)), value: measurement.units === 'SCALAR' ? Math.round(value) : Math.round(value * 100) / 100 });
+  }
+  return points;
+}
+
+function measurementsOf(ctx: RequestContext, process: Process, databaseName: string) {
+  const interval = intervalOf(ctx.query);
+  const names = ctx.query.getAll('m');
+  if (names.some((n) => !process.measurements.some((m) => m.name === n))) throw invalidQueryParameter('m');
+  const seed = process.databases.indexOf(databaseName) + 1;
+  const self = `${processPath(process)}/databases/${encodeURIComponent(databaseName)}/measurements`;
+  return {
+    databaseName,
+    end: formatIsoDate(new Date(interval.end)),
+    granularity: interval.granularity,
+    groupId: process.groupId,
+    hostId: process.id,
+    links: entityLinks(ctx, self, [], false),
+    measurements: process.measurements
+      .filter((m) => names.length === 0 || names.includes(m.name))
+      .map((m) => ({ dataPoints: dataPoints(m, seed, interval), name: m.name, units: m.units })),
+    processId: process.id,
+    start: formatIsoDate(new Date(interval.start)),
+  };
+}
+
+export const measurementRoutes: Route[] = [
+  {
+    path: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements',
+    methods: {
+      GET: (ctx) => {
+        const process = requireProcess(ctx, requireGroup(ctx, 'read'));
+        return entity(measurementsOf(ctx, process, requireDatabase(ctx, process)));
+      },
+    },
+  },
+];

@@ -1,0 +1,97 @@
+// The embedded reference target: a second, independent implementation of the spec, served over HTTPS.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import { Authenticator } from './auth/authenticate.ts';
+import { generateCertificate } from './cert.ts';
+import { bracketed } from './context.ts';
+import { ApiError, errorBody, notFound } from './errors.ts';
+import { createMutants } from './mutants.ts';
+import { createDispatcher, sendError, splitUrl } from './pipeline.ts';
+import { startRedirectListener } from './plainHttp.ts';
+import { ProjectRateLimiter } from './rateLimit.ts';
+import { Router } from './router.ts';
+import { allRoutes } from './routes/index.ts';
+import { createStore, defaultSeed } from './store.ts';
+
+export interface Principal { publicKey?: string; privateKey?: string; token?: string }
+export interface ReferenceOptions {
+  /** Path and media-type vendor word (spec naming convention); default 'platform'. */
+  vendor?: string;
+  host?: string;
+  port?: number;
+  /** If given (0 = ephemeral), plain HTTP is also served there, answering 301 to HTTPS with an empty body. */
+  plainHttpPort?: number;
+  /** Secrets by principal name of the seed (owner, owner2, readOnly, outsider, serviceAccount). */
+  secrets: Record<string, Principal>;
+  /** Mutant ids of reference/mutants.json. */
+  mutants?: string[];
+  /** Spec 8; fixed windows aligned to the clock: window = floor(Date.now()/windowMs). */
+  rateLimit?: { limit: number; windowMs: number };
+  /** Default: fixtures/seed.json. */
+  seed?: unknown;
+}
+export interface ReferenceTarget { url: string; plainUrl?: string; caPem: string; close(): Promise<void> }
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+export async function startReferenceTarget(opts: ReferenceOptions): Promise<ReferenceTarget> {
+  const vendor = opts.vendor ?? 'platform';
+  const host = opts.host ?? '127.0.0.1';
+  const mutants = createMutants(opts.mutants);
+  const store = createStore(opts.seed ?? defaultSeed());
+  const certificate = await generateCertificate();
+
+  const app = Fastify({
+    https: { key: certificate.key, cert: certificate.cert },
+    bodyLimit: BODY_LIMIT_BYTES,
+    exposeHeadRoutes: false,
+    logger: false,
+    // A path that cannot be decoded names no resource: 404 like any unknown path.
+    frameworkErrors: (err, req, reply) => {
+      const { path, query } = splitUrl(req.url);
+      sendError(reply, mutants, err.code === 'FST_ERR_BAD_URL' ? notFound(path) : frameworkError(err), query);
+    },
+    clientErrorHandler: (_err, socket) => {
+      const body = JSON.stringify(errorBody(new ApiError(400, 'INVALID_REQUEST', 'Malformed HTTP request.'), mutants));
+      if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    },
+  });
+  installBodyParser(app);
+  const dispatch = createDispatcher({
+    vendor, store, mutants,
+    authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`),
+    rateLimiter: new ProjectRateLimiter(opts.rateLimit ?? { limit: 100, windowMs: 60_000 }),
+    router: new Router(allRoutes),
+  });
+  app.route({ method: METHODS, url: '*', handler: dispatch });
+  app.setNotFoundHandler(dispatch);
+  app.setErrorHandler((err, req, reply) => sendError(reply, mutants, frameworkError(err), splitUrl(req.url).query));
+
+  await app.listen({ host, port: opts.port ?? 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  const redirect = opts.plainHttpPort === undefined ? undefined : await startRedirectListener(host, opts.plainHttpPort, port);
+  return {
+    url: `https://${bracketed(host)}:${port}`,
+    plainUrl: redirect && `http://${bracketed(host)}:${redirect.port}`,
+    caPem: certificate.cert,
+    close: async () => {
+      await redirect?.close();
+      await app.close();
+    },
+  };
+}
+
+/** Bodies are kept as text: the pipeline checks the Content-Type (415) before parsing JSON (400). */
+function installBodyParser(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+}
+
+/** Errors raised by Fastify itself, before the pipeline (e.g. a body over the limit: 413). */
+function frameworkError(err: unknown): ApiError {
+  const { statusCode: status = 500, message = '' } = (err ?? {}) as { statusCode?: number; message?: string };
+  if (status === 413) return new ApiError(413, 'REQUEST_TOO_LARGE', `The request body exceeds ${BODY_LIMIT_BYTES} bytes.`, [BODY_LIMIT_BYTES]);
+  if (status >= 400 && status < 500) return new ApiError(status, 'INVALID_REQUEST', message);
+  return new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.');
+}

@@ -1,0 +1,37 @@
+// A vitest reporter that turns finished tests into check results, reading what each check put in its meta.
+// Tests without an outcome (vitest's own timeout, a crash) become errors; suite files that fail to load are run errors.
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import '../src/suite/outcome-meta.ts';
+import type { CheckResult } from '../src/report/report.ts';
+
+export class CheckCollector implements Reporter {
+  readonly checks: CheckResult[] = [];
+  readonly runErrors: string[] = [];
+
+  onTestCaseResult(testCase: TestCase): void {
+    const meta = testCase.meta().conformance;
+    if (!meta) return;
+    const result = testCase.result();
+    const outcome = meta.outcome ?? {
+      status: 'error' as const,
+      cause: /timed out/i.test(result.errors?.[0]?.message ?? '') ? 'timeout' : 'suite',
+      reason: result.errors?.[0]?.message ?? 'the check did not finish',
+    };
+    this.checks.push({
+      rule: meta.rule,
+      name: testCase.name.slice(meta.rule.length + 2),
+      ...outcome,
+      evidence: meta.evidence ?? [],
+      requests: meta.requests ?? 0,
+      durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+    });
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    for (const e of testModule.errors()) this.runErrors.push(`${testModule.moduleId}: ${e.message}`);
+  }
+
+  onTestRunEnd(_modules: unknown, unhandledErrors: ReadonlyArray<{ message?: string }>): void {
+    for (const e of unhandledErrors) this.runErrors.push(`unhandled error: ${e.message ?? String(e)}`);
+  }
+}

@@ -1,0 +1,36 @@
+// The per-rule table printed at the end of a run, grouped by spec section.
+import { sectionTitles } from '../src/catalogue/spec.ts';
+import type { Report, Totals } from '../src/report/report.ts';
+
+const colours = { pass: 32, fail: 31, error: 35, skipped: 33, untested: 90 } as const;
+
+export function formatTotals(t: Totals): string {
+  return `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t.untested} untested`;
+}
+
+export function renderTable(report: Report, colour: boolean): string {
+  const paint = (status: keyof typeof colours, s: string) => (colour ? `\x1b[${colours[status]}m${s}\x1b[0m` : s);
+  const idWidth = Math.max(...report.rules.map((r) => r.id.length));
+  const lines: string[] = [];
+  let section = '';
+  for (const r of report.rules) {
+    if (r.section !== section) {
+      section = r.section;
+      lines.push('', `§${section} ${sectionTitles.get(section) ?? ''}`.trimEnd());
+    }
+    const status = paint(r.status, r.status.toUpperCase().padEnd(8));
+    const reason = r.reason && r.status !== 'untested' ? `  ${r.reason.split('\n')[0]}` : '';
+    lines.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(4)}  ${status}${reason}`);
+  }
+  lines.push(
+    '',
+    `${report.rules.length} rules: ${formatTotals(report.totals)}`,
+    `MUST rules: ${formatTotals(report.mustTotals)}`,
+    `${report.requests} HTTP requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.target.baseUrl} (seed ${report.seed})`,
+  );
+  for (const e of report.runErrors) lines.push(paint('error', `run error: ${e}`));
+  for (const r of report.rules.filter((x) => x.status === 'fail' || x.status === 'error')) {
+    if (r.rerun) lines.push(`rerun ${r.id}: ${r.rerun}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,58 @@
+// Before any rule runs: is the target reachable, and does it accept the owner's credentials?
+// Each step names its cause (DNS, TCP, TLS, auth), so that a user can tell a typo from a firewall.
+import { lookup } from 'node:dns/promises';
+import { connect as tcpConnect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import type { HttpClient } from '../http/client.ts';
+
+export class UnreachableTarget extends Error {
+  override readonly name = 'UnreachableTarget';
+}
+
+function attempt(step: string, timeoutMs: number, open: (done: (err?: Error) => void) => { destroy(): void }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new UnreachableTarget(`${step}: no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const socket = open((err) => {
+      clearTimeout(timer);
+      socket.destroy();
+      if (err) reject(new UnreachableTarget(`${step}: ${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.replace(/\s+/g, ' ')));
+      else resolve();
+    });
+  });
+}
+
+export async function preflight(client: HttpClient, rootPath: string, accept: string): Promise<void> {
+  const o = client.options;
+  const url = new URL(o.baseUrl);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  try {
+    await lookup(host);
+  } catch (e) {
+    throw new UnreachableTarget(`DNS: cannot resolve ${host} (${(e as NodeJS.ErrnoException).code})`);
+  }
+  await attempt(`TCP: ${host}:${port}`, o.connectTimeoutMs, (done) => {
+    const s = tcpConnect({ host, port }, () => done());
+    s.on('error', done);
+    return s;
+  });
+  if (url.protocol === 'https:') {
+    await attempt(`TLS: ${host}:${port}`, o.connectTimeoutMs, (done) => {
+      const s = tlsConnect({ host, port, servername: /^[\d.:]+$/.test(host) ? undefined : host, ca: o.ca, rejectUnauthorized: !o.insecure }, () => done());
+      s.on('error', done);
+      return s;
+    });
+  }
+  let status: number;
+  try {
+    status = (await client.send({ method: 'GET', path: rootPath, as: 'owner', headers: { accept } })).status;
+  } catch (e) {
+    throw new UnreachableTarget(`HTTP: ${(e as Error).message}`);
+  }
+  if (status === 401 || status === 403) {
+    throw new UnreachableTarget(`auth: the owner credentials were refused (${status} on GET ${rootPath})`);
+  }
+}

@@ -1,0 +1,88 @@
+// `conformance run`: profile → (embedded target) → preflight → suites → reports → exit code.
+import { randomBytes, randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { selectRules } from '../catalogue/catalogue.ts';
+import { HttpClient } from '../http/client.ts';
+import { Redactor } from '../http/exchange.ts';
+import { loadProfile, resolveCredentials } from '../profile/load.ts';
+import type { Profile } from '../profile/profile.ts';
+import { buildReport, exitCodeOf } from '../report/build.ts';
+import { runSuites } from '../runner/run-suites.ts';
+import type { RunSetup } from '../suite/setup.ts';
+import { renderTable, formatTotals } from '../../reporters/console-table.ts';
+import { writeJsonReport } from '../../reporters/json-report.ts';
+import { ProgressReporter } from '../../reporters/progress.ts';
+import { UsageError, type RunArgs } from './args.ts';
+import type { Embedded } from './embedded.ts';
+import { preflight } from './preflight.ts';
+
+export { UnreachableTarget } from './preflight.ts';
+
+export const referenceProfileFile = fileURLToPath(new URL('../../config/reference.json', import.meta.url));
+
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function runCommand(args: RunArgs): Promise<number> {
+  const startedAt = new Date();
+  let selected: Set<string> | undefined;
+  if (args.rules.length || args.tags.length) {
+    try {
+      selected = selectRules(args.rules, args.tags);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+  }
+  const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
+  const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
+  let reference: Embedded | undefined;
+  try {
+    if (embedded) {
+      // Loaded only when used: a run against a live target never loads the reference target's code.
+      const { startEmbedded } = await import('./embedded.ts');
+      reference = await startEmbedded(profile, args.mutants);
+      profile.baseUrl = reference.baseUrl;
+      if (reference.plainUrl) profile.plainHttpUrl = reference.plainUrl;
+    } else if (args.target) {
+      profile.baseUrl = args.target;
+    }
+    const caPem = reference?.caPem ?? (profile.tls.caFile ? readFileSync(profile.tls.caFile, 'utf8') : undefined);
+    const probe = new HttpClient({
+      baseUrl: profile.baseUrl, ca: caPem, insecure: profile.tls.insecure,
+      requestTimeoutMs: profile.timeouts.requestMs, connectTimeoutMs: profile.timeouts.connectMs,
+      maxBodyBytes: profile.maxBodyBytes, connections: 1, credentials: resolveCredentials(profile), redactor: new Redactor(),
+    });
+    try {
+      await preflight(probe, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
+    } finally {
+      await probe.close();
+    }
+
+    const seed = args.seed ?? randomInt(0, 2 ** 31);
+    const setup: RunSetup = { profile, caPem, seed, numRuns: args.numRuns, runId: randomBytes(4).toString('hex') };
+    if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}\n`);
+    const collector = await runSuites({ setup, rules: selected, reporters: args.quiet || args.json ? [] : [new ProgressReporter()] });
+
+    const targetWords = embedded
+      ? ['--target', 'reference', ...args.mutants.flatMap((m) => ['--mutant', m])]
+      : [...(args.profile ? ['--profile', args.profile] : []), ...(args.target ? ['--target', args.target] : [])];
+    const report = buildReport({
+      target: { name: profile.name, baseUrl: profile.baseUrl, ...(args.mutants.length ? { mutants: args.mutants } : {}) },
+      seed,
+      ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
+      startedAt,
+      checks: collector.checks,
+      runErrors: collector.runErrors,
+      rerun: (id) => ['npx', 'conformance', 'run', ...targetWords, '--rule', id, '--seed', String(seed)].map(shellWord).join(' '),
+    });
+    const file = writeJsonReport(report, args.reportsDir);
+    if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
+    else process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}\n`);
+    return exitCodeOf(report, args.strict);
+  } finally {
+    await reference?.close();
+  }
+}

@@ -1,0 +1,222 @@
+// The suite's HTTP client on undici: HTTPS with a custom CA, Digest or Bearer auth, raw bytes kept,
+// a per-request timeout, no automatic retries, and a redacted record of every exchange.
+import { Agent, request as undiciRequest } from 'undici';
+import { authorizationHeader, chooseChallenge, parseDigestChallenges, type DigestChallenge } from './digest.ts';
+import { evidenceBodyLimit, Redactor, type Exchange, type SentRequest } from './exchange.ts';
+import { TargetError, type TargetErrorCause } from '../outcome.ts';
+import { transportCause } from './transport-errors.ts';
+
+export interface Credential {
+  name: string;
+  publicKey?: string;
+  privateKey?: string;
+  token?: string;
+  /** Source address this credential's requests are sent from (its API access list admits it). */
+  localAddress?: string;
+  env: { publicKey?: string; privateKey?: string; token?: string };
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  ca?: string;
+  insecure?: boolean;
+  requestTimeoutMs: number;
+  connectTimeoutMs: number;
+  maxBodyBytes: number;
+  connections: number;
+  credentials: Record<string, Credential>;
+  redactor: Redactor;
+}
+
+export interface RequestSpec {
+  method: string;
+  /** A path below the base URL (starting with /) or an absolute URL. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  /** A JSON value to send, or raw text sent as is. */
+  json?: unknown;
+  rawBody?: string;
+  /** The credential to authenticate with; null sends no authentication. */
+  as: string | null;
+  /** Source address to send from (API access lists). */
+  localAddress?: string;
+  /** Answer digest challenges (default true); false sends exactly one request. */
+  answerChallenge?: boolean;
+}
+
+export class HttpResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string | string[]>,
+    readonly raw: Buffer,
+    readonly exchange: Exchange,
+  ) {}
+
+  header(name: string): string | undefined {
+    const v = this.headers[name.toLowerCase()];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+
+  get text(): string {
+    return this.raw.toString('utf8');
+  }
+
+  /** The body parsed as JSON; a body that is not JSON is a target error, not a rule failure. */
+  json(): unknown {
+    try {
+      return JSON.parse(this.text);
+    } catch (e) {
+      throw new TargetError('invalid-json', `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with a body that is not JSON: ${(e as Error).message}`, this.exchange);
+    }
+  }
+}
+
+type Listener = (exchange: Exchange) => void;
+
+export class HttpClient {
+  private readonly agents = new Map<string, Agent>();
+  private readonly digest = new Map<string, { challenge: DigestChallenge; nc: number }>();
+  private readonly listeners = new Set<Listener>();
+  requestCount = 0;
+
+  constructor(readonly options: ClientOptions) {
+    for (const c of Object.values(options.credentials)) {
+      options.redactor.add(c.privateKey);
+      options.redactor.add(c.token);
+    }
+  }
+
+  onExchange(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  url(path: string, query?: RequestSpec['query']): URL {
+    const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.options.baseUrl.replace(/\/$/, '') + path);
+    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    return url;
+  }
+
+  async send(spec: RequestSpec): Promise<HttpResponse> {
+    const credential = spec.as === null ? undefined : this.options.credentials[spec.as];
+    if (spec.as !== null && !credential) throw new Error(`no credential named '${spec.as}' in the profile`);
+    const url = this.url(spec.path, spec.query);
+    const first = await this.once(spec, url, credential, this.authHeader(credential, spec.method, url));
+    if (first.status !== 401 || !credential?.privateKey || spec.answerChallenge === false) return first;
+    // Digest (RFC 7616 §3.3): answer a fresh challenge once; a cached nonce that went stale is renewed the same way.
+    const challenge = chooseChallenge(parseDigestChallenges(first.headers['www-authenticate']));
+    if (!challenge) return first;
+    this.digest.set(credential.name, { challenge, nc: 0 });
+    return this.once(spec, url, credential, this.authHeader(credential, spec.method, url));
+  }
+
+  private authHeader(c: Credential | undefined, method: string, url: URL): string | undefined {
+    if (!c) return undefined;
+    if (c.token !== undefined) return `Bearer ${c.token}`;
+    const state = this.digest.get(c.name);
+    if (!state || c.publicKey === undefined || c.privateKey === undefined) return undefined;
+    state.nc += 1;
+    return authorizationHeader({
+      challenge: state.challenge, method, uri: url.pathname + url.search,
+      username: c.publicKey, password: c.privateKey, nc: state.nc,
+    });
+  }
+
+  private agent(localAddress: string | undefined): Agent {
+    const key = localAddress ?? '';
+    let agent = this.agents.get(key);
+    if (!agent) {
+      const o = this.options;
+      agent = new Agent({
+        connections: o.connections,
+        pipelining: 1,
+        // localAddress must be top-level: inside `connect` undici ignores it.
+        ...(localAddress ? { localAddress } : {}),
+        connect: { ca: o.ca, rejectUnauthorized: !o.insecure, timeout: o.connectTimeoutMs },
+        headersTimeout: o.requestTimeoutMs,
+        bodyTimeout: o.requestTimeoutMs,
+      });
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  private async once(spec: RequestSpec, url: URL, credential: Credential | undefined, authorization: string | undefined): Promise<HttpResponse> {
+    const headers: Record<string, string> = { ...(spec.headers ?? {}) };
+    let body: string | undefined;
+    if (spec.json !== undefined) {
+      body = JSON.stringify(spec.json);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    } else if (spec.rawBody !== undefined) body = spec.rawBody;
+    if (authorization) headers.authorization = authorization;
+    const redactor = this.options.redactor;
+    const sent: SentRequest = {
+      method: spec.method,
+      url: url.toString(),
+      headers: redactor.headers(headers),
+      ...(body !== undefined ? { body: redactor.text(body) } : {}),
+      ...(credential ? { credentialEnv: credential.env } : {}),
+    };
+    const startedAt = new Date();
+    const exchange: Exchange = { request: sent, startedAt: startedAt.toISOString(), durationMs: 0 };
+    this.requestCount += 1;
+    try {
+      const res = await undiciRequest(url, {
+        method: spec.method,
+        headers,
+        body,
+        dispatcher: this.agent(spec.localAddress ?? credential?.localAddress),
+        signal: AbortSignal.timeout(this.options.requestTimeoutMs),
+      });
+      const raw = await this.readBody(res.body, exchange);
+      const responseHeaders = res.headers as Record<string, string | string[]>;
+      exchange.durationMs = Date.now() - startedAt.getTime();
+      exchange.response = {
+        status: res.statusCode,
+        headers: redactor.headers(responseHeaders),
+        body: redactor.text(raw.subarray(0, evidenceBodyLimit).toString('utf8')) + (raw.length > evidenceBodyLimit ? '…[truncated]' : ''),
+        bodyBytes: raw.length,
+      };
+      this.emit(exchange);
+      return new HttpResponse(res.statusCode, responseHeaders, raw, exchange);
+    } catch (e) {
+      exchange.durationMs = Date.now() - startedAt.getTime();
+      const cause: TargetErrorCause = e instanceof TargetError ? e.cause : transportCause(e);
+      const message = e instanceof TargetError ? e.message : describe(e);
+      exchange.error = { cause, message };
+      this.emit(exchange);
+      throw new TargetError(cause, `${spec.method} ${url}: ${message}`, exchange);
+    }
+  }
+
+  private async readBody(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }, exchange: Exchange): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > this.options.maxBodyBytes) {
+        body.destroy();
+        throw new TargetError('body-too-large', `body exceeds ${this.options.maxBodyBytes} bytes`, exchange);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  private emit(exchange: Exchange): void {
+    for (const l of this.listeners) l(exchange);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.agents.values()].map((a) => a.close()));
+    this.agents.clear();
+  }
+}
+
+function describe(e: unknown): string {
+  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const code = err.code ?? err.cause?.code;
+  const message = err.message || err.cause?.message || String(e);
+  return code && !message.includes(code) ? `${code} ${message}` : message;
+}

@@ -1,0 +1,37 @@
+// How a check ends when it does not pass: the target broke the rule (fail), the target misbehaved so the
+// rule could not be judged (error), or the rule cannot be judged on this target (skipped).
+import type { Exchange } from './http/exchange.ts';
+
+export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'untested';
+
+/** The target broke the rule: expected versus actual, with the exchange that shows it. */
+export class RuleFailure extends Error {
+  override readonly name = 'RuleFailure';
+  constructor(
+    message: string,
+    readonly details: { expected?: unknown; actual?: unknown; exchange?: Exchange; counterexample?: unknown } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Causes of a target error, named in the report. */
+export type TargetErrorCause =
+  | 'timeout' | 'reset' | 'refused' | 'dns' | 'tls' | 'invalid-json' | 'body-too-large' | 'unexpected-status' | 'transport';
+
+/** The target misbehaved in a way that leaves the rule unjudged. */
+export class TargetError extends Error {
+  override readonly name = 'TargetError';
+  constructor(readonly cause: TargetErrorCause, message: string, readonly exchange?: Exchange) {
+    super(`${cause}: ${message}`);
+  }
+}
+
+/** The rule cannot be judged on this target (a missing credential, endpoint or permission), with why. */
+export class RuleSkipped extends Error {
+  override readonly name = 'RuleSkipped';
+}
+
+export function skipRule(reason: string): never {
+  throw new RuleSkipped(reason);
+}

@@ -1,0 +1,45 @@
+// From check results to rule results: a rule fails if any check fails, errs if any errs (and none fails),
+// passes if every judged check passed, is skipped if every check was skipped, and is untested with no check.
+import { compareSections, rules as catalogue } from '../catalogue/catalogue.ts';
+import type { Status } from '../outcome.ts';
+import type { CheckResult, RuleResult, Totals } from './report.ts';
+
+const precedence: Exclude<Status, 'untested'>[] = ['fail', 'error', 'pass', 'skipped'];
+
+export function emptyTotals(): Totals {
+  return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0 };
+}
+
+export function aggregate(checks: CheckResult[], selected: Set<string> | undefined, evidencePerRule = 12): RuleResult[] {
+  const byRule = new Map<string, CheckResult[]>();
+  for (const c of checks) byRule.set(c.rule, [...(byRule.get(c.rule) ?? []), c]);
+  return [...catalogue]
+    .sort((a, b) => compareSections(a.section, b.section))
+    .map((rule): RuleResult => {
+      const mine = byRule.get(rule.id) ?? [];
+      const base = { id: rule.id, section: rule.section, level: rule.level, statement: rule.statement, tags: rule.tags };
+      if (mine.length === 0) {
+        const reason = selected && !selected.has(rule.id) ? 'not selected by the rule or tag filter' : 'no check implements this rule yet';
+        return { ...base, status: selected && !selected.has(rule.id) ? 'skipped' : 'untested', reason, checks: [], evidence: [] };
+      }
+      const status = precedence.find((s) => mine.some((c) => c.status === s))!;
+      const deciding = mine.filter((c) => c.status === status);
+      const reason = status === 'pass' ? undefined
+        : deciding.length > 1 ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${status === 'skipped' ? 'skipped' : status === 'fail' ? 'failing' : 'erring'} check${deciding.length > 2 ? 's' : ''})`
+        : deciding[0]!.reason;
+      const ordered = [...deciding, ...mine.filter((c) => c.status !== status)];
+      return {
+        ...base,
+        status,
+        ...(reason ? { reason } : {}),
+        checks: mine.map(({ rule: _r, evidence: _e, ...rest }) => rest),
+        evidence: ordered.flatMap((c) => c.evidence).slice(0, evidencePerRule),
+      };
+    });
+}
+
+export function totals(results: RuleResult[]): Totals {
+  const t = emptyTotals();
+  for (const r of results) t[r.status] += 1;
+  return t;
+}

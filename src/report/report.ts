@@ -1,0 +1,59 @@
+// The per-rule report (reports/conformance.json). Its format is documented in the README and kept stable:
+// CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
+import type { Exchange } from '../http/exchange.ts';
+import type { Level } from '../catalogue/catalogue.ts';
+import type { Status } from '../outcome.ts';
+
+export const reportFormat = 'conformance-report/1';
+
+/** One run of one check (a vitest test) of a rule. */
+export interface CheckResult {
+  rule: string;
+  name: string;
+  status: Exclude<Status, 'untested'>;
+  reason?: string;
+  expected?: unknown;
+  actual?: unknown;
+  counterexample?: unknown;
+  cause?: string;
+  evidence: Exchange[];
+  requests: number;
+  durationMs: number;
+}
+
+export interface RuleResult {
+  id: string;
+  section: string;
+  level: Level;
+  statement: string;
+  tags: string[];
+  status: Status;
+  /** One line: why it failed, errored or was skipped. */
+  reason?: string;
+  checks: Omit<CheckResult, 'rule' | 'evidence'>[];
+  /** The redacted exchanges that decided the result (for a failure, those of the failing checks first). */
+  evidence: Exchange[];
+  /** The command that reruns just this rule with the same seed against the same target. */
+  rerun?: string;
+}
+
+export type Totals = Record<Status, number>;
+
+export interface Report {
+  format: typeof reportFormat;
+  suite: { name: string; version: string };
+  spec: { file: string; sha256: string };
+  catalogue: { sha256: string; rules: number };
+  target: { name: string; baseUrl: string; mutants?: string[] };
+  seed: number;
+  filter?: { rules: string[]; tags: string[] };
+  startedAt: string;
+  durationMs: number;
+  requests: number;
+  totals: Totals;
+  /** MUST rules by status: the exit code is decided on these. */
+  mustTotals: Totals;
+  /** Problems of the run itself (a suite file that failed to load); each makes the run fail. */
+  runErrors: string[];
+  rules: RuleResult[];
+}

@@ -1,0 +1,27 @@
+// What a check reports to the runner through vitest's task metadata.
+import type { Exchange } from '../http/exchange.ts';
+import type { Status } from '../outcome.ts';
+
+export interface CheckOutcome {
+  status: Exclude<Status, 'untested'>;
+  reason?: string;
+  /** For a failure: what the rule expects and what the target did. */
+  expected?: unknown;
+  actual?: unknown;
+  counterexample?: unknown;
+  /** For an error: what went wrong (timeout, reset, invalid-json, tls, ...). */
+  cause?: string;
+}
+
+export interface CheckMeta {
+  rule: string;
+  outcome?: CheckOutcome;
+  evidence?: Exchange[];
+  requests?: number;
+}
+
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    conformance?: CheckMeta;
+  }
+}

@@ -1,0 +1,30 @@
+// The projects a run may touch: those the profile names; identifiers of things that do not exist.
+import { randomBytes } from 'node:crypto';
+import { skipRule } from '../outcome.ts';
+import type { Target } from './target.ts';
+
+/** The first project the profile names; rules that need one are skipped without it. */
+export function firstProject(t: Target): string {
+  const id = t.profile.projects.ids[0];
+  if (!id) skipRule('the profile names no project (projects.ids)');
+  return id;
+}
+
+/** A project with no clusters: the profile's emptyProjectId. */
+export function emptyProject(t: Target): string {
+  const id = t.profile.projects.emptyProjectId;
+  if (!id) skipRule('the profile names no empty project (projects.emptyProjectId)');
+  return id;
+}
+
+const missing = 'f0f0' + randomBytes(10).toString('hex');
+
+/** A well-formed project id that names no project (24 hex digits, as project ids are); one per run. */
+export function missingProjectId(): string {
+  return missing;
+}
+
+/** Fills {groupId} in a profile path with a project id. */
+export function fillPath(path: string, groupId: string): string {
+  return path.replace(/\{groupId\}/g, groupId);
+}

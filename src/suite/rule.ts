@@ -1,0 +1,45 @@
+// Declares one check of one catalogue rule as a vitest test. The test name starts with the rule id, so that
+// runs can be filtered by rule; the outcome (pass, fail, error, skipped) and its evidence travel in task meta.
+import { test } from 'vitest';
+import { findRule } from '../catalogue/catalogue.ts';
+import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
+import { withEvidence, type EvidenceLog } from './evidence.ts';
+import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
+import { target, type Target } from './target.ts';
+
+export interface CheckContext {
+  target: Target;
+}
+
+export function classify(e: unknown): CheckOutcome {
+  if (e instanceof RuleFailure) {
+    const { expected, actual, counterexample } = e.details;
+    return { status: 'fail', reason: e.message, expected, actual, counterexample };
+  }
+  if (e instanceof TargetError) return { status: 'error', reason: e.message, cause: e.cause };
+  if (e instanceof RuleSkipped) return { status: 'skipped', reason: e.message };
+  const err = e as Error;
+  return { status: 'error', reason: `suite error: ${err?.message ?? String(e)}`, cause: 'suite' };
+}
+
+/** One check of rule `id`; `title` says what it sends and what it expects. */
+export function check(id: string, title: string, fn: (ctx: CheckContext) => Promise<void>, timeoutMs?: number): void {
+  if (!findRule(id)) throw new Error(`check '${title}' names rule ${id}, which is not in the catalogue`);
+  test(`${id}: ${title}`, async (ctx) => {
+    const log: EvidenceLog = { exchanges: [], count: 0 };
+    const meta: CheckMeta = { rule: id };
+    ctx.task.meta.conformance = meta;
+    let failure: unknown;
+    try {
+      await withEvidence(log, () => fn({ target: target() }));
+      meta.outcome = { status: 'pass' };
+    } catch (e) {
+      failure = e;
+      meta.outcome = classify(e);
+    }
+    meta.evidence = log.exchanges;
+    meta.requests = log.count;
+    if (meta.outcome.status === 'skipped') ctx.skip(meta.outcome.reason);
+    if (failure) throw failure;
+  }, timeoutMs ?? target().profile.timeouts.ruleMs);
+}

@@ -1,0 +1,19 @@
+// What the runner hands to every suite: the profile (secrets stay in the environment), the CA, the seed.
+import type { Profile } from '../profile/profile.ts';
+
+export interface RunSetup {
+  profile: Profile;
+  /** PEM of the target's CA, when the runner knows it (the embedded reference target). */
+  caPem?: string;
+  seed: number;
+  /** Generated cases per property check. */
+  numRuns: number;
+  /** Unique per run: names of created entities carry it, so that cleanup finds them. */
+  runId: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    conformance: RunSetup;
+  }
+}

@@ -1,0 +1,16 @@
+// Request economy: a probe that several checks judge is sent once per run; every check that uses it cites it.
+import type { HttpResponse } from '../http/client.ts';
+import { cite } from './evidence.ts';
+
+const probes = new Map<string, Promise<HttpResponse>>();
+
+export async function sharedResponse(key: string, send: () => Promise<HttpResponse>): Promise<HttpResponse> {
+  let pending = probes.get(key);
+  if (!pending) {
+    pending = send();
+    probes.set(key, pending);
+  }
+  const res = await pending;
+  cite(res.exchange);
+  return res;
+}

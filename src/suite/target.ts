@@ -1,0 +1,76 @@
+// The target as the suites see it: the profile, one shared HTTP client, and the API's paths and headers.
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { HttpClient, type HttpResponse, type RequestSpec } from '../http/client.ts';
+import { Redactor } from '../http/exchange.ts';
+import { resolveCredentials } from '../profile/load.ts';
+import type { Profile } from '../profile/profile.ts';
+import { record } from './evidence.ts';
+import type { RunSetup } from './setup.ts';
+
+export type ApiRequest = Omit<RequestSpec, 'as'> & {
+  as?: string | null;
+  /** Resource version for the Accept header of the versioned API; null sends no Accept. */
+  version?: string | null;
+};
+
+export class Target {
+  readonly profile: Profile;
+  readonly client: HttpClient;
+
+  constructor(readonly setup: RunSetup) {
+    const p = setup.profile;
+    this.profile = p;
+    this.client = new HttpClient({
+      baseUrl: p.baseUrl,
+      ca: setup.caPem ?? (p.tls.caFile ? readFileSync(p.tls.caFile, 'utf8') : undefined),
+      insecure: p.tls.insecure,
+      requestTimeoutMs: p.timeouts.requestMs,
+      connectTimeoutMs: p.timeouts.connectMs,
+      maxBodyBytes: p.maxBodyBytes,
+      connections: p.concurrency,
+      credentials: resolveCredentials(p),
+      redactor: new Redactor(),
+    });
+    this.client.onExchange(record);
+  }
+
+  /** Path of a resource under the versioned API, e.g. v2('/groups'). */
+  v2(path = ''): string {
+    return `/api/${this.profile.vendor}/v2${path === '/' ? '' : path}`;
+  }
+
+  /** Path of a resource under the legacy, unversioned API. */
+  legacy(path = ''): string {
+    return `/api/${this.profile.vendor}/v1.0${path === '/' ? '' : path}`;
+  }
+
+  mediaType(version: string): string {
+    return `application/vnd.${this.profile.vendor}.${version}+json`;
+  }
+
+  hasCredential(name: string): boolean {
+    return name in this.profile.credentials;
+  }
+
+  /** Sends a request to the versioned API (a path made with v2()), as the owner unless told otherwise. */
+  send(req: ApiRequest): Promise<HttpResponse> {
+    const version = req.version === undefined ? this.profile.versions.default : req.version;
+    const headers: Record<string, string> = {};
+    if (version !== null) headers.accept = this.mediaType(version);
+    const { version: _v, as, ...rest } = req;
+    return this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) } });
+  }
+
+  get(path: string, extra: Omit<ApiRequest, 'method' | 'path'> = {}): Promise<HttpResponse> {
+    return this.send({ method: 'GET', path, ...extra });
+  }
+}
+
+let shared: Target | undefined;
+
+/** The one Target of this worker: the runner provides the setup, the client is reused by every check. */
+export function target(): Target {
+  shared ??= new Target(inject('conformance'));
+  return shared;
+}

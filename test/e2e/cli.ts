@@ -1,0 +1,37 @@
+// Runs the conformance CLI as a user would, in a child process, and reads its JSON report.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Report } from '../../src/report/report.ts';
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  reportsDir: string;
+  report?: Report;
+}
+
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
+  const withReports = args[0] === 'run' ? [...args, '--reports', reportsDir] : args;
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['bin/conformance.mjs', ...withReports], {
+      env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000,
+    }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      let report: Report | undefined;
+      try {
+        report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report;
+      } catch {
+        report = undefined;
+      }
+      resolve({ code, stdout, stderr, reportsDir, report });
+    });
+  });
+}
+
+export function statusOf(report: Report, id: string): string | undefined {
+  return report.rules.find((r) => r.id === id)?.status;
+}

@@ -1,0 +1,56 @@
+// The rule catalogue is data; these tests keep it well-formed and anchored in the spec.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { rules, selectRules } from '../../src/catalogue/catalogue.ts';
+import { sectionTitles } from '../../src/catalogue/spec.ts';
+
+const mutants = JSON.parse(readFileSync('reference/mutants.json', 'utf8')) as { id: string; rule: string; description: string }[];
+
+describe('rule catalogue', () => {
+  it('has unique, well-formed ids', () => {
+    const ids = rules.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/);
+  });
+
+  it('anchors every rule in a section of the spec', () => {
+    const missing = rules.filter((r) => !sectionTitles.has(r.section)).map((r) => `${r.id} §${r.section}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every rule a level, a statement and tags', () => {
+    for (const r of rules) {
+      expect(['MUST', 'SHOULD', 'INFO'], r.id).toContain(r.level);
+      expect(r.statement.length, r.id).toBeGreaterThan(20);
+      expect(r.tags.length, r.id).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the spec copy identical to the shared spec when that is present', () => {
+    let shared: string | undefined;
+    try {
+      shared = readFileSync('../shared/spec/admin-api-spec.md', 'utf8');
+    } catch {
+      return; // a clone without the shared folder beside it
+    }
+    expect(readFileSync('spec/admin-api-spec.md', 'utf8')).toBe(shared);
+  });
+
+  it('selects by id and tag, and refuses unknown ones', () => {
+    expect(selectRules(['METH-405'], ['smoke']).has('ERR-BODY-FIELDS')).toBe(true);
+    expect(() => selectRules(['NO-SUCH-RULE'], [])).toThrow('unknown rule id: NO-SUCH-RULE');
+    expect(() => selectRules([], ['nope'])).toThrow(/unknown tag: nope/);
+  });
+});
+
+describe('mutants of the reference target', () => {
+  it('each names a catalogue rule, with an id that is the rule id or rule:variant', () => {
+    const ids = new Set(rules.map((r) => r.id));
+    for (const m of mutants) {
+      expect(ids.has(m.rule), `${m.id} names unknown rule ${m.rule}`).toBe(true);
+      expect(m.id === m.rule || m.id.startsWith(`${m.rule}:`), m.id).toBe(true);
+      expect(m.description.length, m.id).toBeGreaterThan(10);
+    }
+    expect(new Set(mutants.map((m) => m.id)).size).toBe(mutants.length);
+  });
+});

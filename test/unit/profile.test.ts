@@ -1,0 +1,67 @@
+// Profile validation: defaults from the real service, and errors that name the field at fault.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkProfile, loadProfile, ProfileError, resolveCredentials } from '../../src/profile/load.ts';
+
+const minimal = () => ({
+  name: 't',
+  baseUrl: 'https://api.example.test',
+  credentials: { owner: { publicKeyEnv: 'T_PUB', privateKeyEnv: 'T_PRIV' } },
+});
+
+function errorOf(value: unknown): string {
+  try {
+    checkProfile(value, 'p.json');
+  } catch (e) {
+    expect(e).toBeInstanceOf(ProfileError);
+    return (e as Error).message;
+  }
+  throw new Error('the profile was accepted');
+}
+
+describe('profile', () => {
+  it('fills in the real service defaults', () => {
+    const p = checkProfile(minimal(), 'p.json');
+    expect(p.vendor).toBe('platform');
+    expect(p.paging).toMatchObject({ pageNumParam: 'pageNum', itemsPerPageParam: 'itemsPerPage', includeCountParam: 'includeCount', totalCountField: 'totalCount', maxItemsPerPage: 500 });
+    expect(p.envelope).toEqual({ statusField: 'status', contentField: 'content' });
+    expect(p.links).toEqual({ relField: 'rel', hrefField: 'href' });
+    expect(p.rateLimit).toMatchObject({ limit: 100, windowSeconds: 60 });
+    expect(p.allowBillable).toBe(false);
+  });
+
+  it('names a misspelt field', () => {
+    expect(errorOf({ ...minimal(), paging: { pageNumParm: 'x' } })).toBe('p.json: paging.pageNumParm: unknown field');
+  });
+
+  it('names a missing field', () => {
+    const { baseUrl: _b, ...rest } = minimal();
+    expect(errorOf(rest)).toBe('p.json: baseUrl: required field is missing');
+  });
+
+  it('names a field of the wrong type inside a credential', () => {
+    expect(errorOf({ ...minimal(), credentials: { owner: { publicKeyEnv: 'A', privateKeyEnv: 3 } } })).toMatch(/^p\.json: credentials\.owner\.privateKeyEnv: /);
+  });
+
+  it('refuses a base URL with a path', () => {
+    expect(errorOf({ ...minimal(), baseUrl: 'https://h/api/platform/v2' })).toMatch(/^p\.json: baseUrl: must match pattern/);
+  });
+
+  it('names an environment variable that is not set', () => {
+    const p = checkProfile(minimal(), 'p.json');
+    expect(() => resolveCredentials(p, { T_PUB: 'k' })).toThrow('credentials.owner.privateKeyEnv: environment variable T_PRIV is not set');
+    expect(resolveCredentials(p, { T_PUB: 'k', T_PRIV: 's' }).owner).toMatchObject({ publicKey: 'k', privateKey: 's', env: { privateKey: 'T_PRIV' } });
+  });
+
+  it('reports a file that is not JSON', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'profile-')), 'bad.json');
+    writeFileSync(file, '{ "name": ');
+    expect(() => loadProfile(file)).toThrow(/bad\.json: not valid JSON/);
+  });
+
+  it('loads the shipped profiles', () => {
+    for (const f of ['config/reference.json', 'config/real-service.example.json']) expect(loadProfile(f).name).toBeTruthy();
+  });
+});

@@ -1,0 +1,13 @@
+// The project's own tests (not the conformance suites, which the CLI runs against a target).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: new URL('..', import.meta.url).pathname,
+    include: ['test/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    maxWorkers: 2,
+    reporters: ['default', './test/summary-reporter.ts'],
+  },
+});
