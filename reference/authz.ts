@@ -7,7 +7,7 @@ import { listReply } from './paging.ts';
 import type { Reply } from './respond.ts';
 import type { Group } from './store.ts';
 
-export type Access = 'read' | 'write';
+type Access = 'read' | 'write';
 
 const ROLE_ACCESS: Record<string, Access[]> = {
   GROUP_OWNER: ['read', 'write'],
@@ -18,7 +18,7 @@ const ORG_WIDE_ROLES = ['ORG_OWNER'];
 /** Organization roles that may create projects. */
 const PROJECT_CREATOR_ROLES = ['ORG_OWNER', 'ORG_GROUP_CREATOR'];
 
-export function canAccess(caller: Caller, group: Group, access: Access): boolean {
+function canAccess(caller: Caller, group: Group, access: Access): boolean {
   const { orgRoles, groupRoles } = caller.record;
   if (orgRoles.some((role) => ORG_WIDE_ROLES.includes(role))) return true;
   return groupRoles.some((g) => g.groupId === group.id && (ROLE_ACCESS[g.roleName] ?? []).includes(access));

@@ -29,9 +29,6 @@ export const formatIsoDate = (date: Date) => date.toISOString().replace(/\.\d{3}
 
 export const nowIso = () => formatIsoDate(new Date());
 
-/** Normalises a request date to the response format, e.g. `2025-05-01` to `2025-05-01T00:00:00Z`. */
-export const normaliseIsoDate = (text: string) => formatIsoDate(parseIsoDate(text)!);
-
 const ISO_DURATION = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/;
 
 /** Milliseconds of an ISO-8601 duration such as `PT1M`, `PT5M`, `P1D` (days and smaller units). */

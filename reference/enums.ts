@@ -10,7 +10,7 @@ const enums = readFixture('enums.json') as {
 };
 
 /** Spec 2.6: GCP is accepted as a cloud provider. */
-export const CLOUD_PROVIDERS = ['AWS', 'AZURE', 'GCP'] as const;
+const CLOUD_PROVIDERS = ['AWS', 'AZURE', 'GCP'] as const;
 
 /** Region names by provider; spec 2.6: Azure no longer has GERMANY_CENTRAL and GERMANY_NORTH_EAST. */
 export const REGIONS: Record<string, readonly string[]> = Object.fromEntries(

@@ -2,10 +2,10 @@
 // `mutants.has(id)` test at the place that breaks; the ids are listed in mutants.json.
 import { readFileSync } from 'node:fs';
 
-export interface MutantInfo { id: string; rule: string; description: string }
+interface MutantInfo { id: string; rule: string; description: string }
 export interface Mutants { has(id: string): boolean }
 
-export const mutantCatalogue: readonly MutantInfo[] = JSON.parse(
+const mutantCatalogue: readonly MutantInfo[] = JSON.parse(
   readFileSync(new URL('./mutants.json', import.meta.url), 'utf8'),
 );
 

@@ -5,8 +5,8 @@ import type { Link, View } from './links.ts';
 import { booleanParameter, integerParameter } from './queryParams.ts';
 import type { Reply } from './respond.ts';
 
-export const DEFAULT_ITEMS_PER_PAGE = 100;
-export const MAX_ITEMS_PER_PAGE = 500;
+const DEFAULT_ITEMS_PER_PAGE = 100;
+const MAX_ITEMS_PER_PAGE = 500;
 
 interface Page { pageNum: number; itemsPerPage: number; includeCount: boolean }
 

@@ -70,7 +70,10 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
 
   await app.listen({ host, port: opts.port ?? 0 });
   const port = (app.server.address() as AddressInfo).port;
-  const redirect = opts.plainHttpPort === undefined ? undefined : await startRedirectListener(host, opts.plainHttpPort, port);
+  const redirect = opts.plainHttpPort === undefined ? undefined : await startRedirectListener(host, opts.plainHttpPort, port).catch(async (err) => {
+    await app.close();
+    throw err;
+  });
   return {
     url: `https://${bracketed(host)}:${port}`,
     plainUrl: redirect && `http://${bracketed(host)}:${redirect.port}`,

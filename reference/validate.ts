@@ -22,7 +22,7 @@ export interface ObjectField extends Common {
   check?: (value: Record<string, unknown>, path: string) => void;
 }
 
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);

@@ -6,12 +6,12 @@ export type Generation = 'v2' | 'v1.0';
 interface VersionInfo { deprecation?: string; sunset?: string }
 
 /** Spec 9.4; the Deprecation date is the release of the next version, the Sunset date the real service's. */
-export const SUPPORTED_VERSIONS: Record<string, VersionInfo> = {
+const SUPPORTED_VERSIONS: Record<string, VersionInfo> = {
   '2023-01-01': { deprecation: '2023-02-01', sunset: '2027-07-01' },
   '2023-02-01': {},
 };
 /** Versions that were deleted (spec 3: deprecated, then deleted): 410 VERSION_GONE. */
-export const DELETED_VERSIONS: readonly string[] = ['2022-01-01'];
+const DELETED_VERSIONS: readonly string[] = ['2022-01-01'];
 
 /** Clusters keep the legacy shape on v1.0 and on versions before 2023-02-01 (spec 9.5). */
 export const isLegacyClusterVersion = (version: string | undefined) => version === undefined || version < '2023-02-01';

@@ -12,7 +12,7 @@ export const INSTANCE_SIZES = [
   'M40_NVME', 'M50_NVME', 'M60_NVME', 'M80_NVME', 'M200_NVME', 'M400_NVME',
 ] as const;
 export const PROVIDER_NAMES = ['AWS', 'AZURE', 'GCP', 'TENANT'] as const;
-export const DB_VERSIONS: Record<string, string> = { '6.0': '6.0.20', '7.0': '7.0.16', '8.0': '8.0.4' };
+const DB_VERSIONS: Record<string, string> = { '6.0': '6.0.20', '7.0': '7.0.16', '8.0': '8.0.4' };
 
 const readOnly = { type: 'string', readOnly: true } as const;
 
@@ -51,7 +51,7 @@ export interface ClusterShape {
 }
 
 /** The writable fields both shapes copy as they are. */
-export const COMMON_WRITABLE = [
+const COMMON_WRITABLE = [
   'clusterType', 'backupEnabled', 'pitEnabled', 'paused', 'terminationProtectionEnabled', 'dbMajorVersion',
   'versionReleaseSystem', 'encryptionAtRestProvider', 'rootCertType', 'diskSizeGB', 'labels', 'tags',
 ] as const;

@@ -16,7 +16,7 @@ import { isLegacyClusterVersion } from '../versioning.ts';
 /** The cluster shape of this request: legacy on v1.0 and on 2023-01-01, else 2023-02-01. */
 const shapeOf = (ctx: RequestContext) => (isLegacyClusterVersion(ctx.version) ? legacyCluster : modernCluster);
 
-export const clusterView = (ctx: RequestContext, cluster: Cluster, inList: boolean) => shapeOf(ctx).view(ctx, cluster, inList);
+const clusterView = (ctx: RequestContext, cluster: Cluster, inList: boolean) => shapeOf(ctx).view(ctx, cluster, inList);
 
 function createCluster(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');

@@ -29,7 +29,7 @@ const updateShape: ObjectField = {
   fields: { ...READ_ONLY, orgId: { type: 'string', readOnly: true }, name: NAME, tags: tagsField, withDefaultAlertsSettings: { type: 'boolean' } },
 };
 
-export function groupView(ctx: RequestContext, group: Group, inList: boolean) {
+function groupView(ctx: RequestContext, group: Group, inList: boolean) {
   const base = `/groups/${group.id}`;
   return {
     clusterCount: ctx.store.clusters.filter((c) => c.groupId === group.id).length,
