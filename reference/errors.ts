@@ -25,7 +25,8 @@ export function errorBody(err: ApiError, mutants: Mutants): Record<string, unkno
     parameters: notFoundParameters(err, mutants),
     reason: mutants.has('ERR-REASON-TEXT') ? 'Error' : (STATUS_CODES[err.status] ?? 'Error'),
   };
-  if (mutants.has('ERR-BODY-FIELDS')) delete body.parameters;
+  // Like the real service's digest challenge: an empty parameters array is left out.
+  if (mutants.has('ERR-BODY-FIELDS') && (body.parameters as unknown[]).length === 0) delete body.parameters;
   return body;
 }
 

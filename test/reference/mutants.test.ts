@@ -6,7 +6,7 @@ import { IDS, SECRETS, V2, call, start, type Exchange, type Started } from './he
 
 /** What each mutant must change, observed on one request. */
 const effects: Record<string, { path: string; method?: string; expect: (r: Exchange, s: Started) => void }> = {
-  'ERR-BODY-FIELDS': { path: `${V2}/nothing`, expect: (r) => { expect(r.status).toBe(404); expect(r.json).not.toHaveProperty('parameters'); } },
+  'ERR-BODY-FIELDS': { path: `${V2}/groups`, method: 'DELETE', expect: (r) => { expect(r.status).toBe(405); expect(r.json).not.toHaveProperty('parameters'); } },
   'ERR-STATUS-MATCH': { path: `${V2}/nothing`, expect: (r) => { expect(r.status).toBe(404); expect(r.json.error).toBe(405); expect(r.json.reason).toBe('Not Found'); } },
   'ERR-REASON-TEXT': { path: `${V2}/nothing`, expect: (r) => { expect(r.status).toBe(404); expect(r.json.reason).toBe('Error'); expect(r.json.error).toBe(404); } },
   'ERR-RESOURCE-NOT-FOUND': {
