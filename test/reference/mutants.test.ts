@@ -2,11 +2,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { startReferenceTarget } from '../../reference/server.ts';
-import { IDS, SECRETS, V2, call, start, type Exchange, type Started } from './helpers.ts';
+import { IDS, SECRETS, V2, call, start, type Call, type Exchange, type Started } from './helpers.ts';
 
 /** What each mutant must change, observed on one request. */
-const effects: Record<string, { path: string; method?: string; expect: (r: Exchange, s: Started) => void }> = {
-  'ERR-BODY-FIELDS': { path: `${V2}/groups`, method: 'DELETE', expect: (r) => { expect(r.status).toBe(405); expect(r.json).not.toHaveProperty('parameters'); } },
+const effects: Record<string, { path: string; method?: string; as?: Call['as']; expect: (r: Exchange, s: Started) => void }> = {
+  'ERR-BODY-FIELDS': { path: `${V2}/groups`, as: undefined, expect: (r) => { expect(r.status).toBe(401); expect(r.json).not.toHaveProperty('parameters'); } },
   'ERR-STATUS-MATCH': { path: `${V2}/nothing`, expect: (r) => { expect(r.status).toBe(404); expect(r.json.error).toBe(405); expect(r.json.reason).toBe('Not Found'); } },
   'ERR-REASON-TEXT': { path: `${V2}/nothing`, expect: (r) => { expect(r.status).toBe(404); expect(r.json.reason).toBe('Error'); expect(r.json.error).toBe(404); } },
   'ERR-RESOURCE-NOT-FOUND': {
@@ -32,9 +32,10 @@ describe('mutants', () => {
     const plain = await start();
     const mutated = await start({ mutants: [id] });
     try {
-      const before = await call(plain, effect.path, { as: 'owner', method: effect.method });
+      const as = 'as' in effect ? effect.as : 'owner';
+      const before = await call(plain, effect.path, { as, method: effect.method });
       expect(() => effect.expect(before, plain)).toThrow();
-      effect.expect(await call(mutated, effect.path, { as: 'owner', method: effect.method }), mutated);
+      effect.expect(await call(mutated, effect.path, { as, method: effect.method }), mutated);
     } finally {
       await Promise.all([plain.close(), mutated.close()]);
     }
