@@ -15,7 +15,7 @@ const HELP = `Usage: node --import tsx reference/main.ts [options]
   --host ADDRESS        listen address (default 127.0.0.1)
   --vendor WORD         path and media-type vendor word (default platform)
   --plain-http-port N   also listen on plain HTTP, answering 301 to HTTPS
-  --mutant ID           activate a mutant of reference/mutants.json (repeatable)
+  --mutant ID           activate a mutant of reference/mutants/ (repeatable)
   --rate-limit N        requests per project per window (default 100)
   --rate-window-ms N    rate window in milliseconds (default 60000)
   --ca-out FILE         write the certificate (PEM) to FILE

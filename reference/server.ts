@@ -23,7 +23,7 @@ export interface ReferenceOptions {
   plainHttpPort?: number;
   /** Secrets by principal name of the seed (owner, owner2, readOnly, outsider, serviceAccount). */
   secrets: Record<string, Principal>;
-  /** Mutant ids of reference/mutants.json. */
+  /** Mutant ids of reference/mutants/. */
   mutants?: string[];
   /** Spec 8; fixed windows aligned to the clock: window = floor(Date.now()/windowMs). */
   rateLimit?: { limit: number; windowMs: number };

@@ -5,8 +5,13 @@ import '../src/suite/outcome-meta.ts';
 import type { CheckResult } from '../src/report/report.ts';
 
 export class CheckCollector implements Reporter {
-  readonly checks: CheckResult[] = [];
-  readonly runErrors: string[] = [];
+  checks: CheckResult[] = [];
+  runErrors: string[] = [];
+
+  reset(): void {
+    this.checks = [];
+    this.runErrors = [];
+  }
 
   onTestCaseResult(testCase: TestCase): void {
     const meta = testCase.meta().conformance;

@@ -22,7 +22,7 @@ Options of run:
   --num-runs N      generated cases per property check (default 100)
   --reports DIR     directory for the reports (default: reports)
   --strict          exit 1 unless every MUST rule passes (skipped and untested rules count against it)
-  --mutant ID       embedded target only: break the rule ID on purpose (repeatable; see reference/mutants.json)
+  --mutant ID       embedded target only: break the rule ID on purpose (repeatable; see reference/mutants/)
   --quiet           print only the totals
   --json            print the JSON report on stdout instead of the table
 

@@ -1,5 +1,5 @@
 // `conformance run`: profile → (embedded target) → preflight → suites → reports → exit code.
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { selectRules } from '../catalogue/catalogue.ts';
@@ -8,8 +8,8 @@ import { Redactor } from '../http/exchange.ts';
 import { loadProfile, resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { buildReport, exitCodeOf } from '../report/build.ts';
-import { runSuites } from '../runner/run-suites.ts';
-import type { RunSetup } from '../suite/setup.ts';
+import { SuiteSession } from '../runner/suite-session.ts';
+import { newRunSetup } from '../suite/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
 import { ProgressReporter } from '../../reporters/progress.ts';
@@ -61,9 +61,14 @@ export async function runCommand(args: RunArgs): Promise<number> {
     }
 
     const seed = args.seed ?? randomInt(0, 2 ** 31);
-    const setup: RunSetup = { profile, caPem, seed, numRuns: args.numRuns, runId: randomBytes(4).toString('hex') };
+    const setup = newRunSetup(profile, caPem, seed, args.numRuns);
     if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}\n`);
-    const collector = await runSuites({ setup, rules: selected, reporters: args.quiet || args.json ? [] : [new ProgressReporter()] });
+    const session = await SuiteSession.open({
+      concurrency: profile.concurrency,
+      checkTimeoutMs: profile.timeouts.ruleMs,
+      reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
+    });
+    const outcome = await session.run(setup, selected).finally(() => session.close());
 
     const targetWords = embedded
       ? ['--target', 'reference', ...args.mutants.flatMap((m) => ['--mutant', m])]
@@ -73,8 +78,8 @@ export async function runCommand(args: RunArgs): Promise<number> {
       seed,
       ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
       startedAt,
-      checks: collector.checks,
-      runErrors: collector.runErrors,
+      checks: outcome.checks,
+      runErrors: outcome.runErrors,
       rerun: (id) => ['npx', 'conformance', 'run', ...targetWords, '--rule', id, '--seed', String(seed)].map(shellWord).join(' '),
     });
     const file = writeJsonReport(report, args.reportsDir);

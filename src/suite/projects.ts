@@ -1,6 +1,7 @@
 // The projects a run may touch: those the profile names; identifiers of things that do not exist.
 import { randomBytes } from 'node:crypto';
 import { skipRule } from '../outcome.ts';
+import { perRun } from './per-run.ts';
 import type { Target } from './target.ts';
 
 /** The first project the profile names; rules that need one are skipped without it. */
@@ -17,12 +18,8 @@ export function emptyProject(t: Target): string {
   return id;
 }
 
-const missing = 'f0f0' + randomBytes(10).toString('hex');
-
 /** A well-formed project id that names no project (24 hex digits, as project ids are); one per run. */
-export function missingProjectId(): string {
-  return missing;
-}
+export const missingProjectId = perRun(() => 'f0f0' + randomBytes(10).toString('hex'));
 
 /** Fills {groupId} in a profile path with a project id. */
 export function fillPath(path: string, groupId: string): string {

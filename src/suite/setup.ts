@@ -1,4 +1,5 @@
 // What the runner hands to every suite: the profile (secrets stay in the environment), the CA, the seed.
+import { randomBytes } from 'node:crypto';
 import type { Profile } from '../profile/profile.ts';
 
 export interface RunSetup {
@@ -16,4 +17,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     conformance: RunSetup;
   }
+}
+
+export function newRunSetup(profile: Profile, caPem: string | undefined, seed: number, numRuns: number): RunSetup {
+  return { profile, caPem, seed, numRuns, runId: randomBytes(4).toString('hex') };
 }

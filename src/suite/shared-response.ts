@@ -1,14 +1,15 @@
 // Request economy: a probe that several checks judge is sent once per run; every check that uses it cites it.
 import type { HttpResponse } from '../http/client.ts';
 import { cite } from './evidence.ts';
+import { perRun } from './per-run.ts';
 
-const probes = new Map<string, Promise<HttpResponse>>();
+const probes = perRun(() => new Map<string, Promise<HttpResponse>>());
 
 export async function sharedResponse(key: string, send: () => Promise<HttpResponse>): Promise<HttpResponse> {
-  let pending = probes.get(key);
+  let pending = probes().get(key);
   if (!pending) {
     pending = send();
-    probes.set(key, pending);
+    probes().set(key, pending);
   }
   const res = await pending;
   cite(res.exchange);

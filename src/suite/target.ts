@@ -6,6 +6,7 @@ import { Redactor } from '../http/exchange.ts';
 import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { record } from './evidence.ts';
+import { perRun } from './per-run.ts';
 import type { RunSetup } from './setup.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
@@ -62,15 +63,14 @@ export class Target {
     return this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) } });
   }
 
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
   get(path: string, extra: Omit<ApiRequest, 'method' | 'path'> = {}): Promise<HttpResponse> {
     return this.send({ method: 'GET', path, ...extra });
   }
 }
 
-let shared: Target | undefined;
-
-/** The one Target of this worker: the runner provides the setup, the client is reused by every check. */
-export function target(): Target {
-  shared ??= new Target(inject('conformance'));
-  return shared;
-}
+/** The one Target of this run: the runner provides the setup, the client is reused by every check. */
+export const target = perRun(() => new Target(inject('conformance')));

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rules, selectRules } from '../../src/catalogue/catalogue.ts';
 import { sectionTitles } from '../../src/catalogue/spec.ts';
+import { mutantCatalogue as mutants } from '../../reference/mutants.ts';
 
-const mutants = JSON.parse(readFileSync('reference/mutants.json', 'utf8')) as { id: string; rule: string; description: string }[];
 
 describe('rule catalogue', () => {
   it('has unique, well-formed ids', () => {

@@ -1,0 +1,73 @@
+// Runs the suites with vitest, in-process. One session can run them several times (against different
+// targets, with different rule filters) without paying vitest's start-up again.
+import { fileURLToPath } from 'node:url';
+import { createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
+import { CheckCollector } from '../../reporters/check-collector.ts';
+import type { CheckResult } from '../report/report.ts';
+import type { RunSetup } from '../suite/setup.ts';
+
+export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface SessionOptions {
+  /** Checks in flight at once. */
+  concurrency: number;
+  /** Time limit of one check. */
+  checkTimeoutMs: number;
+  reporters?: Reporter[];
+}
+
+export interface SuiteRun {
+  checks: CheckResult[];
+  runErrors: string[];
+}
+
+function namePattern(rules: Set<string>): RegExp {
+  // Check names start with their rule id and a colon (src/suite/rule.ts).
+  return new RegExp(`^(?:${[...rules].map((r) => r.replace(/[-.]/g, '\\$&')).join('|')}): `);
+}
+
+export class SuiteSession {
+  private constructor(
+    private readonly vitest: Vitest,
+    private readonly collector: CheckCollector,
+    private readonly specs: TestSpecification[],
+  ) {}
+
+  static async open(o: SessionOptions): Promise<SuiteSession> {
+    const collector = new CheckCollector();
+    const vitest = await createVitest('test', {
+      root: packageRoot,
+      config: false,
+      include: ['suites/**/*.test.ts'],
+      watch: false,
+      passWithNoTests: true,
+      reporters: [collector, ...(o.reporters ?? [])],
+      // One worker shares one client (keep-alive, digest nonce) and one record of probes across all suites.
+      pool: 'threads',
+      maxWorkers: 1,
+      isolate: false,
+      fileParallelism: false,
+      sequence: { concurrent: true },
+      maxConcurrency: o.concurrency,
+      testTimeout: o.checkTimeoutMs,
+      hookTimeout: o.checkTimeoutMs,
+    });
+    await vitest.standalone();
+    return new SuiteSession(vitest, collector, await vitest.globTestSpecifications());
+  }
+
+  /** Runs the suites (only the checks of `rules`, when given) against the target of `setup`. */
+  async run(setup: RunSetup, rules?: Set<string>): Promise<SuiteRun> {
+    this.collector.reset();
+    this.vitest.provide('conformance', setup);
+    if (rules) this.vitest.setGlobalTestNamePattern(namePattern(rules));
+    else this.vitest.resetGlobalTestNamePattern();
+    await this.vitest.runTestSpecifications(this.specs, true);
+    process.exitCode = 0; // vitest sets it on failing checks; the caller decides the exit code from the report.
+    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors] };
+  }
+
+  close(): Promise<void> {
+    return this.vitest.close();
+  }
+}

@@ -1,0 +1,65 @@
+// The mutation self-test: the suite's power, proven. Against the reference target every rule with a check
+// passes; with each mutant of the reference target switched on, the mutant's own rule fails and no unrelated
+// rule fails (each mutant runs its rule's checks plus the smoke set). One vitest session serves every run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mutantCatalogue } from '../../reference/mutants.ts';
+import { selectRules } from '../../src/catalogue/catalogue.ts';
+import { startEmbedded } from '../../src/cli/embedded.ts';
+import { loadProfile } from '../../src/profile/load.ts';
+import { aggregate } from '../../src/report/aggregate.ts';
+import type { RuleResult } from '../../src/report/report.ts';
+import { SuiteSession } from '../../src/runner/suite-session.ts';
+import { newRunSetup } from '../../src/suite/setup.ts';
+
+const profile = loadProfile('config/reference.json');
+const smoke = selectRules([], ['smoke']);
+let session: SuiteSession;
+
+/** Runs the selected rules (all when undefined) against a fresh reference target with the given mutants. */
+async function runAgainstReference(mutants: string[], selected?: Set<string>): Promise<RuleResult[]> {
+  const reference = await startEmbedded(profile, mutants);
+  try {
+    const setup = newRunSetup({ ...profile, baseUrl: reference.baseUrl }, reference.caPem, 1, 25);
+    const run = await session.run(setup, selected);
+    expect(run.runErrors).toEqual([]);
+    return aggregate(run.checks, selected);
+  } finally {
+    await reference.close();
+  }
+}
+
+beforeAll(async () => {
+  session = await SuiteSession.open({ concurrency: profile.concurrency, checkTimeoutMs: profile.timeouts.ruleMs });
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('mutation self-test', () => {
+  let checked: RuleResult[] = [];
+
+  it('passes every rule that has a check against the reference target', async () => {
+    const results = await runAgainstReference([]);
+    checked = results.filter((r) => r.checks.length > 0);
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.status} ${r.reason}`)).toEqual([]);
+  });
+
+  it('has a mutant for every rule with a check, and a check for every mutant', () => {
+    const withChecks = new Set(checked.map((r) => r.id));
+    const mutated = new Set(mutantCatalogue.map((m) => m.rule));
+    expect([...withChecks].filter((id) => !mutated.has(id)), 'rules without a mutant').toEqual([]);
+    expect([...mutated].filter((id) => !withChecks.has(id)), 'mutants of rules without a check').toEqual([]);
+  });
+
+  for (const m of mutantCatalogue) {
+    it(`${m.id} fails ${m.rule} and no other rule`, async () => {
+      const results = await runAgainstReference([m.id], new Set([m.rule, ...smoke]));
+      const own = results.find((r) => r.id === m.rule)!;
+      expect(own.status, `${m.id}: ${m.description}`).toBe('fail');
+      const broken = results.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.reason}`);
+      expect(broken).toEqual([`${m.rule}: ${own.reason}`]);
+    });
+  }
+});
