@@ -5,6 +5,7 @@ import { authorizationHeader, chooseChallenge, parseDigestChallenges, type Diges
 import { evidenceBodyLimit, Redactor, type Exchange, type SentRequest } from './exchange.ts';
 import { TargetError, type TargetErrorCause } from '../outcome.ts';
 import { transportCause } from './transport-errors.ts';
+import type { RateScheduler } from './rate-scheduler.ts';
 
 export interface Credential {
   name: string;
@@ -26,6 +27,8 @@ export interface ClientOptions {
   connections: number;
   credentials: Record<string, Credential>;
   redactor: Redactor;
+  /** Paces requests under the target's rate limit (spec 8). */
+  scheduler?: RateScheduler;
 }
 
 export interface RequestSpec {
@@ -77,8 +80,8 @@ type Listener = (exchange: Exchange) => void;
 export class HttpClient {
   private readonly agents = new Map<string, Agent>();
   private readonly digest = new Map<string, { challenge: DigestChallenge; nc: number }>();
+  private readonly handshakes = new Map<string, Promise<void>>();
   private readonly listeners = new Set<Listener>();
-  requestCount = 0;
 
   constructor(readonly options: ClientOptions) {
     for (const c of Object.values(options.credentials)) {
@@ -102,13 +105,25 @@ export class HttpClient {
     const credential = spec.as === null ? undefined : this.options.credentials[spec.as];
     if (spec.as !== null && !credential) throw new Error(`no credential named '${spec.as}' in the profile`);
     const url = this.url(spec.path, spec.query);
-    const first = await this.once(spec, url, credential, this.authHeader(credential, spec.method, url));
-    if (first.status !== 401 || !credential?.privateKey || spec.answerChallenge === false) return first;
-    // Digest (RFC 7616 §3.3): answer a fresh challenge once; a cached nonce that went stale is renewed the same way.
-    const challenge = chooseChallenge(parseDigestChallenges(first.headers['www-authenticate']));
-    if (!challenge) return first;
-    this.digest.set(credential.name, { challenge, nc: 0 });
-    return this.once(spec, url, credential, this.authHeader(credential, spec.method, url));
+    // Concurrent first requests of a Digest credential wait for one handshake instead of each making their own.
+    const pending = credential && this.handshakes.get(credential.name);
+    if (pending) await pending;
+    const first = this.once(spec, url, credential, this.authHeader(credential, spec.method, url));
+    const needsChallenge = credential?.privateKey !== undefined && !this.digest.has(credential.name) && spec.answerChallenge !== false;
+    if (needsChallenge && !pending) {
+      this.handshakes.set(credential.name, first.then(() => undefined, () => undefined));
+    }
+    try {
+      const res = await first;
+      if (res.status !== 401 || !credential?.privateKey || spec.answerChallenge === false) return res;
+      // Digest (RFC 7616 §3.3): answer a fresh challenge once; a cached nonce that went stale is renewed the same way.
+      const challenge = chooseChallenge(parseDigestChallenges(res.headers['www-authenticate']));
+      if (!challenge) return res;
+      this.digest.set(credential.name, { challenge, nc: 0 });
+      return await this.once(spec, url, credential, this.authHeader(credential, spec.method, url));
+    } finally {
+      if (needsChallenge && !pending) this.handshakes.delete(credential!.name);
+    }
   }
 
   private authHeader(c: Credential | undefined, method: string, url: URL): string | undefined {
@@ -158,9 +173,9 @@ export class HttpClient {
       ...(body !== undefined ? { body: redactor.text(body) } : {}),
       ...(credential ? { credentialEnv: credential.env } : {}),
     };
+    await this.options.scheduler?.acquire(url);
     const startedAt = new Date();
     const exchange: Exchange = { request: sent, startedAt: startedAt.toISOString(), durationMs: 0 };
-    this.requestCount += 1;
     try {
       const res = await undiciRequest(url, {
         method: spec.method,
@@ -169,8 +184,9 @@ export class HttpClient {
         dispatcher: this.agent(spec.localAddress ?? credential?.localAddress),
         signal: AbortSignal.timeout(this.options.requestTimeoutMs),
       });
-      const raw = await this.readBody(res.body, exchange);
       const responseHeaders = res.headers as Record<string, string | string[]>;
+      this.options.scheduler?.observe(url, String(responseHeaders.date ?? ''), startedAt.getTime(), Date.now(), res.statusCode);
+      const raw = await this.readBody(res.body, exchange);
       exchange.durationMs = Date.now() - startedAt.getTime();
       exchange.response = {
         status: res.statusCode,

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { HttpClient, type HttpResponse, type RequestSpec } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
+import { projectMatcher, RateScheduler } from '../http/rate-scheduler.ts';
+import { rateWaitCountdown } from './countdown.ts';
 import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { record } from './evidence.ts';
@@ -32,6 +34,12 @@ export class Target {
       connections: p.concurrency,
       credentials: resolveCredentials(p),
       redactor: new Redactor(),
+      scheduler: new RateScheduler({
+        limit: p.rateLimit.limit,
+        windowMs: p.rateLimit.windowSeconds * 1000,
+        projectOf: projectMatcher(p.vendor, p.rateLimit.pathPrefix),
+        onWait: rateWaitCountdown,
+      }),
     });
     this.client.onExchange(record);
   }
