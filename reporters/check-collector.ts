@@ -22,11 +22,14 @@ export class CheckCollector implements Reporter {
       cause: /timed out/i.test(result.errors?.[0]?.message ?? '') ? 'timeout' : 'suite',
       reason: result.errors?.[0]?.message ?? 'the check did not finish',
     };
+    const { exchange, ...judged } = outcome;
+    const evidence = meta.evidence ?? [];
     this.checks.push({
       rule: meta.rule,
       name: testCase.name.slice(meta.rule.length + 2),
-      ...outcome,
-      evidence: meta.evidence ?? [],
+      ...judged,
+      // The exchange that decided a failure or error comes first.
+      evidence: exchange ? [exchange, ...evidence.filter((e) => e.startedAt !== exchange.startedAt || e.request.url !== exchange.request.url)] : evidence,
       requests: meta.requests ?? 0,
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     });

@@ -29,6 +29,9 @@ export function renderTable(report: Report, colour: boolean): string {
     `${report.requests} HTTP requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.target.baseUrl} (seed ${report.seed})`,
   );
   for (const e of report.runErrors) lines.push(paint('error', `run error: ${e}`));
+  if (report.interrupted) lines.push(paint('error', `interrupted by ${report.interrupted}: results are incomplete`));
+  if (report.cleanup.deleted.length) lines.push(`cleanup: deleted ${report.cleanup.deleted.length} entities the run created`);
+  for (const l of report.cleanup.leftovers) lines.push(paint('fail', `cleanup: left behind ${l.path}: ${l.reason}`));
   for (const r of report.rules.filter((x) => x.status === 'fail' || x.status === 'error')) {
     if (r.rerun) lines.push(`rerun ${r.id}: ${r.rerun}`);
   }

@@ -1,4 +1,4 @@
-// `conformance run`: profile → (embedded target) → preflight → suites → reports → exit code.
+// `conformance run`: profile → (embedded target) → preflight → suites → cleanup → reports → exit code.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,8 @@ import { Redactor } from '../http/exchange.ts';
 import { loadProfile, resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { buildReport, exitCodeOf } from '../report/build.ts';
+import { cleanup } from '../runner/cleanup.ts';
+import { watchInterrupts } from '../runner/interrupt.ts';
 import { SuiteSession } from '../runner/suite-session.ts';
 import { newRunSetup } from '../suite/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
@@ -25,16 +27,24 @@ function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+function selection(args: RunArgs): Set<string> | undefined {
+  if (!args.rules.length && !args.tags.length) return undefined;
+  try {
+    return selectRules(args.rules, args.tags);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** The words that point a rerun at the same target. */
+function targetWords(args: RunArgs, embedded: boolean): string[] {
+  if (embedded) return ['--target', 'reference', ...args.mutants.flatMap((m) => ['--mutant', m])];
+  return [...(args.profile ? ['--profile', args.profile] : []), ...(args.target ? ['--target', args.target] : [])];
+}
+
 export async function runCommand(args: RunArgs): Promise<number> {
   const startedAt = new Date();
-  let selected: Set<string> | undefined;
-  if (args.rules.length || args.tags.length) {
-    try {
-      selected = selectRules(args.rules, args.tags);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
-  }
+  const selected = selection(args);
   const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
   const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
   let reference: Embedded | undefined;
@@ -49,44 +59,49 @@ export async function runCommand(args: RunArgs): Promise<number> {
       profile.baseUrl = args.target;
     }
     const caPem = reference?.caPem ?? (profile.tls.caFile ? readFileSync(profile.tls.caFile, 'utf8') : undefined);
-    const probe = new HttpClient({
+    // The runner's own client: the preflight, and the cleanup after the checks.
+    const client = new HttpClient({
       baseUrl: profile.baseUrl, ca: caPem, insecure: profile.tls.insecure,
       requestTimeoutMs: profile.timeouts.requestMs, connectTimeoutMs: profile.timeouts.connectMs,
-      maxBodyBytes: profile.maxBodyBytes, connections: 1, credentials: resolveCredentials(profile), redactor: new Redactor(),
+      maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(),
     });
     try {
-      await preflight(probe, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
+      await preflight(client, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
+      const seed = args.seed ?? randomInt(0, 2 ** 31);
+      const setup = newRunSetup(profile, caPem, seed, args.numRuns);
+      if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}\n`);
+      const session = await SuiteSession.open({
+        concurrency: profile.concurrency,
+        checkTimeoutMs: profile.timeouts.ruleMs,
+        reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
+      });
+      const interrupts = watchInterrupts(() => void session.cancel());
+      const ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
+      await session.close();
+      // Whatever happened to the checks, delete what they created.
+      const cleaned = await cleanup(setup.journalFile, client);
+      interrupts.dispose();
+      if ('error' in ran) throw ran.error;
+      const outcome = ran.run;
+      const report = buildReport({
+        target: { name: profile.name, baseUrl: profile.baseUrl, ...(args.mutants.length ? { mutants: args.mutants } : {}) },
+        seed,
+        ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
+        startedAt,
+        checks: outcome.checks,
+        runErrors: outcome.runErrors,
+        interrupted: interrupts.signal,
+        cleanup: cleaned,
+        rerun: (id) => ['npx', 'conformance', 'run', ...targetWords(args, embedded), '--rule', id, '--seed', String(seed)].map(shellWord).join(' '),
+      });
+      const file = writeJsonReport(report, args.reportsDir);
+      if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
+      else process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}\n`);
+      return exitCodeOf(report, args.strict);
     } finally {
-      await probe.close();
+      await client.close();
     }
-
-    const seed = args.seed ?? randomInt(0, 2 ** 31);
-    const setup = newRunSetup(profile, caPem, seed, args.numRuns);
-    if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}\n`);
-    const session = await SuiteSession.open({
-      concurrency: profile.concurrency,
-      checkTimeoutMs: profile.timeouts.ruleMs,
-      reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
-    });
-    const outcome = await session.run(setup, selected).finally(() => session.close());
-
-    const targetWords = embedded
-      ? ['--target', 'reference', ...args.mutants.flatMap((m) => ['--mutant', m])]
-      : [...(args.profile ? ['--profile', args.profile] : []), ...(args.target ? ['--target', args.target] : [])];
-    const report = buildReport({
-      target: { name: profile.name, baseUrl: profile.baseUrl, ...(args.mutants.length ? { mutants: args.mutants } : {}) },
-      seed,
-      ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
-      startedAt,
-      checks: outcome.checks,
-      runErrors: outcome.runErrors,
-      rerun: (id) => ['npx', 'conformance', 'run', ...targetWords, '--rule', id, '--seed', String(seed)].map(shellWord).join(' '),
-    });
-    const file = writeJsonReport(report, args.reportsDir);
-    if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
-    else process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}\n`);
-    return exitCodeOf(report, args.strict);
   } finally {
     await reference?.close();
   }

@@ -61,8 +61,10 @@ export class Redactor {
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A curl command line reproducing the request; credentials come from the same environment variables, never values. */
-export function curlLine(r: SentRequest): string {
+export function curlLine(r: SentRequest, tls: { caFile?: string; insecure?: boolean } = {}): string {
   const parts = ['curl', '-sS', '-i'];
+  if (tls.caFile) parts.push('--cacert', shellQuote(tls.caFile));
+  else if (tls.insecure) parts.push('-k');
   if (r.method === 'HEAD') parts.push('-I');
   else if (r.method !== 'GET' || r.body !== undefined) parts.push('-X', r.method);
   if (r.credentialEnv?.privateKey) parts.push('--digest', '-u', `"$${r.credentialEnv.publicKey}:$${r.credentialEnv.privateKey}"`);

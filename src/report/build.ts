@@ -16,6 +16,8 @@ export interface RunFacts {
   startedAt: Date;
   checks: CheckResult[];
   runErrors: string[];
+  interrupted?: string;
+  cleanup: Report['cleanup'];
   rerun: (ruleId: string) => string;
 }
 
@@ -36,13 +38,17 @@ export function buildReport(f: RunFacts): Report {
     totals: totals(results),
     mustTotals: totals(results.filter((r) => r.level === 'MUST')),
     runErrors: f.runErrors,
+    ...(f.interrupted ? { interrupted: f.interrupted } : {}),
+    cleanup: f.cleanup,
     rules: results,
   };
 }
 
-/** 0 when no MUST rule failed or erred (with strict: when every MUST rule passed) and the run had no errors. */
+/** 0 when no MUST rule failed or erred (with strict: when every MUST rule passed), the run had no errors and left
+ * nothing behind; 130 or 143 after an interrupt. */
 export function exitCodeOf(report: Report, strict: boolean): number {
-  if (report.runErrors.length) return 1;
+  if (report.interrupted) return report.interrupted === 'SIGTERM' ? 143 : 130;
+  if (report.runErrors.length || report.cleanup.leftovers.length) return 1;
   const must = report.rules.filter((r) => r.level === 'MUST');
   const bad = strict ? must.filter((r) => r.status !== 'pass') : must.filter((r) => r.status === 'fail' || r.status === 'error');
   return bad.length ? 1 : 0;

@@ -16,6 +16,8 @@ export interface CheckResult {
   actual?: unknown;
   counterexample?: unknown;
   cause?: string;
+  /** curl command reproducing the exchange that decided a failure or error (credentials from the environment). */
+  curl?: string;
   evidence: Exchange[];
   requests: number;
   durationMs: number;
@@ -55,5 +57,9 @@ export interface Report {
   mustTotals: Totals;
   /** Problems of the run itself (a suite file that failed to load); each makes the run fail. */
   runErrors: string[];
+  /** Set when the run was interrupted (SIGINT, SIGTERM): its results are incomplete. */
+  interrupted?: string;
+  /** What the run created and deleted at its end; leftovers are entities it could not delete. */
+  cleanup: { deleted: string[]; leftovers: { path: string; reason: string }[] };
   rules: RuleResult[];
 }

@@ -67,6 +67,11 @@ export class SuiteSession {
     return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors] };
   }
 
+  /** Stops the current run (an interrupt): checks in flight end, none start. */
+  cancel(): Promise<void> {
+    return this.vitest.cancelCurrentRun('keyboard-input');
+  }
+
   close(): Promise<void> {
     return this.vitest.close();
   }

@@ -11,6 +11,9 @@ export interface CheckOutcome {
   counterexample?: unknown;
   /** For an error: what went wrong (timeout, reset, invalid-json, tls, ...). */
   cause?: string;
+  /** The exchange that shows the failure or error, and a curl line that reproduces it. */
+  exchange?: Exchange;
+  curl?: string;
 }
 
 export interface CheckMeta {

@@ -2,6 +2,7 @@
 // runs can be filtered by rule; the outcome (pass, fail, error, skipped) and its evidence travel in task meta.
 import { test } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
+import { curlLine } from '../http/exchange.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
 import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
@@ -13,10 +14,10 @@ export interface CheckContext {
 
 export function classify(e: unknown): CheckOutcome {
   if (e instanceof RuleFailure) {
-    const { expected, actual, counterexample } = e.details;
-    return { status: 'fail', reason: e.message, expected, actual, counterexample };
+    const { expected, actual, counterexample, exchange } = e.details;
+    return { status: 'fail', reason: e.message, expected, actual, counterexample, exchange };
   }
-  if (e instanceof TargetError) return { status: 'error', reason: e.message, cause: e.cause };
+  if (e instanceof TargetError) return { status: 'error', reason: e.message, cause: e.cause, exchange: e.exchange };
   if (e instanceof RuleSkipped) return { status: 'skipped', reason: e.message };
   const err = e as Error;
   return { status: 'error', reason: `suite error: ${err?.message ?? String(e)}`, cause: 'suite' };
@@ -36,6 +37,8 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
     } catch (e) {
       failure = e;
       meta.outcome = classify(e);
+      const ex = meta.outcome.exchange;
+      if (ex) meta.outcome.curl = curlLine(ex.request, { caFile: target().profile.tls.caFile, insecure: target().profile.tls.insecure || target().setup.caPem !== undefined });
     }
     meta.evidence = log.exchanges;
     meta.requests = log.count;

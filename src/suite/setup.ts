@@ -1,5 +1,7 @@
 // What the runner hands to every suite: the profile (secrets stay in the environment), the CA, the seed.
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Profile } from '../profile/profile.ts';
 
 export interface RunSetup {
@@ -11,6 +13,8 @@ export interface RunSetup {
   numRuns: number;
   /** Unique per run: names of created entities carry it, so that cleanup finds them. */
   runId: string;
+  /** File where checks note each entity they create, so that the runner deletes what remains, even after an interrupt. */
+  journalFile: string;
 }
 
 declare module 'vitest' {
@@ -20,5 +24,6 @@ declare module 'vitest' {
 }
 
 export function newRunSetup(profile: Profile, caPem: string | undefined, seed: number, numRuns: number): RunSetup {
-  return { profile, caPem, seed, numRuns, runId: randomBytes(4).toString('hex') };
+  const runId = randomBytes(4).toString('hex');
+  return { profile, caPem, seed, numRuns, runId, journalFile: join(tmpdir(), `conformance-created-${runId}.jsonl`) };
 }

@@ -1,6 +1,7 @@
 // The mutation self-test: the suite's power, proven. Against the reference target every rule with a check
 // passes; with each mutant of the reference target switched on, the mutant's own rule fails and no unrelated
 // rule fails (each mutant runs its rule's checks plus the smoke set). One vitest session serves every run.
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutantCatalogue } from '../../reference/mutants.ts';
 import { selectRules } from '../../src/catalogue/catalogue.ts';
@@ -20,9 +21,13 @@ async function runAgainstReference(mutants: string[], selected?: Set<string>): P
   const reference = await startEmbedded(profile, mutants);
   try {
     const setup = newRunSetup({ ...profile, baseUrl: reference.baseUrl }, reference.caPem, 1, 25);
-    const run = await session.run(setup, selected);
-    expect(run.runErrors).toEqual([]);
-    return aggregate(run.checks, selected);
+    try {
+      const run = await session.run(setup, selected);
+      expect(run.runErrors).toEqual([]);
+      return aggregate(run.checks, selected);
+    } finally {
+      rmSync(setup.journalFile, { force: true }); // the target goes away with what was created in it
+    }
   } finally {
     await reference.close();
   }

@@ -1,0 +1,27 @@
+// Entities a check creates: noted in the run's journal at once, deleted by the check or, failing that,
+// by the runner at the end of the run (src/runner/cleanup.ts).
+import type { HttpResponse } from '../http/client.ts';
+import { appendEntry } from './journal.ts';
+import type { Target } from './target.ts';
+
+export interface Created {
+  path: string;
+  as: string;
+}
+
+export function noteCreated(t: Target, path: string, as = 'owner'): Created {
+  appendEntry(t.setup.journalFile, { op: 'created', path, as, accept: t.mediaType(t.profile.versions.default) });
+  return { path, as };
+}
+
+/** Deletes an entity this run created; a 2xx or 404 settles it. */
+export async function deleteCreated(t: Target, c: Created): Promise<HttpResponse> {
+  const res = await t.send({ method: 'DELETE', path: c.path, as: c.as });
+  if (res.status < 300 || res.status === 404) appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
+  return res;
+}
+
+/** A name for something the run creates: the profile's prefix and the run id, so leftovers are recognisable. */
+export function runName(t: Target, what: string): string {
+  return `${t.profile.projects.namePrefix}${t.setup.runId}-${what}`;
+}
