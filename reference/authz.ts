@@ -3,6 +3,7 @@ import type { Caller } from './auth/authenticate.ts';
 import type { RequestContext } from './context.ts';
 import { notFound, userUnauthorized } from './errors.ts';
 import type { View } from './links.ts';
+import type { Mutants } from './mutants.ts';
 import { listReply } from './paging.ts';
 import type { Reply } from './respond.ts';
 import type { Group } from './store.ts';
@@ -18,22 +19,42 @@ const ORG_WIDE_ROLES = ['ORG_OWNER'];
 /** Organization roles that may create projects. */
 const PROJECT_CREATOR_ROLES = ['ORG_OWNER', 'ORG_GROUP_CREATOR'];
 
-function canAccess(caller: Caller, group: Group, access: Access): boolean {
+function canAccess(caller: Caller, group: Group, access: Access, mutants: Mutants): boolean {
   const { orgRoles, groupRoles } = caller.record;
   if (orgRoles.some((role) => ORG_WIDE_ROLES.includes(role))) return true;
-  return groupRoles.some((g) => g.groupId === group.id && (ROLE_ACCESS[g.roleName] ?? []).includes(access));
+  // Mutant: a caller without any grant on the project may read it.
+  if (access === 'read' && !groupRoles.some((g) => g.groupId === group.id) && mutants.has('AUTH-NO-GRANT')) return true;
+  // Mutant: only a caller's first project grant is honoured.
+  const grants = mutants.has('AUTH-MULTI-PROJECT') ? groupRoles.slice(0, 1) : groupRoles;
+  return grants.some((g) => g.groupId === group.id && (ROLE_ACCESS[g.roleName] ?? []).includes(access));
 }
 
 export const canCreateProjects = (caller: Caller) => caller.record.orgRoles.some((role) => PROJECT_CREATOR_ROLES.includes(role));
 
 /** Projects the caller can read. */
-export const visibleGroups = (ctx: RequestContext) => ctx.store.groups.filter((g) => canAccess(ctx.caller, g, 'read'));
+export const visibleGroups = (ctx: RequestContext) => ctx.store.groups.filter((g) => canAccess(ctx.caller, g, 'read', ctx.mutants));
+
+/** Requests whose refusal waits until their change is made (a mutant). */
+const appliedAnyway = new WeakSet<RequestContext>();
 
 /** A project the caller may use: 404 when it does not exist, 403 without the needed role. */
 export function authorizeGroup(ctx: RequestContext, group: Group | undefined, access: Access): Group {
   if (!group) throw notFound(ctx.path);
-  if (!canAccess(ctx.caller, group, access)) throw userUnauthorized();
-  return group;
+  // Mutant: deleting needs only read access.
+  const needed = access === 'write' && ctx.method === 'DELETE' && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY') ? 'read' : access;
+  if (canAccess(ctx.caller, group, needed, ctx.mutants)) return group;
+  // Mutant: a read-only caller's PATCH is made, then refused.
+  if (ctx.method === 'PATCH' && canAccess(ctx.caller, group, 'read', ctx.mutants) && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:applied-anyway')) {
+    appliedAnyway.add(ctx);
+    return group;
+  }
+  // Mutant: a refusal for lack of permission answers 404, as if the resource did not exist.
+  throw ctx.mutants.has('AUTH-FORBIDDEN-403') ? notFound(ctx.path) : userUnauthorized();
+}
+
+/** Called after the handler: the refusal of a change that was made anyway (a mutant). */
+export function refuseIfAppliedAnyway(ctx: RequestContext): void {
+  if (appliedAnyway.has(ctx)) throw userUnauthorized();
 }
 
 /** The project named by the `{groupId}` path parameter. */

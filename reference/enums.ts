@@ -7,6 +7,7 @@ const enums = readFixture('enums.json') as {
   regions: Record<string, string[]>;
   removedAzureRegions: string[];
   hostMetricNames: string[];
+  dbActions: string[];
 };
 
 /** Spec 2.6: GCP is accepted as a cloud provider. */
@@ -16,6 +17,12 @@ const CLOUD_PROVIDERS = ['AWS', 'AZURE', 'GCP'] as const;
 export const REGIONS: Record<string, readonly string[]> = Object.fromEntries(
   CLOUD_PROVIDERS.map((p) => [p, (enums.regions[p] ?? []).filter((r) => p !== 'AZURE' || !enums.removedAzureRegions.includes(r))]),
 );
+
+/** Custom database role actions (spec 2.6: with the five of 18 April 2025). */
+export const DB_ACTIONS: readonly string[] = enums.dbActions;
+
+/** Spec 2.6: azureKeyVault.azureEnvironment no longer has AZURE_GERMANY. */
+export const AZURE_ENVIRONMENTS = ['AZURE', 'AZURE_CHINA', 'AZURE_USGOVERNMENT'] as const;
 
 /** Metric names of host metric alert configurations (spec 2.6: no dataFederation.bytesProcessed.* keys). */
 export const HOST_METRIC_NAMES: readonly string[] = enums.hostMetricNames.filter((n) => !n.startsWith('dataFederation.'));

@@ -11,3 +11,9 @@ export function entityLinks(ctx: RequestContext, selfPath: string, related: [rel
 
 /** Entities of an element-of-list or single-entity response: one view function for both. */
 export type View<T> = (item: T, inList: boolean) => object;
+
+/** An RFC 8288 Link header holding the links of a body (spec 2.2 keeps links out of headers: only a mutant uses it). */
+export function linkHeader(body: object): string {
+  const links = (body as { links?: Link[] }).links ?? [];
+  return links.map((l) => `<${l.href}>; rel="${l.rel}"`).join(', ');
+}

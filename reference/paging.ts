@@ -37,10 +37,26 @@ function pageHref(ctx: RequestContext, page: Page, pageNum: number): string {
 export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>): Reply {
   if (items.length === 0 && ctx.mutants.has('LIST-EMPTY-200')) throw notFound(ctx.path);
   const page = readPage(ctx.query);
-  const start = (page.pageNum - 1) * page.itemsPerPage;
+  const start = firstIndex(ctx, page);
   const links: Link[] = [{ href: pageHref(ctx, page, page.pageNum), rel: 'self' }];
   if (start + page.itemsPerPage < items.length) links.push({ href: pageHref(ctx, page, page.pageNum + 1), rel: 'next' });
   if (page.pageNum > 1) links.push({ href: pageHref(ctx, page, page.pageNum - 1), rel: 'previous' });
-  const results = items.slice(start, start + page.itemsPerPage).map((item) => view(item, true));
-  return { kind: 'list', body: page.includeCount ? { links, results, totalCount: items.length } : { links, results } };
+  // Mutant: a middle page also links to the first page, four relations in all.
+  if (links.length === 3 && ctx.mutants.has('LIST-SHAPE')) links.push({ href: pageHref(ctx, page, 1), rel: 'first' });
+  // Mutant: items on pages after the first carry all their relations, as outside a list.
+  const inList = page.pageNum === 1 || !ctx.mutants.has('LINK-LIST-ITEM-SELF-ONLY');
+  const results = items.slice(start, start + page.itemsPerPage).map((item) => view(item, inList));
+  // Mutant: with the count switched off, pages after the first still carry it.
+  const withCount = page.includeCount || (page.pageNum > 1 && ctx.mutants.has('LIST-INCLUDE-COUNT'));
+  return { kind: 'list', body: withCount ? { links, results, totalCount: items.length } : { links, results } };
+}
+
+/** Where the requested page starts in the result set. */
+function firstIndex(ctx: RequestContext, page: Page): number {
+  // Mutant: a page size above the maximum caps each page's length, not where later pages start.
+  const stride = ctx.mutants.has('LIST-MAX-500') ? pagingParameter(ctx.query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE) : page.itemsPerPage;
+  const start = (page.pageNum - 1) * stride;
+  // Mutant: at page sizes from 3 to 99, page 2 starts one item early.
+  const shifted = page.pageNum === 2 && page.itemsPerPage >= 3 && page.itemsPerPage < 100;
+  return shifted && ctx.mutants.has('LIST-PAGES-PARTITION') ? start - 1 : start;
 }

@@ -3,13 +3,15 @@
 // -> version of v2 requests (406/410, spec 9) -> route (404) and method (405, spec 4.1)
 // -> request Content-Type (415) and JSON body (400) -> the route's handler.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { checkAccessList, peerAddress, type Authenticator } from './auth/authenticate.ts';
+import { requestAddress, type Authenticator } from './auth/authenticate.ts';
+import { refuseIfAppliedAnyway } from './authz.ts';
 import { bracketed, type RequestContext } from './context.ts';
 import { ApiError, errorBody, invalidJson, methodNotAllowed, notFound, unexpectedError } from './errors.ts';
 import type { Mutants } from './mutants.ts';
-import type { ProjectRateLimiter } from './rateLimit.ts';
+import type { ProjectRateLimiter, Settle } from './rateLimit.ts';
 import { rateLimitedProject } from './rateLimit.ts';
-import { entity, presentationOf, renderBody, statusOf, type Reply } from './respond.ts';
+import { linkHeader } from './links.ts';
+import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
 import { allowedMethods, type Method, type Router } from './router.ts';
 import type { Store } from './store.ts';
 import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation } from './versioning.ts';
@@ -26,8 +28,9 @@ export interface Services {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 const ERROR_CONTENT_TYPE = 'application/json';
 
-/** Headers and content type decided along the way; errors keep the version headers (real-service fact). */
-interface ResponseHead { contentType: string; headers: Record<string, string | string[]> }
+/** Headers and content type decided along the way; errors keep the version headers (real-service fact).
+ * The rate limiter is told the status of the request it admitted. */
+interface ResponseHead { contentType: string; headers: Record<string, string | string[]>; settle?: Settle }
 
 export function createDispatcher(services: Services) {
   return async function dispatch(req: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -37,11 +40,16 @@ export function createDispatcher(services: Services) {
     try {
       result = await handle(services, req, path, query, head);
     } catch (err) {
-      sendError(reply, services.mutants, toApiError(err), query, head.headers);
+      const error = toApiError(err);
+      head.settle?.(error.status);
+      sendError(reply, services.mutants, error, query, head.headers);
       return;
     }
-    const headers = result.kind === 'entity' ? { ...head.headers, ...result.headers } : head.headers;
-    send(reply, statusOf(result), renderBody(result, presentationOf(query)), head.contentType, headers);
+    head.settle?.(statusOf(result));
+    const headers = result.kind === 'entity' ? { ...head.headers, ...result.headers } : { ...head.headers };
+    // Mutant: a list's links also go in a Link header.
+    if (result.kind === 'list' && services.mutants.has('LINK-NOT-IN-HEADERS')) headers.Link = linkHeader(result.body);
+    send(reply, statusOf(result), renderReply(result, presentationOf(query), services.mutants), head.contentType, headers);
   };
 }
 
@@ -50,14 +58,23 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const location = apiLocation(path, vendor);
   if (!location) throw notFound(path);
 
+  // Mutant: an unauthenticated DELETE of an encryption-at-rest private endpoint is looked up before authentication.
+  const earEndpoint = /\/encryptionAtRest\/[^/]+\/privateEndpoints\/[^/]+$/.test(path);
+  if (earEndpoint && req.method === 'DELETE' && !req.headers.authorization && services.mutants.has('DOC-401')) throw notFound(path);
   const caller = services.authenticator.authenticate({ method: req.method, url: req.url, authorization: req.headers.authorization });
   // Spec 8: every authenticated request to a project path counts, whatever its outcome.
   const project = rateLimitedProject(location.segments);
-  if (project !== undefined) services.rateLimiter.hit(project);
-  checkAccessList(caller, peerAddress(req.socket.remoteAddress));
+  if (project !== undefined) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+  // Mutant SVC-ACCESS-LIST: the access list is checked on project routes only.
+  if (project !== undefined || !services.mutants.has('SVC-ACCESS-LIST')) {
+    services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.mutants));
+  }
 
-  const version = location.generation === 'v2' ? resolveVersion(req.headers.accept, vendor, path.slice(1)) : undefined;
-  if (version) Object.assign(head.headers, versionHeaders(version));
+  const apiPath = `/${location.segments.join('/')}`;
+  const version = location.generation === 'v2' ? resolveVersion(req.headers.accept, vendor, path.slice(1), apiPath, services.mutants) : undefined;
+  if (version) Object.assign(head.headers, versionHeaders(version, apiPath, services.mutants));
+  // Mutant: the legacy generation's root resource is not served.
+  if (location.generation === 'v1.0' && apiPath === '/' && services.mutants.has('VER-GENERATIONS')) throw notFound(path);
 
   const match = router.match(location.segments);
   if (!match) throw notFound(path);
@@ -65,7 +82,7 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : undefined;
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
-  const body = BODY_METHODS.has(method) ? parseJsonBody(req, location.generation, vendor) : undefined;
+  const body = BODY_METHODS.has(method) ? parseJsonBody(req, location.generation, vendor, services.mutants) : undefined;
   const origin = `https://${req.headers.host ?? `${bracketed(req.socket.localAddress ?? '')}:${req.socket.localPort}`}`;
   const ctx: RequestContext = {
     method, path, query, params: match.params, body,
@@ -74,7 +91,10 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
     origin, apiBase: `${origin}/api/${vendor}/${location.generation}`,
   };
   const result = await handler(ctx);
-  head.contentType = successContentType(location.generation, vendor, version);
+  refuseIfAppliedAnyway(ctx);
+  head.contentType = successContentType(location.generation, vendor, version, services.mutants);
+  // Mutant: HEAD of a list is labelled plain JSON, unlike GET's versioned media type.
+  if (req.method === 'HEAD' && result.kind === 'list' && services.mutants.has('METH-HEAD')) head.contentType = 'application/json';
   return result;
 }
 
@@ -102,9 +122,14 @@ function apiLocation(path: string, vendor: string): { generation: Generation; se
   }
 }
 
-function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: string): unknown {
-  checkRequestContentType(req.headers['content-type'], generation, vendor);
-  const text = typeof req.body === 'string' ? req.body : '';
+function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: string, mutants: Mutants): unknown {
+  // Mutant: PUT takes application/json only, not the versioned media type (spec 9.2 allows both).
+  const jsonOnly = req.method === 'PUT' && mutants.has('VER-CONTENT-TYPE-BOTH');
+  // Mutant: a PUT body is read as JSON whatever its Content-Type.
+  if (req.method !== 'PUT' || !mutants.has('ENT-CONTENT-TYPE-REQUIRED')) checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
+  const sent = typeof req.body === 'string' ? req.body : '';
+  // Mutant: a lenient parser that drops a trailing comma before a closing brace or bracket.
+  const text = mutants.has('ERR-MALFORMED-400') ? sent.replace(/,\s*([}\]])/g, '$1') : sent;
   try {
     return JSON.parse(text);
   } catch {
@@ -119,8 +144,15 @@ function toApiError(err: unknown): ApiError {
 }
 
 export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, query: URLSearchParams, headers: Record<string, string | string[]> = {}): void {
-  const body = renderBody(entity(errorBody(err, mutants), err.status), presentationOf(query));
-  send(reply, err.status, body, ERROR_CONTENT_TYPE, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
+  // Mutant: a 429 without the error body.
+  const bodyless = err.status === 429 && mutants.has('LIMITS-429-ERROR-BODY');
+  const presentation = presentationOf(query);
+  // Mutant: errors are never pretty-printed.
+  if (mutants.has('ENT-PRETTY')) presentation.pretty = false;
+  const body = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
+  // Mutant: a 404 is labelled as plain text.
+  const contentType = err.status === 404 && mutants.has('ENT-JSON-RESPONSE') ? 'text/plain; charset=utf-8' : ERROR_CONTENT_TYPE;
+  send(reply, err.status, body, contentType, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
 }
 
 function send(reply: FastifyReply, status: number, body: string | undefined, contentType: string, headers: Record<string, string | string[]>): void {

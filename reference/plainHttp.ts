@@ -2,11 +2,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bracketed } from './context.ts';
+import { errorBody, unauthorized } from './errors.ts';
+import type { Mutants } from './mutants.ts';
 
 export interface RedirectListener { port: number; close(): Promise<void> }
 
-export async function startRedirectListener(host: string, port: number, httpsPort: number): Promise<RedirectListener> {
+export async function startRedirectListener(host: string, port: number, httpsPort: number, mutants: Mutants): Promise<RedirectListener> {
   const server: Server = createServer((req, res) => {
+    if (mutants.has('SVC-HTTPS-ONLY')) {
+      // Mutant: the API's own 401 error, served in the clear instead of the redirect.
+      res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify(errorBody(unauthorized([]), mutants)));
+      return;
+    }
     res.writeHead(301, { Location: `https://${hostnameOf(req.headers.host) ?? bracketed(host)}:${httpsPort}${req.url ?? '/'}`, 'Content-Length': '0' });
     res.end();
   });

@@ -1,4 +1,6 @@
 // Response bodies (spec 2.1, 2.4): compact or pretty JSON, with or without the envelope.
+import type { Mutants } from './mutants.ts';
+
 export type Reply =
   | { kind: 'entity'; status: number; body: object; headers?: Record<string, string> }
   | { kind: 'list'; body: object }
@@ -21,6 +23,20 @@ export function renderBody(reply: Reply, presentation: Presentation): string | u
   if (reply.kind === 'noContent') return undefined;
   const body = presentation.envelope ? envelope(reply) : reply.body;
   return presentation.pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
+}
+
+/** The body text of a successful reply. */
+export function renderReply(reply: Reply, presentation: Presentation, mutants: Mutants): string | undefined {
+  // Mutant: a list carries the envelope's status even when no envelope was asked for.
+  const envelope = presentation.envelope || (reply.kind === 'list' && mutants.has('ENV-DEFAULT-NONE'));
+  let shown = reply;
+  // Mutant: a list is wrapped like a single entity.
+  if (reply.kind === 'list' && mutants.has('ENV-LIST-STATUS')) shown = entity(reply.body);
+  // Mutant: the envelope of a created entity says 200.
+  else if (reply.kind === 'entity' && reply.status === 201 && mutants.has('ENV-SINGLE-WRAP')) shown = { ...reply, status: 200 };
+  const text = renderBody(shown, { ...presentation, envelope });
+  // Mutant: a list body ends with a newline.
+  return text !== undefined && reply.kind === 'list' && !presentation.pretty && mutants.has('ENT-COMPACT-WHITESPACE') ? `${text}\n` : text;
 }
 
 /** Spec 2.4: a single entity is wrapped in {status, content}; a list only gains `status`. */

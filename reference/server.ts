@@ -60,8 +60,8 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
   installBodyParser(app);
   const dispatch = createDispatcher({
     vendor, store, mutants,
-    authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`),
-    rateLimiter: new ProjectRateLimiter(opts.rateLimit ?? { limit: 100, windowMs: 60_000 }),
+    authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`, mutants),
+    rateLimiter: new ProjectRateLimiter(opts.rateLimit ?? { limit: 100, windowMs: 60_000 }, mutants),
     router: new Router(allRoutes),
   });
   app.route({ method: METHODS, url: '*', handler: dispatch });
@@ -70,7 +70,7 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
 
   await app.listen({ host, port: opts.port ?? 0 });
   const port = (app.server.address() as AddressInfo).port;
-  const redirect = opts.plainHttpPort === undefined ? undefined : await startRedirectListener(host, opts.plainHttpPort, port).catch(async (err) => {
+  const redirect = opts.plainHttpPort === undefined ? undefined : await startRedirectListener(host, opts.plainHttpPort, port, mutants).catch(async (err) => {
     await app.close();
     throw err;
   });

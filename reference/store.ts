@@ -95,6 +95,21 @@ export interface PerformanceAdvice {
   dropIndexSuggestions: { hiddenIndexes: unknown[]; redundantIndexes: unknown[]; unusedIndexes: unknown[] };
 }
 
+export interface CustomDbRole {
+  groupId: string; roleName: string;
+  actions: { action: string; resources: Record<string, unknown>[] }[];
+  inheritedRoles: { db: string; role: string }[];
+}
+/** A project's encryption-at-rest settings, by provider (spec 2.6: azureKeyVault). */
+export interface EncryptionAtRest { groupId: string; [provider: string]: unknown }
+export interface EarPrivateEndpoint { id: string; groupId: string; cloudProvider: string; regionName: string; status: string }
+export interface ServerlessInstance { groupId: string; name: string }
+export interface ServerlessEndpoint { id: string; groupId: string; instanceName: string; comment?: string; status: string }
+export interface IdentityProvider { id: string; displayName: string; protocol: string; issuerUri: string; status: string }
+export interface RoleMapping { id: string; orgId: string; externalGroupName: string; roleAssignments: { orgId?: string; groupId?: string; role: string }[] }
+export interface FederationSettings { id: string; orgId: string; identityProviders: IdentityProvider[]; roleMappings: RoleMapping[] }
+export interface Invoice { id: string; orgId: string; statusName: string; startDate: string; endDate: string; lineItems: Record<string, unknown>[] }
+
 export interface Store {
   org: Org;
   groups: Group[];
@@ -107,9 +122,17 @@ export interface Store {
   tenantSnapshots: TenantSnapshot[];
   processes: Process[];
   performanceAdvisor: PerformanceAdvice[];
+  customDbRoles: CustomDbRole[];
+  encryptionAtRest: EncryptionAtRest[];
+  earPrivateEndpoints: EarPrivateEndpoint[];
+  serverlessInstances: ServerlessInstance[];
+  serverlessEndpoints: ServerlessEndpoint[];
+  federationSettings: FederationSettings[];
+  invoices: Invoice[];
 }
 
-const COLLECTIONS = ['groups', 'principals', 'clusters', 'events', 'alertConfigs', 'alerts', 'restoreJobs', 'tenantSnapshots', 'processes', 'performanceAdvisor'] as const;
+const COLLECTIONS = ['groups', 'principals', 'clusters', 'events', 'alertConfigs', 'alerts', 'restoreJobs', 'tenantSnapshots', 'processes', 'performanceAdvisor',
+  'customDbRoles', 'encryptionAtRest', 'earPrivateEndpoints', 'serverlessInstances', 'serverlessEndpoints', 'federationSettings', 'invoices'] as const;
 
 export function defaultSeed(): unknown {
   return JSON.parse(readFileSync(new URL('../fixtures/seed.json', import.meta.url), 'utf8'));

@@ -86,6 +86,35 @@ function validateValue(value: unknown, field: Field, path: string): void {
   }
 }
 
+// --- defects: fields a defective target ignores instead of refusing (the invalid-field mutants) ---
+
+/** Whether a field name picked for dropping: its name, its shape (undefined: not a field of the object), the
+ * object's field names, and how deep the object is (0: the body itself). */
+export type DropPick = (name: string, field: Field | undefined, known: readonly string[], depth: number) => boolean;
+
+/** A copy of `body` without the fields `pick` names, at any depth. */
+export function withoutFields(body: unknown, shape: Field, pick: DropPick, depth = 0): unknown {
+  if (shape.type === 'array' && Array.isArray(body)) return body.map((item) => withoutFields(item, shape.items, pick, depth));
+  if (shape.type !== 'object' || !isPlainObject(body)) return body;
+  const known = Object.keys(shape.fields);
+  return Object.fromEntries(Object.entries(body)
+    .filter(([key]) => !pick(key, Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined, known, depth))
+    .map(([key, value]) => [key, Object.hasOwn(shape.fields, key) ? withoutFields(value, shape.fields[key], pick, depth + 1) : value]));
+}
+
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  }
+  return d[a.length][b.length];
+}
+
+/** A name a typing slip away from one of `known`: two edits at most, or the same letters in another case. */
+export const nearMiss = (name: string, known: readonly string[]) =>
+  known.some((k) => k.toLowerCase() === name.toLowerCase() || distance(k, name) <= 2);
+
 // --- shapes shared by several resources ---
 
 export const tagsField: Field = {

@@ -20,14 +20,17 @@ export function renderTable(report: Report, colour: boolean): string {
     }
     const status = paint(r.status, r.status.toUpperCase().padEnd(8));
     const reason = r.reason && r.status !== 'untested' ? `  ${r.reason.split('\n')[0]}` : '';
-    lines.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(4)}  ${status}${reason}`);
+    const expectation = r.baseline ? `  [${r.baseline}]` : '';
+    lines.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(4)}  ${status}${expectation}${reason}`);
   }
   lines.push(
     '',
     `${report.rules.length} rules: ${formatTotals(report.totals)}`,
     `MUST rules: ${formatTotals(report.mustTotals)}`,
+    ...(report.baseline ? [`baseline ${report.baseline.file}: ${report.baseline.expectedFail.length} expected-fail, ${report.baseline.unexpectedPass.length} unexpected-pass`] : []),
     `${report.requests} HTTP requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.target.baseUrl} (seed ${report.seed})`,
   );
+  for (const id of report.baseline?.unexpectedPass ?? []) lines.push(paint('pass', `unexpected pass: ${id} passes; remove it from the baseline`));
   for (const e of report.runErrors) lines.push(paint('error', `run error: ${e}`));
   if (report.interrupted) lines.push(paint('error', `interrupted by ${report.interrupted}: results are incomplete`));
   if (report.cleanup.deleted.length) lines.push(`cleanup: deleted ${report.cleanup.deleted.length} entities the run created`);

@@ -1,13 +1,159 @@
-// Spec 4.1: HTTP methods. "Each resource supports only a subset of the methods. An unsupported method returns 405."
+// Spec 4.1: HTTP methods. Writes are made on entities each check creates for itself and deletes at its end.
+import { changedFields, notHeld, sameJson } from '../src/checks/fields.ts';
+import { checkHeadMatchesGet } from '../src/checks/head.ts';
 import { expectStatus } from '../src/checks/status.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { deleteCreated, runName } from '../src/suite/created.ts';
+import { eventually } from '../src/suite/eventually.ts';
+import {
+  alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody,
+} from '../src/suite/new-entities.ts';
+import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
-import { firstProject, fillPath } from '../src/suite/projects.ts';
-import { target } from '../src/suite/target.ts';
+import { target, type Target } from '../src/suite/target.ts';
+import { workProject } from '../src/suite/work-project.ts';
 
+type Body = Record<string, unknown>;
+
+/** A kind of entity the checks create, with a create body and a one-field change of it. */
+interface Subject {
+  title: string;
+  collection(t: Target): Promise<string>;
+  body(t: Target, what: string): Body;
+  change(t: Target, before: Body): Body;
+}
+
+const alertConfigs: Subject = {
+  title: 'an alert configuration',
+  collection: async (t) => alertConfigsPath(t, await workProject(t)),
+  body: (t, what) => alertConfigBody(runName(t, what)),
+  change: (_t, before) => ({ enabled: !before.enabled }),
+};
+const projects: Subject = {
+  title: 'a project',
+  collection: async (t) => projectsPath(t),
+  body: projectBody,
+  change: (t) => ({ name: runName(t, 'renamed') }),
+};
+
+/** A write the resource may not support (405: then the rule cannot be judged on it); else it must succeed. */
+function applied(res: HttpResponse, what: string): HttpResponse {
+  if (res.status === 405) skipRule(`${what}: the resource does not support the method (405)`);
+  expectStatus(res, [200, 201, 202, 204], what);
+  return res;
+}
+
+/** The GET after a write; after an asynchronous one (202), the first that shows `done`, given time. */
+function readAfter(t: Target, write: HttpResponse, path: string, done: (res: HttpResponse) => boolean): Promise<HttpResponse> {
+  return write.status === 202 ? eventually(t, () => t.get(path), done) : t.get(path);
+}
+
+/** Whether a GET shows the fields sent. */
+const shows = (sent: Body) => (res: HttpResponse) => res.status === 200 && notHeld(sent, res.json()).length === 0;
+
+// "An unsupported method returns 405."
 for (const u of target().profile.methods.unsupported) {
   check('METH-405', `${u.method} ${u.path} is 405`, async ({ target }) => {
     const path = u.path.includes('{groupId}') ? fillPath(u.path, firstProject(target)) : u.path;
     const res = await target.send({ method: u.method, path: target.v2(path) });
     expectStatus(res, 405, `${u.method} is not supported on ${u.path}`);
+  });
+}
+
+// "HEAD: Return the response headers without the JSON body."
+const headed: { title: string; path(t: Target): string }[] = [
+  { title: 'a project', path: (t) => t.v2(`/groups/${firstProject(t)}`) },
+  { title: 'the clusters of a project (a list)', path: (t) => t.v2(`/groups/${firstProject(t)}/clusters`) },
+  { title: 'the event types (a list)', path: (t) => t.v2('/eventTypes') },
+  { title: 'a project that does not exist (404)', path: (t) => t.v2(`/groups/${missingProjectId()}`) },
+];
+for (const h of headed) {
+  check('METH-HEAD', `HEAD of ${h.title} has GET's status and content type, and no body`, async ({ target }) => {
+    const path = h.path(target);
+    const get = await target.get(path);
+    if (get.status >= 500 || get.status === 429) expectStatus(get, 200, `GET of ${h.title} is answered`);
+    const head = await target.send({ method: 'HEAD', path });
+    if (head.status === 405) skipRule(`${h.title} does not support HEAD (405)`);
+    checkHeadMatchesGet(head, get);
+  });
+}
+
+// "POST: Create a resource from the JSON representation sent." 7.2: "201 Created", "202 Accepted" (asynchronous).
+for (const s of [alertConfigs, projects]) {
+  check('METH-POST-CREATES', `POST of ${s.title} is 201 (or 202), and it then reads back with the fields sent`, async ({ target }) => {
+    const body = s.body(target, 'post');
+    const { res, made } = await postEntity(target, await s.collection(target), body);
+    try {
+      expectStatus(res, [201, 202], `POST creates ${s.title}`);
+      const read = await readAfter(target, res, made!.path, shows(body));
+      expectStatus(read, 200, `${s.title} created by POST can be read`);
+      const missing = notHeld(body, read.json());
+      if (missing.length) {
+        throw new RuleFailure(`${s.title} read back after POST does not hold what was sent: ${missing.join(', ')}`, {
+          expected: body, actual: read.json(), exchange: read.exchange,
+        });
+      }
+    } finally {
+      if (made) await deleteCreated(target, made.created);
+    }
+  });
+}
+
+// "PATCH: Update the fields given in the JSON representation sent." Fields the target maintains itself on every
+// write (profile methods.volatileFields) are not judged.
+for (const s of [alertConfigs, projects]) {
+  check('METH-PATCH-PARTIAL', `PATCH of one field of ${s.title} changes that field and no other`, async ({ target }) => {
+    const made = await createEntity(target, await s.collection(target), s.body(target, 'patch'));
+    try {
+      const before = (await readEntity(target, made.path)).entity;
+      const change = s.change(target, before);
+      const write = applied(await target.send({ method: 'PATCH', path: made.path, json: change }), `PATCH of ${s.title}`);
+      const after = await readAfter(target, write, made.path, shows(change));
+      expectStatus(after, 200, `${s.title} can be read after PATCH`);
+      const unchanged = notHeld(change, after.json());
+      const changed = changedFields(before, after.json() as Body, [...Object.keys(change), ...target.profile.methods.volatileFields]);
+      if (unchanged.length || changed.length) {
+        throw new RuleFailure(`PATCH of ${Object.keys(change).join(', ')} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`, {
+          expected: { ...before, ...change }, actual: after.json(), exchange: after.exchange,
+        });
+      }
+    } finally {
+      await deleteCreated(target, made.created);
+    }
+  });
+}
+
+// "PUT: Replace a resource with the JSON representation sent."
+check('METH-PUT-REPLACES', 'PUT of an alert configuration replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were', async ({ target }) => {
+  const original = alertConfigs.body(target, 'put');
+  const made = await createEntity(target, await alertConfigs.collection(target), original);
+  try {
+    const before = (await readEntity(target, made.path)).entity;
+    const replacement = replacementAlertConfigBody();
+    const write = applied(await target.send({ method: 'PUT', path: made.path, json: replacement }), 'PUT of an alert configuration');
+    const after = await readAfter(target, write, made.path, shows(replacement));
+    expectStatus(after, 200, 'an alert configuration can be read after PUT');
+    const read = after.json() as Body;
+    const notSet = notHeld(replacement, read);
+    // Left-out fields that held what the create sent (a default cannot tell a replacement from a merge).
+    const kept = Object.keys(original).filter((k) => !(k in replacement) && notHeld(original[k], before[k]).length === 0 && sameJson(read[k], before[k]));
+    if (notSet.length || kept.length) {
+      throw new RuleFailure(`after PUT, ${notSet.length ? `the fields sent do not read back: ${notSet.join(', ')}` : `fields the representation left out keep their old values: ${kept.join(', ')}`}`, {
+        expected: replacement, actual: read, exchange: after.exchange,
+      });
+    }
+  } finally {
+    await deleteCreated(target, made.created);
+  }
+});
+
+// "DELETE: Remove a resource." A 202 (asynchronous) deletion is given time to finish.
+for (const s of [alertConfigs, projects]) {
+  check('METH-DELETE-REMOVES', `DELETE of ${s.title} succeeds, and a GET afterwards is 404`, async ({ target }) => {
+    const made = await createEntity(target, await s.collection(target), s.body(target, 'delete'));
+    const write = applied(await deleteCreated(target, made.created), `DELETE of ${s.title}`);
+    const after = await readAfter(target, write, made.path, (r) => r.status === 404);
+    expectStatus(after, 404, `after DELETE (${write.status}), ${s.title} is gone`);
   });
 }

@@ -4,8 +4,14 @@ import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkR
 import { expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { deleteCreated, runName } from '../src/suite/created.ts';
+import {
+  alertConfigBody, alertConfigsPath, clusterBody, clustersPath, createEntity, postEntity, projectBody, projectsPath, type NewEntity,
+} from '../src/suite/new-entities.ts';
+import { wholeItems } from '../src/suite/pages.ts';
 import { check } from '../src/suite/rule.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
+import { workProject } from '../src/suite/work-project.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import type { Target } from '../src/suite/target.ts';
 
@@ -75,3 +81,61 @@ for (const nf of notFoundPaths) {
     checkResourceNotFound(res, path);
   });
 }
+
+// 7.2 "400 Bad Request: Malformed request". Each body is a valid create body spoiled in one way, so that only its
+// JSON syntax is at fault; one the target accepts anyway is deleted again.
+const malformations: { title: string; spoil(json: string): string }[] = [
+  { title: 'a body cut short', spoil: (json) => json.slice(0, Math.floor(json.length / 2)) },
+  { title: 'a body with a trailing comma', spoil: (json) => json.replace(/}$/, ',}') },
+  { title: 'a body with single-quoted strings', spoil: (json) => json.replace(/"/g, "'") },
+  { title: 'a body with unquoted field names', spoil: (json) => json.replace(/"(\w+)":/g, '$1:') },
+  { title: 'a body followed by a second value', spoil: (json) => `${json}{}` },
+];
+const creates: { title: string; collection(t: Target): Promise<string>; body(t: Target): Record<string, unknown> }[] = [
+  { title: 'an alert configuration', collection: async (t) => alertConfigsPath(t, await workProject(t)), body: (t) => alertConfigBody(runName(t, 'malformed')) },
+  { title: 'a project', collection: async (t) => projectsPath(t), body: (t) => projectBody(t, 'malformed') },
+];
+for (const c of creates) {
+  for (const m of malformations) {
+    check('ERR-MALFORMED-400', `a create of ${c.title} with ${m.title} is 400 with the error body`, async ({ target }) => {
+      const { res, made } = await postEntity(target, await c.collection(target), m.spoil(JSON.stringify(c.body(target))));
+      try {
+        expectStatus(res, 400, `${m.title} is refused as malformed`);
+        checkErrorBodyFields(res);
+      } finally {
+        if (made) await deleteCreated(target, made.created);
+      }
+    });
+  }
+}
+
+// 7.2 "409 Conflict: A create or modify request would duplicate a value of a property that must be unique."
+// Names that must be unique: a project's (in its organization) and a cluster's (in its project).
+async function judgeDuplicate(t: Target, collection: string, body: Record<string, unknown>, what: string, key?: string): Promise<void> {
+  const first = await createEntity(t, collection, body, key);
+  let second: NewEntity | undefined;
+  try {
+    const { res, made } = await postEntity(t, collection, body, { key });
+    second = made;
+    expectStatus(res, 409, `a second ${what} named ${String(body.name)} is a conflict`);
+    checkErrorBodyFields(res);
+    const named = (await wholeItems(t, collection)).filter((item) => (item as { name?: unknown }).name === body.name);
+    if (named.length !== 1) {
+      throw new RuleFailure(`after the conflict, ${named.length} ${what}s are named ${String(body.name)}`, { expected: 1, actual: named.length, exchange: res.exchange });
+    }
+  } finally {
+    // A duplicate has the first one's path when paths use names: each DELETE removes one.
+    if (second) await deleteCreated(t, second.created);
+    await deleteCreated(t, first.created);
+  }
+}
+
+check('ERR-UNIQUE-409', 'a second project with the name of an existing one is 409, and one project has that name', async ({ target }) => {
+  await judgeDuplicate(target, projectsPath(target), projectBody(target, 'unique'), 'project');
+});
+
+check('ERR-UNIQUE-409', 'a second cluster with the name of an existing one in the project is 409, and one cluster has that name', async ({ target }) => {
+  const body = clusterBody(target, runName(target, 'unique'));
+  // Preferably in the suite's own project: the real service allows one free-tier cluster per project.
+  await judgeDuplicate(target, clustersPath(target, await workProject(target)), body, 'cluster', 'name');
+});

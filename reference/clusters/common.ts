@@ -109,7 +109,9 @@ export function legacyConnectionFields(ctx: RequestContext, cluster: Cluster) {
 export function clusterLinks(ctx: RequestContext, cluster: Cluster, inList: boolean) {
   const group = `/groups/${cluster.groupId}`;
   const self = `${group}/clusters/${encodeURIComponent(cluster.name)}`;
-  return entityLinks(ctx, self, [
+  // Mutant: a single cluster's self names it by id, a URL that is not found.
+  const selfHref = !inList && ctx.mutants.has('LINK-SELF') ? `${group}/clusters/${cluster.id}` : self;
+  return entityLinks(ctx, selfHref, [
     [extensionRel(ctx, 'group'), group],
     [extensionRel(ctx, 'restoreJobs'), `${self}/backup/restoreJobs`],
     [extensionRel(ctx, 'snapshots'), `${self}/backup/tenant/snapshots`],

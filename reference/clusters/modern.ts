@@ -90,9 +90,11 @@ function applyModernBody(cluster: Cluster, body: ModernClusterBody): void {
 }
 
 function modernClusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
-  const { replicationSpecs, ...rest } = cluster;
+  const { replicationSpecs, diskSizeGB, ...rest } = cluster;
   return {
     ...rest,
+    // Mutant: the disk size's name does not say its unit.
+    ...(ctx.mutants.has('ENT-UNIT-IN-NAME') ? { diskSize: diskSizeGB } : { diskSizeGB }),
     connectionStrings: connectionStrings(ctx, cluster),
     links: clusterLinks(ctx, cluster, inList),
     replicationSpecs: replicationSpecs.map(({ id, numShards, regionConfigs, zoneId, zoneName }) => ({ id, numShards, regionConfigs, zoneId, zoneName })),

@@ -10,7 +10,7 @@ import { entityLinks } from '../links.ts';
 import { entity, noContent } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { newId, removeWhere, type AlertConfig, type Group } from '../store.ts';
-import { linksField, validateBody, type Field, type ObjectField } from '../validate.ts';
+import { linksField, nearMiss, validateBody, withoutFields, type Field, type ObjectField } from '../validate.ts';
 import { alertView, matchingAlerts } from './alerts.ts';
 
 const UNITS = ['RAW', 'BITS', 'BYTES', 'KILOBITS', 'KILOBYTES', 'MEGABITS', 'MEGABYTES', 'GIGABITS', 'GIGABYTES', 'TERABYTES', 'PETABYTES', 'MILLISECONDS', 'SECONDS', 'MINUTES', 'HOURS', 'DAYS'];
@@ -77,7 +77,10 @@ type ConfigBody = Omit<AlertConfig, 'id' | 'groupId' | 'created' | 'updated' | '
 
 function alertConfigView(ctx: RequestContext, config: AlertConfig, inList: boolean) {
   const self = `/groups/${config.groupId}/alertConfigs/${config.id}`;
-  return { ...config, links: entityLinks(ctx, self, [[extensionRel(ctx, 'alerts'), `${self}/alerts`]], inList) };
+  // Mutant: severityOverride is not returned for metric alert configurations.
+  const { severityOverride: _dropped, ...withoutOverride } = config;
+  const shown = config.metricThreshold && ctx.mutants.has('ALERTCFG-SEVERITY-OVERRIDE') ? withoutOverride : config;
+  return { ...shown, links: entityLinks(ctx, self, [[extensionRel(ctx, 'alerts'), `${self}/alerts`]], inList) };
 }
 
 /** A configuration built from a validated POST or PUT body; PUT keeps the identity and creation date. */
@@ -89,9 +92,26 @@ function configFrom(body: ConfigBody, group: Group, previous?: AlertConfig): Ale
 const requireConfig = (ctx: RequestContext, group: Group) =>
   orNotFound(ctx.store.alertConfigs.find((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId), ctx.path);
 
+/** Mutant: the removed dataFederation.bytesProcessed.* metric names (spec 2.6) are still accepted. */
+function configShapeOf(ctx: RequestContext): ObjectField {
+  const metricName = (ctx.body as { metricThreshold?: { metricName?: unknown } } | null)?.metricThreshold?.metricName;
+  if (typeof metricName !== 'string' || !metricName.startsWith('dataFederation.bytesProcessed.') || !ctx.mutants.has('METRIC-DATAFED-REMOVED')) return configShape;
+  const threshold = configShape.fields.metricThreshold as ObjectField;
+  return { ...configShape, fields: { ...configShape.fields, metricThreshold: { ...threshold, fields: { ...threshold.fields, metricName: { type: 'string' } } } } };
+}
+
+/** The body of a create or replacement as read. */
+function sentConfig(ctx: RequestContext): unknown {
+  // Mutant: an unknown field inside a nested object (a notification, a matcher) that resembles no real field is ignored.
+  if (!ctx.mutants.has('ENT-UNKNOWN-FIELD-400')) return ctx.body;
+  return withoutFields(ctx.body, configShape, (name, field, known, depth) => !field && depth > 0 && !nearMiss(name, known));
+}
+
 function createConfig(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
-  const config = configFrom(validateBody<ConfigBody>(ctx.body, configShape), group);
+  const config = configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group);
+  // Mutant: the matchers sent are lost on create.
+  if (ctx.mutants.has('METH-POST-CREATES')) config.matchers = [];
   ctx.store.alertConfigs.push(config);
   return entity(alertConfigView(ctx, config, false), 201, { Location: href(ctx, `/groups/${group.id}/alertConfigs/${config.id}`) });
 }
@@ -99,7 +119,9 @@ function createConfig(ctx: RequestContext) {
 function replaceConfig(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const previous = requireConfig(ctx, group);
-  const config = configFrom(validateBody<ConfigBody>(ctx.body, configShape), group, previous);
+  const config = configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group, previous);
+  // Mutant: a representation without severityOverride keeps the previous one (a merge, not a replacement).
+  if (config.severityOverride === undefined && ctx.mutants.has('METH-PUT-REPLACES')) config.severityOverride = previous.severityOverride;
   ctx.store.alertConfigs[ctx.store.alertConfigs.indexOf(previous)] = config;
   return entity(alertConfigView(ctx, config, false));
 }
@@ -107,13 +129,20 @@ function replaceConfig(ctx: RequestContext) {
 function toggleConfig(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const config = requireConfig(ctx, group);
+  // Mutant: `enabled` is applied before the body is validated, so a refused body still toggles it.
+  const sent = ctx.body as { enabled?: unknown } | null;
+  if (typeof sent?.enabled === 'boolean' && ctx.mutants.has('ENT-INVALID-FIELD-NO-EFFECT')) config.enabled = sent.enabled;
   const { enabled } = validateBody<{ enabled: boolean }>(ctx.body, toggleShape);
   Object.assign(config, { enabled, updated: nowIso() });
+  // Mutant: the notifications' delays are reset as well.
+  if (ctx.mutants.has('METH-PATCH-PARTIAL')) config.notifications = config.notifications.map((n) => ({ ...n, delayMin: 0 }));
   return entity(alertConfigView(ctx, config, false));
 }
 
 function deleteConfig(ctx: RequestContext) {
   const config = requireConfig(ctx, requireGroup(ctx, 'write'));
+  // Mutant: the deletion is accepted but never happens.
+  if (ctx.mutants.has('METH-DELETE-REMOVES')) return entity({}, 202);
   removeWhere(ctx.store.alertConfigs, (c) => c === config);
   return noContent();
 }

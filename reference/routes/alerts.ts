@@ -14,9 +14,21 @@ export function alertView(ctx: RequestContext, alert: Alert, inList: boolean) {
   const group = `/groups/${alert.groupId}`;
   return {
     ...alert,
+    ...defectsOf(ctx, alert, inList),
     links: entityLinks(ctx, `${group}/alerts/${alert.id}`, [[extensionRel(ctx, 'alertConfig'), `${group}/alertConfigs/${alert.alertConfigId}`]], inList),
     orgId: ctx.store.org.id,
   };
+}
+
+/** Fields of an alert as a defective target shows them (mutants of spec 2.1); none for an intact one. */
+function defectsOf(ctx: RequestContext, alert: Alert, inList: boolean): Partial<Alert> {
+  const defects: Partial<Alert> = {};
+  // Mutant: `updated` is shown at +02:00, the same instant but not in UTC.
+  if (ctx.mutants.has('ENT-DATES-UTC')) defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
+  // Mutant: a single alert's current value shows a threshold it does not have as null, instead of leaving it out.
+  const current = alert.currentValue;
+  if (!inList && typeof current === 'object' && current !== null && ctx.mutants.has('ENT-NO-NULL-FIELDS')) defects.currentValue = { ...current, threshold: null };
+  return defects;
 }
 
 /** Alerts matching the `status` query parameter, newest first. */

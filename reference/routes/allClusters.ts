@@ -1,9 +1,10 @@
 // `GET V2/clusters` (spec 4.3): the clusters of every project the caller can see, one result per project,
-// in the real service's shape (project, organization and a summary of each cluster).
-import { visibleGroups } from '../authz.ts';
+// in the real service's shape (project, organization and a summary of each cluster); and one project's, at its own URL.
+import { requireGroup, visibleGroups } from '../authz.ts';
 import type { RequestContext } from '../context.ts';
 import { entityLinks } from '../links.ts';
 import { listReply } from '../paging.ts';
+import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { Cluster, Group } from '../store.ts';
 
@@ -30,7 +31,8 @@ function projectClusters(ctx: RequestContext, group: Group, inList: boolean) {
     clusters: ctx.store.clusters.filter((c) => c.groupId === group.id).map(clusterSummary),
     groupId: group.id,
     groupName: group.name,
-    links: entityLinks(ctx, `/groups/${group.id}/clusters`, [], inList),
+    // Its own URL (spec 2.2: self is the entity's own URL), not the project's cluster list, which is another entity.
+    links: entityLinks(ctx, `/clusters/${group.id}`, [], inList),
     orgId: group.orgId,
     orgName: ctx.store.org.name,
     planType: 'Dedicated',
@@ -40,4 +42,5 @@ function projectClusters(ctx: RequestContext, group: Group, inList: boolean) {
 
 export const allClustersRoutes: Route[] = [
   { path: '/clusters', methods: { GET: (ctx) => listReply(ctx, visibleGroups(ctx), (g, inList) => projectClusters(ctx, g, inList)) } },
+  { path: '/clusters/{groupId}', methods: { GET: (ctx) => entity(projectClusters(ctx, requireGroup(ctx, 'read'), false)) } },
 ];

@@ -4,26 +4,34 @@ import { listInGroup, requireGroup } from '../authz.ts';
 import { newClusterDefaults, requireCluster } from '../clusters/common.ts';
 import { legacyCluster } from '../clusters/legacy.ts';
 import { modernCluster } from '../clusters/modern.ts';
+import { mutatedClusterBody } from '../clusters/mutants.ts';
 import { href, type RequestContext } from '../context.ts';
 import { nowIso } from '../dates.ts';
-import { ApiError, conflict } from '../errors.ts';
+import { ApiError, conflict, methodNotAllowed } from '../errors.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { newId, removeWhere, type Cluster } from '../store.ts';
-import { validateBody } from '../validate.ts';
+import { nearMiss, validateBody, withoutFields } from '../validate.ts';
 import { isLegacyClusterVersion } from '../versioning.ts';
 
 /** The cluster shape of this request: legacy on v1.0 and on 2023-01-01, else 2023-02-01. */
 const shapeOf = (ctx: RequestContext) => (isLegacyClusterVersion(ctx.version) ? legacyCluster : modernCluster);
 
-const clusterView = (ctx: RequestContext, cluster: Cluster, inList: boolean) => shapeOf(ctx).view(ctx, cluster, inList);
+function clusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
+  // Mutant: the legacy API answers reads in the 2023-02-01 shape.
+  const shape = ctx.generation === 'v1.0' && ctx.mutants.has('VER-LEGACY-CLUSTER-SHAPE') ? modernCluster : shapeOf(ctx);
+  const view = shape.view(ctx, cluster, inList);
+  // Mutant: a removed property leaks into the items of the 2023-02-01 list.
+  const leaks = inList && shape === modernCluster && ctx.mutants.has('VER-CLUSTERS-REMOVED-ABSENT');
+  return leaks ? { ...view, providerBackupEnabled: cluster.backupEnabled } : view;
+}
 
 function createCluster(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const shape = shapeOf(ctx);
-  const body = validateBody<{ name: string }>(ctx.body, shape.create);
-  // Spec 7.2: a duplicate of a unique value is 409 (the real service answers 400 here).
-  if (ctx.store.clusters.some((c) => c.groupId === group.id && c.name.toLowerCase() === body.name.toLowerCase())) {
+  const body = validateBody<{ name: string }>(mutatedClusterBody(ctx, ctx.body), shape.create);
+  // Spec 7.2: a duplicate of a unique value is 409 (the real service answers 400 here). Mutant: duplicates are created.
+  if (!ctx.mutants.has('ERR-UNIQUE-409') && ctx.store.clusters.some((c) => c.groupId === group.id && c.name.toLowerCase() === body.name.toLowerCase())) {
     throw conflict('DUPLICATE_CLUSTER_NAME', `A cluster or serverless instance named ${body.name} is already present in group ${group.id}.`, [body.name, group.id]);
   }
   const cluster = newClusterDefaults(group, newId(), body.name, nowIso());
@@ -38,9 +46,16 @@ function updateCluster(ctx: RequestContext) {
   const cluster = requireCluster(ctx, requireGroup(ctx, 'write'));
   const shape = shapeOf(ctx);
   const changed = structuredClone(cluster);
-  shape.apply(changed, validateBody<object>(ctx.body, shape.update));
+  // Mutant: a field a typing slip away from a real one is dropped instead of refused.
+  const sent = ctx.mutants.has('ENT-MISSPELLED-FIELD-400') ? withoutFields(ctx.body, shape.update, (name, field, known) => !field && nearMiss(name, known)) : ctx.body;
+  shape.apply(changed, validateBody<object>(mutatedClusterBody(ctx, sent), shape.update));
   Object.assign(cluster, changed);
-  return entity(shape.view(ctx, cluster, false));
+  const view = shape.view(ctx, cluster, false) as { replicationSpecs: object[] };
+  // Mutant: the 2023-02-01 modify response's replication specs leave out regionConfigs.
+  if (shape === modernCluster && ctx.mutants.has('VER-CLUSTERS-REGION-CONFIGS')) {
+    return entity({ ...view, replicationSpecs: view.replicationSpecs.map((spec) => ({ ...spec, regionConfigs: undefined })) });
+  }
+  return entity(view);
 }
 
 function deleteCluster(ctx: RequestContext) {
@@ -72,7 +87,11 @@ export const clusterRoutes: Route[] = [
     methods: {
       GET: (ctx) => entity(clusterView(ctx, requireCluster(ctx, requireGroup(ctx, 'read')), false)),
       PATCH: updateCluster,
-      DELETE: deleteCluster,
+      DELETE: (ctx) => {
+        // Mutant: delete one is not offered.
+        if (ctx.mutants.has('CLU-OPERATIONS')) throw methodNotAllowed('DELETE', ctx.path, ['GET', 'PATCH', 'HEAD']);
+        return deleteCluster(ctx);
+      },
     },
   },
 ];

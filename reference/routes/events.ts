@@ -14,21 +14,36 @@ function eventView(ctx: RequestContext, event: Event, inList: boolean) {
   const group = `/groups/${event.groupId}`;
   const related: [string, string][] = [[extensionRel(ctx, 'group'), group]];
   if (event.clusterName) related.push([extensionRel(ctx, 'cluster'), `${group}/clusters/${encodeURIComponent(event.clusterName)}`]);
-  return { ...event, links: entityLinks(ctx, `${group}/events/${event.id}`, related, inList), orgId: ctx.store.org.id };
+  const links = entityLinks(ctx, `${group}/events/${event.id}`, related, inList);
+  // Mutant: a single event's relations other than self have no target URL.
+  const shown = !inList && ctx.mutants.has('LINK-ARRAY') ? links.map((l) => (l.rel === 'self' ? l : { rel: l.rel })) : links;
+  // Mutant: events carry their type as eventType, not eventTypeName.
+  const { eventTypeName, ...rest } = event;
+  const typed = ctx.mutants.has('EVT-EVENT-TYPE-NAME') ? { ...rest, eventType: eventTypeName } : event;
+  // Mutant: events name their organization in groupId, not their project.
+  const grouped = ctx.mutants.has('PROJ-ID-AS-GROUP-ID') ? { groupId: ctx.store.org.id } : {};
+  return { ...typed, ...grouped, links: shown, orgId: ctx.store.org.id };
 }
 
-function dateParameter(query: URLSearchParams, name: string): number | undefined {
-  const text = query.get(name);
+/** A date-time that names its zone (Z or an offset). */
+const ZONED = /T.*(?:Z|[+-]\d{2}:?\d{2})$/;
+
+function dateParameter(ctx: RequestContext, name: string): number | undefined {
+  const text = ctx.query.get(name);
   if (text === null) return undefined;
-  const date = parseIsoDate(text);
+  // Mutant: maxDate takes whatever JavaScript's Date.parse reads, not only ISO-8601.
+  const lenient = name === 'maxDate' && ctx.mutants.has('ENT-DATES-INPUT-ISO') && !Number.isNaN(Date.parse(text));
+  const date = parseIsoDate(text) ?? (lenient ? new Date(Date.parse(text)) : undefined);
   if (!date) throw invalidQueryParameter(name);
-  return date.getTime();
+  // Mutant: a date without a zone is read as UTC-05:00, not UTC.
+  const offset = !ZONED.test(text) && ctx.mutants.has('ENT-DATES-DEFAULT-UTC') ? 5 * 3_600_000 : 0;
+  return date.getTime() + offset;
 }
 
 /** The events matching the query, newest first. */
 function matchingEvents(ctx: RequestContext, groupId: string): Event[] {
-  const min = dateParameter(ctx.query, 'minDate');
-  const max = dateParameter(ctx.query, 'maxDate');
+  const min = dateParameter(ctx, 'minDate');
+  const max = dateParameter(ctx, 'maxDate');
   const types = ctx.query.getAll('eventType');
   if (types.some((t) => !EVENT_TYPE_NAMES.has(t))) throw invalidQueryParameter('eventType');
   return ctx.store.events
@@ -40,10 +55,20 @@ function matchingEvents(ctx: RequestContext, groupId: string): Event[] {
     .sort((a, b) => b.created.localeCompare(a.created));
 }
 
+/** Mutant: with a page size below the default, an explicit page number counts from 0 (page 1 answers the second page). */
+function pagedFromZero(ctx: RequestContext): RequestContext {
+  const pageNum = ctx.query.get('pageNum');
+  const small = Number(ctx.query.get('itemsPerPage') ?? 100) < 100;
+  if (pageNum === null || !/^\d+$/.test(pageNum) || !small || !ctx.mutants.has('LIST-PAGE-1-BASED')) return ctx;
+  const query = new URLSearchParams(ctx.query);
+  query.set('pageNum', String(Number(pageNum) + 1));
+  return { ...ctx, query };
+}
+
 export const eventRoutes: Route[] = [
   {
     path: '/groups/{groupId}/events',
-    methods: { GET: (ctx) => listInGroup(ctx, (group) => matchingEvents(ctx, group.id), (e, inList) => eventView(ctx, e, inList)) },
+    methods: { GET: (ctx) => listInGroup(pagedFromZero(ctx), (group) => matchingEvents(ctx, group.id), (e, inList) => eventView(ctx, e, inList)) },
   },
   {
     path: '/groups/{groupId}/events/{eventId}',

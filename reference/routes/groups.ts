@@ -8,7 +8,7 @@ import { listReply } from '../paging.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { newId, removeWhere, type Group, type Store, type Tag } from '../store.ts';
-import { linksField, tagsField, validateBody, type ObjectField } from '../validate.ts';
+import { linksField, tagsField, validateBody, withoutFields, type ObjectField } from '../validate.ts';
 
 const NAME = { type: 'string', pattern: /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u } as const;
 const READ_ONLY = {
@@ -44,7 +44,8 @@ function groupView(ctx: RequestContext, group: Group, inList: boolean) {
     ], inList),
     name: group.name,
     orgId: group.orgId,
-    tags: group.tags,
+    // Mutant: the legacy generation's project has no tags (spec 9.4: only clusters differ).
+    ...(ctx.generation === 'v1.0' && ctx.mutants.has('VER-LEGACY-SAME-BODIES') ? {} : { tags: group.tags }),
     withDefaultAlertsSettings: group.withDefaultAlertsSettings,
   };
 }
@@ -71,7 +72,9 @@ function createGroup(ctx: RequestContext) {
 
 function updateGroup(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
-  const body = validateBody<Partial<Pick<Group, 'name' | 'tags' | 'withDefaultAlertsSettings'>>>(ctx.body, updateShape);
+  // Mutant: read-only fields are dropped instead of refused.
+  const sent = ctx.mutants.has('ENT-READ-ONLY-FIELD-400') ? withoutFields(ctx.body, updateShape, (_name, field) => field?.readOnly === true) : ctx.body;
+  const body = validateBody<Partial<Pick<Group, 'name' | 'tags' | 'withDefaultAlertsSettings'>>>(sent, updateShape);
   if (body.name !== undefined) refuseDuplicateName(ctx.store, body.name, group);
   Object.assign(group, body);
   return entity(groupView(ctx, group, false));
@@ -82,7 +85,8 @@ function deleteGroup(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const { store } = ctx;
   removeWhere(store.groups, (g) => g === group);
-  for (const items of [store.clusters, store.events, store.alertConfigs, store.alerts, store.restoreJobs, store.tenantSnapshots, store.processes, store.performanceAdvisor]) {
+  for (const items of [store.clusters, store.events, store.alertConfigs, store.alerts, store.restoreJobs, store.tenantSnapshots, store.processes, store.performanceAdvisor,
+    store.customDbRoles, store.encryptionAtRest, store.earPrivateEndpoints, store.serverlessInstances, store.serverlessEndpoints]) {
     removeWhere<{ groupId: string }>(items, (item) => item.groupId === group.id);
   }
   for (const principal of store.principals) removeWhere(principal.groupRoles, (role) => role.groupId === group.id);

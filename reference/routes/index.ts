@@ -4,13 +4,18 @@ import { alertConfigRoutes } from './alertConfigs.ts';
 import { alertRoutes } from './alerts.ts';
 import { allClustersRoutes } from './allClusters.ts';
 import { clusterRoutes } from './clusters.ts';
+import { customDbRoleRoutes } from './customDbRoles.ts';
+import { encryptionAtRestRoutes } from './encryptionAtRest.ts';
 import { eventRoutes } from './events.ts';
 import { eventTypeRoutes } from './eventTypes.ts';
+import { federationSettingsRoutes } from './federationSettings.ts';
 import { groupRoutes } from './groups.ts';
+import { invoiceRoutes } from './invoices.ts';
 import { measurementRoutes } from './measurements.ts';
 import { performanceAdvisorRoutes } from './performanceAdvisor.ts';
 import { processRoutes } from './processes.ts';
 import { restoreJobRoutes } from './restoreJobs.ts';
+import { serverlessEndpointRoutes } from './serverlessEndpoints.ts';
 import { rootRoutes } from './root.ts';
 import { slowQueryRoutes } from './slowQueries.ts';
 import { tenantSnapshotRoutes } from './tenantSnapshots.ts';
@@ -30,4 +35,9 @@ export const allRoutes: Route[] = [
   ...processRoutes,
   ...measurementRoutes,
   ...slowQueryRoutes,
+  ...customDbRoleRoutes,
+  ...encryptionAtRestRoutes,
+  ...serverlessEndpointRoutes,
+  ...federationSettingsRoutes,
+  ...invoiceRoutes,
 ];

@@ -12,6 +12,11 @@ const NO_ADVICE = { suggestedIndexes: [], shapes: [], dropIndexSuggestions: { hi
 /** The advice for the `{clusterName}` cluster (none recorded: empty advice). */
 function adviceOf(ctx: RequestContext): { advice: Omit<PerformanceAdvice, 'groupId' | 'clusterName'>; clusterPath: string } {
   const group = requireGroup(ctx, 'read');
+  // Mutant: the suggested indexes of a cluster that does not exist are answered as empty advice.
+  const clusterMissing = !ctx.store.clusters.some((c) => c.groupId === group.id && c.name === ctx.params.clusterName);
+  if (clusterMissing && ctx.path.endsWith('/suggestedIndexes') && ctx.mutants.has('DOC-404')) {
+    return { advice: NO_ADVICE, clusterPath: `/groups/${group.id}/clusters/${encodeURIComponent(ctx.params.clusterName)}` };
+  }
   const cluster = requireCluster(ctx, group);
   const advice = ctx.store.performanceAdvisor.find((a) => a.groupId === group.id && a.clusterName === cluster.name) ?? NO_ADVICE;
   return { advice, clusterPath: `/groups/${group.id}/clusters/${encodeURIComponent(cluster.name)}` };

@@ -39,7 +39,9 @@ type RestoreRequest = Pick<RestoreJob, 'deliveryType'> & Record<string, unknown>
 function restoreJobView(ctx: RequestContext, job: RestoreJob, inList: boolean) {
   const cluster = `/groups/${job.groupId}/clusters/${encodeURIComponent(job.clusterName)}`;
   const { groupId: _group, ...fields } = job;
-  return { ...fields, links: entityLinks(ctx, `${cluster}/backup/restoreJobs/${job.id}`, [[extensionRel(ctx, 'cluster'), cluster]], inList) };
+  // Mutant: the BSON timestamp's date carries milliseconds, below its one-second granularity.
+  const timestamp = ctx.mutants.has('ENT-BSON-TIMESTAMP') ? { ...job.timestamp, date: job.timestamp.date.replace(/Z$/, '.250Z') } : job.timestamp;
+  return { ...fields, timestamp, links: entityLinks(ctx, `${cluster}/backup/restoreJobs/${job.id}`, [[extensionRel(ctx, 'cluster'), cluster]], inList) };
 }
 
 const requireJob = (ctx: RequestContext, group: Group) => {

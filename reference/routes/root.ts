@@ -28,7 +28,8 @@ function systemStatus(ctx: RequestContext) {
     appName: `${ctx.vendor} reference target`,
     build: BUILD,
     links: entityLinks(ctx, '', [
-      [extensionRel(ctx, 'groups'), '/groups'],
+      // Mutant: the projects cannot be reached by following links from here.
+      ...(ctx.mutants.has('SVC-BROWSABLE') ? [] : [[extensionRel(ctx, 'groups'), '/groups'] as [string, string]]),
       [extensionRel(ctx, 'clusters'), '/clusters'],
       [extensionRel(ctx, 'eventTypes'), '/eventTypes'],
     ], false),

@@ -2,6 +2,7 @@
 // `metrics`, `opType` and `replicaState` when includeMetrics, includeOpType, includeReplicaState are true.
 import { requireGroup } from '../authz.ts';
 import type { RequestContext } from '../context.ts';
+import { invalidQueryParameter } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { booleanParameter, integerParameter } from '../queryParams.ts';
 import { entity } from '../respond.ts';
@@ -12,6 +13,8 @@ import { processPath, requireProcess } from './processes.ts';
 const DEFAULT_LOG_LINES = 20_000;
 
 function slowQueriesOf(ctx: RequestContext, process: Process) {
+  // Mutant: includeOpType is not a parameter of this operation.
+  if (ctx.query.has('includeOpType') && ctx.mutants.has('SLOWQ-OPTIONAL-PROPS')) throw invalidQueryParameter('includeOpType');
   const include = {
     metrics: booleanParameter(ctx.query, 'includeMetrics', false),
     opType: booleanParameter(ctx.query, 'includeOpType', false),

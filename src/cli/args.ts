@@ -9,6 +9,12 @@ export const usage = `conformance: checks a target against the Administration AP
 
 Usage:
   conformance run [options]     run the suites and write reports/ (default: against the embedded reference target)
+  conformance certify [options] run every rule and write reports/certificate.json; exit 0 only if conformant
+                                (every MUST rule passed); --rule, --tag and --baseline do not apply
+  conformance verify FILE       check a certificate against itself and this suite (exit 0 valid, 1 invalid)
+  conformance baseline [--report FILE] [--out FILE]
+                                a baseline of every MUST rule a report shows failing or erring (default
+                                --report reports/conformance.json; default --out: standard output)
   conformance rules [--tag T]   list the rule catalogue (--json for machine output)
   conformance --help            this text
 
@@ -21,16 +27,18 @@ Options of run:
   --seed N          seed of generated inputs (default: random; printed, and in the report)
   --num-runs N      generated cases per property check (default 100)
   --reports DIR     directory for the reports (default: reports)
+  --baseline FILE   rules the target is known to fail (schemas/baseline.schema.json): they do not fail the run
   --strict          exit 1 unless every MUST rule passes (skipped and untested rules count against it)
   --mutant ID       embedded target only: break the rule ID on purpose (repeatable; see reference/mutants/)
   --quiet           print only the totals
   --json            print the JSON report on stdout instead of the table
 
-Exit codes: 0 every MUST rule judged passed; 1 a MUST rule failed or erred; 2 bad usage, bad profile or an
-unreachable target (nothing was run).`;
+Exit codes: 0 every MUST rule judged passed (or failed as the baseline expects); 1 a MUST rule failed or erred;
+2 bad usage, bad profile or baseline, or an unreachable target (nothing was run).`;
 
 export interface RunArgs {
-  command: 'run';
+  /** certify: a run of every rule, without baseline, whose exit code is the verdict. */
+  command: 'run' | 'certify';
   profile?: string;
   target?: string;
   rules: string[];
@@ -40,11 +48,17 @@ export interface RunArgs {
   reportsDir: string;
   strict: boolean;
   mutants: string[];
+  baseline?: string;
   quiet: boolean;
   json: boolean;
 }
 
-export type Args = RunArgs | { command: 'rules'; tags: string[]; json: boolean } | { command: 'help' };
+export type Args =
+  | RunArgs
+  | { command: 'rules'; tags: string[]; json: boolean }
+  | { command: 'baseline'; report: string; out?: string }
+  | { command: 'verify'; file: string }
+  | { command: 'help' };
 
 function integer(name: string, v: string | undefined, min: number): number | undefined {
   if (v === undefined) return undefined;
@@ -70,6 +84,9 @@ export function parseCommandLine(argv: string[]): Args {
         reports: { type: 'string' },
         strict: { type: 'boolean' },
         mutant: { type: 'string', multiple: true },
+        baseline: { type: 'string' },
+        report: { type: 'string' },
+        out: { type: 'string' },
         quiet: { type: 'boolean' },
         json: { type: 'boolean' },
       },
@@ -80,9 +97,17 @@ export function parseCommandLine(argv: string[]): Args {
   const { values: v, positionals } = parsed;
   if (v.help || positionals[0] === 'help') return { command: 'help' };
   const command = positionals[0];
+  if (command === 'verify') {
+    if (positionals.length !== 2) throw new UsageError('verify takes one certificate file: conformance verify reports/certificate.json');
+    return { command: 'verify', file: positionals[1]! };
+  }
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   if (command === 'rules') return { command: 'rules', tags: v.tag ?? [], json: v.json ?? false };
-  if (command !== 'run') throw new UsageError(command === undefined ? 'missing command: run or rules' : `unknown command '${command}': run or rules`);
+  if (command === 'baseline') return { command: 'baseline', report: v.report ?? 'reports/conformance.json', out: v.out };
+  const commands = 'run, certify, verify, baseline or rules';
+  if (command !== 'run' && command !== 'certify') throw new UsageError(command === undefined ? `missing command: ${commands}` : `unknown command '${command}': ${commands}`);
+  if (command === 'certify' && (v.rule?.length || v.tag?.length)) throw new UsageError('certify judges every rule: --rule and --tag do not apply');
+  if (command === 'certify' && v.baseline !== undefined) throw new UsageError('certify judges every rule as it is: --baseline does not apply');
   if (v.target !== undefined && v.target !== 'reference' && !/^https?:\/\/[^/\s]+\/?$/.test(v.target)) {
     throw new UsageError(`--target takes a base URL such as https://host:port, or 'reference', not '${v.target}'`);
   }
@@ -90,7 +115,7 @@ export function parseCommandLine(argv: string[]): Args {
   if (v.mutant?.length && !embedded) throw new UsageError('--mutant applies only to the embedded reference target');
   if (v.quiet && v.json) throw new UsageError('--quiet and --json exclude each other');
   return {
-    command: 'run',
+    command,
     profile: v.profile,
     target: v.target,
     rules: v.rule ?? [],
@@ -100,6 +125,7 @@ export function parseCommandLine(argv: string[]): Args {
     reportsDir: v.reports ?? 'reports',
     strict: v.strict ?? false,
     mutants: v.mutant ?? [],
+    baseline: v.baseline,
     quiet: v.quiet ?? false,
     json: v.json ?? false,
   };

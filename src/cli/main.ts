@@ -1,8 +1,11 @@
 // Entry point of the conformance CLI: parses arguments, dispatches, and turns errors into exit code 2.
 import { parseCommandLine, usage, UsageError } from './args.ts';
+import { baselineCommand } from './baseline-command.ts';
+import { UnreachableTarget } from './preflight.ts';
 import { listRules } from './rules-command.ts';
-import { runCommand, UnreachableTarget } from './run-command.ts';
+import { verifyCommand } from './verify-command.ts';
 import { ProfileError } from '../profile/load.ts';
+import { BaselineError } from '../report/baseline.ts';
 
 async function main(argv: string[]): Promise<number> {
   const args = parseCommandLine(argv);
@@ -11,7 +14,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (args.command === 'rules') return listRules(args);
-  return runCommand(args);
+  if (args.command === 'baseline') return baselineCommand(args);
+  if (args.command === 'verify') return verifyCommand(args);
+  // The runner (vitest, the reporters) loads only for the commands that run checks: the others start fast.
+  if (args.command === 'certify') return (await import('./certify-command.ts')).certifyCommand(args);
+  return (await import('./run-command.ts')).runCommand(args);
 }
 
 try {
@@ -19,6 +26,7 @@ try {
 } catch (e) {
   if (e instanceof UsageError) process.stderr.write(`conformance: ${e.message}\nTry 'conformance --help'.\n`);
   else if (e instanceof ProfileError) process.stderr.write(`conformance: bad profile: ${e.message}\n`);
+  else if (e instanceof BaselineError) process.stderr.write(`conformance: bad baseline: ${e.message}\n`);
   else if (e instanceof UnreachableTarget) process.stderr.write(`conformance: target unreachable: ${e.message}\n`);
   else process.stderr.write(`conformance: ${(e as Error).stack ?? String(e)}\n`);
   process.exitCode = 2;

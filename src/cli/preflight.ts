@@ -24,7 +24,8 @@ function attempt(step: string, timeoutMs: number, open: (done: (err?: Error) => 
   });
 }
 
-export async function preflight(client: HttpClient, rootPath: string, accept: string): Promise<void> {
+/** Also returns the SHA-256 fingerprint of the target's TLS certificate, which a certificate of conformance names. */
+export async function preflight(client: HttpClient, rootPath: string, accept: string): Promise<{ tlsFingerprint256?: string }> {
   const o = client.options;
   const url = new URL(o.baseUrl);
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -39,9 +40,13 @@ export async function preflight(client: HttpClient, rootPath: string, accept: st
     s.on('error', done);
     return s;
   });
+  let tlsFingerprint256: string | undefined;
   if (url.protocol === 'https:') {
     await attempt(`TLS: ${host}:${port}`, o.connectTimeoutMs, (done) => {
-      const s = tlsConnect({ host, port, servername: /^[\d.:]+$/.test(host) ? undefined : host, ca: o.ca, rejectUnauthorized: !o.insecure }, () => done());
+      const s = tlsConnect({ host, port, servername: /^[\d.:]+$/.test(host) ? undefined : host, ca: o.ca, rejectUnauthorized: !o.insecure }, () => {
+        tlsFingerprint256 = s.getPeerCertificate().fingerprint256;
+        done();
+      });
       s.on('error', done);
       return s;
     });
@@ -55,4 +60,5 @@ export async function preflight(client: HttpClient, rootPath: string, accept: st
   if (status === 401 || status === 403) {
     throw new UnreachableTarget(`auth: the owner credentials were refused (${status} on GET ${rootPath})`);
   }
+  return { tlsFingerprint256 };
 }

@@ -7,6 +7,7 @@ import { HttpClient } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
 import { loadProfile, resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
+import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitCodeOf } from '../report/build.ts';
 import { cleanup } from '../runner/cleanup.ts';
 import { watchInterrupts } from '../runner/interrupt.ts';
@@ -15,6 +16,8 @@ import { newRunSetup } from '../suite/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
 import { ProgressReporter } from '../../reporters/progress.ts';
+import { printAnnotations } from '../../reporters/github-annotations.ts';
+import { allureResultsDir, writeReportFiles } from '../../reporters/report-files.ts';
 import { UsageError, type RunArgs } from './args.ts';
 import type { Embedded } from './embedded.ts';
 import { preflight } from './preflight.ts';
@@ -45,6 +48,7 @@ function targetWords(args: RunArgs, embedded: boolean): string[] {
 export async function runCommand(args: RunArgs): Promise<number> {
   const startedAt = new Date();
   const selected = selection(args);
+  const baseline = args.baseline !== undefined ? loadBaseline(args.baseline) : undefined;
   const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
   const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
   let reference: Embedded | undefined;
@@ -66,7 +70,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(),
     });
     try {
-      await preflight(client, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
+      const { tlsFingerprint256 } = await preflight(client, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns);
       if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}\n`);
@@ -74,6 +78,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
         concurrency: profile.concurrency,
         checkTimeoutMs: profile.timeouts.ruleMs,
         reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
+        allure: { resultsDir: allureResultsDir(args.reportsDir), environment: { target: profile.name, baseUrl: profile.baseUrl, seed: String(seed) } },
       });
       const interrupts = watchInterrupts(() => void session.cancel());
       const ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
@@ -92,12 +97,21 @@ export async function runCommand(args: RunArgs): Promise<number> {
         runErrors: outcome.runErrors,
         interrupted: interrupts.signal,
         cleanup: cleaned,
+        rateLimit: outcome.rateLimit,
         rerun: (id) => ['npx', 'conformance', 'run', ...targetWords(args, embedded), '--rule', id, '--seed', String(seed)].map(shellWord).join(' '),
       });
+      if (baseline) applyBaseline(report, baseline, args.baseline!);
       const file = writeJsonReport(report, args.reportsDir);
+      const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256 });
+      printAnnotations(report);
       if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
-      else process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}\n`);
+      else {
+        const certificate = files.certificate
+          ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.verdict.conformant ? 'conformant' : 'not conformant'})`
+          : '';
+        process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`);
+      }
       return exitCodeOf(report, args.strict);
     } finally {
       await client.close();

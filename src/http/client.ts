@@ -5,7 +5,7 @@ import { authorizationHeader, chooseChallenge, parseDigestChallenges, type Diges
 import { evidenceBodyLimit, Redactor, type Exchange, type SentRequest } from './exchange.ts';
 import { TargetError, type TargetErrorCause } from '../outcome.ts';
 import { transportCause } from './transport-errors.ts';
-import type { RateScheduler } from './rate-scheduler.ts';
+import type { ProjectLease, RateScheduler } from './rate-scheduler.ts';
 
 export interface Credential {
   name: string;
@@ -46,6 +46,8 @@ export interface RequestSpec {
   localAddress?: string;
   /** Answer digest challenges (default true); false sends exactly one request. */
   answerChallenge?: boolean;
+  /** A reservation of the request's project (rate-limit checks): the request is counted but not paced. */
+  lease?: ProjectLease;
 }
 
 export class HttpResponse {
@@ -173,7 +175,7 @@ export class HttpClient {
       ...(body !== undefined ? { body: redactor.text(body) } : {}),
       ...(credential ? { credentialEnv: credential.env } : {}),
     };
-    await this.options.scheduler?.acquire(url);
+    const ticket = await this.options.scheduler?.acquire(url, spec.lease);
     const startedAt = new Date();
     const exchange: Exchange = { request: sent, startedAt: startedAt.toISOString(), durationMs: 0 };
     try {
@@ -185,7 +187,7 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.options.requestTimeoutMs),
       });
       const responseHeaders = res.headers as Record<string, string | string[]>;
-      this.options.scheduler?.observe(url, String(responseHeaders.date ?? ''), startedAt.getTime(), Date.now(), res.statusCode);
+      this.options.scheduler?.observe(ticket, String(responseHeaders.date ?? ''), startedAt.getTime(), Date.now(), res.statusCode);
       const raw = await this.readBody(res.body, exchange);
       exchange.durationMs = Date.now() - startedAt.getTime();
       exchange.response = {

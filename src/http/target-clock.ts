@@ -1,14 +1,23 @@
 // The target's clock, estimated from its Date headers (one-second resolution): the offset from our clock
 // lies in [low, high], narrowed by every response (a response dated D, sent at s and received at r, means
 // the target's time at some instant within [s, r] was within [D, D + 1 s)).
+/** Before any Date header, the offset is taken to lie within this much either way. */
+const unknownSpreadMs = 1000;
+/** Weight of the newest round trip in the running average. */
+const smoothing = 0.2;
+
 export class TargetClock {
   low = -Infinity;
   high = Infinity;
   /** Largest round trip seen: a request sent now may arrive up to this much later. */
   maxRoundTripMs = 0;
+  /** Running average of round trips: how long a request typically takes. */
+  typicalRoundTripMs: number | undefined;
 
   observe(dateHeader: string | undefined, sentAt: number, receivedAt: number): void {
-    this.maxRoundTripMs = Math.max(this.maxRoundTripMs, receivedAt - sentAt);
+    const roundTrip = receivedAt - sentAt;
+    this.maxRoundTripMs = Math.max(this.maxRoundTripMs, roundTrip);
+    this.typicalRoundTripMs = this.typicalRoundTripMs === undefined ? roundTrip : this.typicalRoundTripMs + smoothing * (roundTrip - this.typicalRoundTripMs);
     const date = dateHeader ? Date.parse(dateHeader) : NaN;
     if (Number.isNaN(date)) return;
     const low = date - receivedAt;
@@ -27,9 +36,20 @@ export class TargetClock {
     return Number.isFinite(this.low) && Number.isFinite(this.high);
   }
 
+  /** The offset's bounds, or a wide guess before the first Date header. */
+  bounds(): { low: number; high: number } {
+    return this.known() ? { low: this.low, high: this.high } : { low: -unknownSpreadMs, high: unknownSpreadMs };
+  }
+
   /** Earliest and latest target time at which a request sent at local time `t` can arrive. */
   arrival(t: number): [number, number] {
-    if (!this.known()) return [t - 1000, t + 1000 + this.maxRoundTripMs];
-    return [t + this.low, t + this.high + this.maxRoundTripMs];
+    const { low, high } = this.bounds();
+    return [t + low, t + high + this.maxRoundTripMs];
+  }
+
+  /** Earliest and latest target time at which a request sent at `sentAt` and answered at `receivedAt` arrived. */
+  landed(sentAt: number, receivedAt: number): [number, number] {
+    const { low, high } = this.bounds();
+    return [sentAt + low, receivedAt + high];
   }
 }

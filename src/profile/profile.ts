@@ -5,6 +5,8 @@ export interface CredentialRef {
   privateKeyEnv?: string;
   tokenEnv?: string;
   localAddress?: string;
+  /** A source address outside the credential's API access list (access-list rules). */
+  outsideAddress?: string;
 }
 
 export interface Profile {
@@ -16,7 +18,12 @@ export interface Profile {
   credentials: Record<string, CredentialRef> & { owner: CredentialRef };
   orgId?: string;
   projects: { ids: string[]; allowCreate: boolean; emptyProjectId?: string; namePrefix: string };
-  versions: { default: string; deprecated: string[]; deleted: string[] };
+  versions: {
+    default: string; deprecated: string[]; deleted: string[];
+    /** Each resource's versions, oldest first, by GET path below the v2 base. */
+    resources: Record<string, string[]>;
+    deprecationHeader: string;
+  };
   paging: {
     pageNumParam: string; itemsPerPageParam: string; includeCountParam: string; totalCountField: string;
     resultsField: string; maxItemsPerPage: number; countOffValue: 'absent' | 'zero' | 'absent-or-zero';
@@ -24,10 +31,18 @@ export interface Profile {
   envelope: { statusField: string; contentField: string };
   links: { relField: string; hrefField: string };
   errors: { notFoundCodes: string[] };
-  methods: { unsupported: { method: string; path: string }[] };
+  methods: { unsupported: { method: string; path: string }[]; volatileFields: string[] };
   rateLimit: { limit: number; windowSeconds: number; pathPrefix: string };
   timeouts: { requestMs: number; connectMs: number; ruleMs: number };
+  crawl: { maxDepth: number; maxRequests: number };
   maxBodyBytes: number;
   concurrency: number;
   allowBillable: boolean;
+  eventTypes: { nameField: string };
+  alertConfigs: { severityOverrideValues: string[]; variants: { name: string; body: Record<string, unknown> }[] };
+  /** Paths below the v2 base; '' when the target does not offer the endpoint. */
+  endpoints: {
+    documented: string[];
+    federationSettings: string; slowQueryLogs: string; customDbRoles: string; encryptionAtRest: string; pendingInvoice: string;
+  };
 }

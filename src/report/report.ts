@@ -1,23 +1,17 @@
 // The per-rule report (reports/conformance.json). Its format is documented in the README and kept stable:
 // CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
 import type { Exchange } from '../http/exchange.ts';
+import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { Level } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
+import type { CheckOutcome } from '../suite/outcome-meta.ts';
 
 export const reportFormat = 'conformance-report/1';
 
-/** One run of one check (a vitest test) of a rule. */
-export interface CheckResult {
+/** One run of one check (a vitest test) of a rule: its outcome, with the deciding exchange moved into the evidence. */
+export interface CheckResult extends Omit<CheckOutcome, 'exchange'> {
   rule: string;
   name: string;
-  status: Exclude<Status, 'untested'>;
-  reason?: string;
-  expected?: unknown;
-  actual?: unknown;
-  counterexample?: unknown;
-  cause?: string;
-  /** curl command reproducing the exchange that decided a failure or error (credentials from the environment). */
-  curl?: string;
   evidence: Exchange[];
   requests: number;
   durationMs: number;
@@ -37,6 +31,8 @@ export interface RuleResult {
   evidence: Exchange[];
   /** The command that reruns just this rule with the same seed against the same target. */
   rerun?: string;
+  /** With a baseline (--baseline): a listed rule that failed or erred, or that passes although listed. */
+  baseline?: 'expected-fail' | 'unexpected-pass';
 }
 
 export type Totals = Record<Status, number>;
@@ -61,5 +57,9 @@ export interface Report {
   interrupted?: string;
   /** What the run created and deleted at its end; leftovers are entities it could not delete. */
   cleanup: { deleted: string[]; leftovers: { path: string; reason: string }[] };
+  /** Spec 8 pacing: requests, 429s, target windows and waiting, per project and for the run. */
+  rateLimit?: RateLimitUsage;
+  /** The baseline of the run (--baseline): its file and listed rules, and which of them were marked. */
+  baseline?: { file: string; rules: { id: string; reason: string }[]; expectedFail: string[]; unexpectedPass: string[] };
   rules: RuleResult[];
 }

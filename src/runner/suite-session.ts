@@ -2,7 +2,9 @@
 // targets, with different rule filters) without paying vitest's start-up again.
 import { fileURLToPath } from 'node:url';
 import { createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
+import { allureReporter } from '../../reporters/allure.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
+import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../suite/setup.ts';
 
@@ -14,11 +16,15 @@ export interface SessionOptions {
   /** Time limit of one check. */
   checkTimeoutMs: number;
   reporters?: Reporter[];
+  /** Allure results of the checks go to this directory (emptied first), with these environment facts. */
+  allure?: { resultsDir: string; environment: Record<string, string> };
 }
 
 export interface SuiteRun {
   checks: CheckResult[];
   runErrors: string[];
+  /** The rate scheduler's numbers (requests, windows and waiting per project), from the worker. */
+  rateLimit?: RateLimitUsage;
 }
 
 function namePattern(rules: Set<string>): RegExp {
@@ -39,9 +45,10 @@ export class SuiteSession {
       root: packageRoot,
       config: false,
       include: ['suites/**/*.test.ts'],
+      setupFiles: [fileURLToPath(new URL('../suite/rate-report.ts', import.meta.url))],
       watch: false,
       passWithNoTests: true,
-      reporters: [collector, ...(o.reporters ?? [])],
+      reporters: [collector, ...(o.allure ? [allureReporter(o.allure.resultsDir, o.allure.environment)] : []), ...(o.reporters ?? [])],
       // One worker shares one client (keep-alive, digest nonce) and one record of probes across all suites.
       pool: 'threads',
       maxWorkers: 1,
@@ -53,6 +60,8 @@ export class SuiteSession {
       hookTimeout: o.checkTimeoutMs,
     });
     await vitest.standalone();
+    // Checks report to Allure only when its reporter listens (src/suite/allure-check.ts).
+    vitest.provide('allure', o.allure !== undefined);
     return new SuiteSession(vitest, collector, await vitest.globTestSpecifications());
   }
 
@@ -64,7 +73,7 @@ export class SuiteSession {
     else this.vitest.resetGlobalTestNamePattern();
     await this.vitest.runTestSpecifications(this.specs, true);
     process.exitCode = 0; // vitest sets it on failing checks; the caller decides the exit code from the report.
-    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors] };
+    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors], rateLimit: this.collector.rateLimit };
   }
 
   /** Stops the current run (an interrupt): checks in flight end, none start. */

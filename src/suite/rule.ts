@@ -4,6 +4,7 @@ import { test } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
 import { curlLine } from '../http/exchange.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
+import { reportToAllure, thrownFor } from './allure-check.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
 import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
 import { target, type Target } from './target.ts';
@@ -42,7 +43,8 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
     }
     meta.evidence = log.exchanges;
     meta.requests = log.count;
+    await reportToAllure(meta);
     if (meta.outcome.status === 'skipped') ctx.skip(meta.outcome.reason);
-    if (failure) throw failure;
+    if (failure) throw thrownFor(meta.outcome, failure);
   }, timeoutMs ?? target().profile.timeouts.ruleMs);
 }

@@ -13,6 +13,16 @@ const secrets: Record<string, string> = {
   REFERENCE_SERVICE_ACCOUNT_TOKEN: `token-secret-${randomBytes(12).toString('hex')}`,
 };
 
+/** Public keys are no secret, but with a private key they make the Basic form the cleartext probe sends. */
+const publicKeys: Record<string, string> = Object.fromEntries(['OWNER', 'OWNER2', 'READ_ONLY', 'OUTSIDER']
+  .map((role) => [`REFERENCE_${role}_PUBLIC_KEY`, randomBytes(4).toString('hex')]));
+
+/** Each key pair as Basic authentication carries it (base64 of public:private). */
+const basicForms: Record<string, string> = Object.fromEntries(['OWNER', 'OWNER2', 'READ_ONLY', 'OUTSIDER'].map((role) => [
+  `REFERENCE_${role} key pair in Basic form`,
+  Buffer.from(`${publicKeys[`REFERENCE_${role}_PUBLIC_KEY`]}:${secrets[`REFERENCE_${role}_PRIVATE_KEY`]}`).toString('base64'),
+]));
+
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f);
@@ -27,14 +37,14 @@ function leaks(run: CliRun): string[] {
     ...files(run.reportsDir).map((f) => ({ where: f, text: readFileSync(f, 'utf8') })),
   ];
   return places.flatMap(({ where, text }) =>
-    Object.entries(secrets).filter(([, s]) => text.includes(s)).map(([name]) => `${name} in ${where}`));
+    Object.entries({ ...secrets, ...basicForms }).filter(([, s]) => text.includes(s)).map(([name]) => `${name} in ${where}`));
 }
 
 describe('secrets', () => {
   it('stay out of reports and console output of a passing run and of a failing run', async () => {
     const runs = await Promise.all([
-      runCli(['run'], secrets),
-      runCli(['run', '--json', '--mutant', 'ERR-BODY-FIELDS', '--tag', 'smoke'], secrets),
+      runCli(['run'], { ...secrets, ...publicKeys }),
+      runCli(['run', '--json', '--mutant', 'ERR-BODY-FIELDS', '--tag', 'smoke'], { ...secrets, ...publicKeys }),
     ]);
     for (const r of runs) {
       expect(r.report, r.stderr).toBeDefined();
@@ -43,5 +53,6 @@ describe('secrets', () => {
     }
     // The evidence does hold authenticated exchanges: the scan looked at real material.
     expect(JSON.stringify(runs[0]!.report)).toMatch(/Digest username=/);
+    expect(JSON.stringify(runs[0]!.report)).toMatch(/Basic \[REDACTED\]/);
   });
 });

@@ -20,7 +20,9 @@ let session: SuiteSession;
 async function runAgainstReference(mutants: string[], selected?: Set<string>): Promise<RuleResult[]> {
   const reference = await startEmbedded(profile, mutants);
   try {
-    const setup = newRunSetup({ ...profile, baseUrl: reference.baseUrl }, reference.caPem, 1, 25);
+    // As the CLI does: the embedded target's plain-HTTP port replaces the profile's placeholder.
+    const plain = reference.plainUrl ? { plainHttpUrl: reference.plainUrl } : {};
+    const setup = newRunSetup({ ...profile, baseUrl: reference.baseUrl, ...plain }, reference.caPem, 1, 25);
     try {
       const run = await session.run(setup, selected);
       expect(run.runErrors).toEqual([]);

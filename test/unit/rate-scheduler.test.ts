@@ -1,15 +1,20 @@
 // The rate scheduler keeps a burst under the target's limit: no 429, and every window's share within the limit.
+// A reserved project is the holder's alone; a 429 the counts did not foresee leaves the window alone.
+import { setImmediate as tick } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference/server.ts';
 import { HttpClient } from '../../src/http/client.ts';
 import { Redactor } from '../../src/http/exchange.ts';
 import { projectMatcher, RateScheduler } from '../../src/http/rate-scheduler.ts';
+import { TargetClock } from '../../src/http/target-clock.ts';
 
 const secrets = { owner: { publicKey: 'ownerpk1', privateKey: 'scheduler-test-key' } };
 // Each test spends the budget of its own project: the scheduler knows only the requests it paces.
 const projects = { unpaced: '6500000000000000000a0001', paced: '6500000000000000000b0001' };
 const limit = 5;
 const windowMs = 1000;
+const projectOf = projectMatcher('platform', '/groups/{groupId}');
+const urlOf = (project: string) => new URL(`https://h/api/platform/v2/groups/${project}`);
 
 let target: ReferenceTarget;
 beforeAll(async () => {
@@ -36,11 +41,10 @@ async function burst(c: HttpClient, project: string, n: number): Promise<number[
 
 describe('rate scheduler', () => {
   it('matches project-scoped paths of both generations only', () => {
-    const of = projectMatcher('platform', '/groups/{groupId}');
-    expect(of(new URL('https://h/api/platform/v2/groups/abc/clusters?x=1'))).toBe('abc');
-    expect(of(new URL('https://h/api/platform/v1.0/groups/abc'))).toBe('abc');
-    expect(of(new URL('https://h/api/platform/v2/groups'))).toBeUndefined();
-    expect(of(new URL('https://h/api/platform/v2/groupsX/abc'))).toBeUndefined();
+    expect(projectOf(new URL('https://h/api/platform/v2/groups/abc/clusters?x=1'))).toBe('abc');
+    expect(projectOf(new URL('https://h/api/platform/v1.0/groups/abc'))).toBe('abc');
+    expect(projectOf(new URL('https://h/api/platform/v2/groups'))).toBeUndefined();
+    expect(projectOf(new URL('https://h/api/platform/v2/groupsX/abc'))).toBeUndefined();
   });
 
   it('without it a burst over the limit draws 429s (the test can fail)', async () => {
@@ -48,11 +52,55 @@ describe('rate scheduler', () => {
   });
 
   it('spreads a burst of twice the limit over windows without a 429', async () => {
-    const scheduler = new RateScheduler({ limit, windowMs, projectOf: projectMatcher('platform', '/groups/{groupId}') });
+    const scheduler = new RateScheduler({ limit, windowMs, projectOf });
     const statuses = await burst(client(scheduler), projects.paced, limit * 2);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    const usage = scheduler.report()[projects.paced]!;
-    expect(usage.requests).toBe(limit * 2 + 1); // and one digest handshake
-    expect(usage.windows).toBeGreaterThanOrEqual(2);
+    const usage = scheduler.report();
+    expect(usage.projects[projects.paced]!.requests).toBe(limit * 2 + 1); // and one digest handshake
+    expect(usage.projects[projects.paced]!.windows).toBeGreaterThanOrEqual(2);
+    expect(usage.unintended429).toBe(0);
+  });
+
+  it('lets the holder of a reserved project send over the budget, and holds everyone else until the release', async () => {
+    const scheduler = new RateScheduler({ limit: 2, windowMs: 60_000, projectOf });
+    const lease = scheduler.tryReserve(['p'])!;
+    for (let i = 0; i < 3; i++) expect(await scheduler.acquire(urlOf('p'), lease)).toEqual({ project: 'p', paced: false });
+    expect(scheduler.tryReserve(['p', 'q'])).toBeUndefined();
+    const other = new RateScheduler({ limit: 100, windowMs: 60_000, projectOf });
+    const held = other.tryReserve(['p'])!;
+    let sent = false;
+    const waiting = other.acquire(urlOf('p')).then(() => (sent = true));
+    await tick();
+    expect(sent).toBe(false);
+    held.release();
+    await waiting;
+    expect(sent).toBe(true);
+  });
+
+  it('counts a 429 that the counts did not foresee against every project, and as unintended', () => {
+    const scheduler = new RateScheduler({ limit, windowMs: 60_000, projectOf });
+    const now = Date.now();
+    const date = new Date(now).toUTCString();
+    scheduler.observe(undefined, date, now, now, 200);
+    const window = scheduler.windowOf(scheduler.clock.arrival(now)[0]);
+    scheduler.observe({ project: 'p', paced: true }, date, now, now, 429);
+    expect(scheduler.spent('q', window)).toBe(limit);
+    expect(scheduler.report().unintended429).toBe(1);
+  });
+});
+
+describe('target clock', () => {
+  it('narrows the offset with each Date header and places a request between its bounds', () => {
+    const clock = new TargetClock();
+    // The target runs 10 s ahead; answers arrive 4 ms after they were dated.
+    const answer = (sentAt: number) => clock.observe(new Date(sentAt + 10_000).toUTCString(), sentAt, sentAt + 4);
+    answer(Date.UTC(2025, 0, 1, 0, 0, 0, 990));
+    answer(Date.UTC(2025, 0, 1, 0, 0, 1, 2));
+    const { low, high } = clock.bounds();
+    expect(low).toBeLessThanOrEqual(10_000);
+    expect(high).toBeGreaterThanOrEqual(10_000);
+    expect(high - low).toBeLessThan(1000);
+    const [earliest, latest] = clock.landed(5000, 5004);
+    expect([earliest <= 15_000, latest >= 15_004]).toEqual([true, true]);
   });
 });

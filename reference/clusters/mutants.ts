@@ -1,0 +1,36 @@
+// Defects of the cluster resource's request handling, each switched on by its mutant id (mutation
+// self-test): the 2023-02-01 body as a defective target would read it, before it is validated.
+import type { RequestContext } from '../context.ts';
+import { invalidAttribute } from '../errors.ts';
+import { isLegacyClusterVersion } from '../versioning.ts';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The region configurations of a 2023-02-01 body, with their dotted paths. */
+function regionConfigsOf(body: Json): { rc: Json; path: string }[] {
+  const specs = Array.isArray(body.replicationSpecs) ? body.replicationSpecs : [];
+  return specs.flatMap((spec, i) => {
+    const configs = isObject(spec) && Array.isArray(spec.regionConfigs) ? spec.regionConfigs : [];
+    return configs.filter(isObject).map((rc, j) => ({ rc, path: `replicationSpecs[${i}].regionConfigs[${j}]` }));
+  });
+}
+
+/** Spec 2.6 and 9.5 broken on purpose; an intact target reads the body as it is. */
+export function mutatedClusterBody(ctx: RequestContext, body: unknown): unknown {
+  if (isLegacyClusterVersion(ctx.version) || !isObject(body)) return body;
+  let read = body;
+  // Mutant: a create body may still carry the removed providerBackupEnabled, read as backupEnabled.
+  if (ctx.method === 'POST' && 'providerBackupEnabled' in read && ctx.mutants.has('VER-CLUSTERS-REMOVED-REFUSED')) {
+    const { providerBackupEnabled, ...rest } = read;
+    read = { ...rest, backupEnabled: providerBackupEnabled };
+  }
+  // Mutant: GCP is not a provider name.
+  const gcp = regionConfigsOf(read).find(({ rc }) => rc.providerName === 'GCP');
+  if (gcp && ctx.mutants.has('CLU-GCP-PROVIDER')) throw invalidAttribute(`${gcp.path}.providerName`);
+  // Mutant: the removed Azure regions are taken as their successors.
+  if (/"GERMANY_(CENTRAL|NORTH_EAST)"/.test(JSON.stringify(read)) && ctx.mutants.has('CLU-AZURE-GERMANY-REMOVED')) {
+    read = JSON.parse(JSON.stringify(read).replace(/"GERMANY_CENTRAL"/g, '"GERMANY_WEST_CENTRAL"').replace(/"GERMANY_NORTH_EAST"/g, '"GERMANY_NORTH"')) as Json;
+  }
+  return read;
+}

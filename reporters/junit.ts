@@ -1,0 +1,91 @@
+// reports/junit.xml: one test case per rule, for CI systems that read JUnit XML. A test suite per spec section;
+// each case is named by rule id and statement. A failure carries the reason, each failing check's expected
+// versus actual and curl line, the rerun command and the evidence; an error is <error>; skipped and untested
+// rules, and failures the baseline expects, are <skipped message>. xmlbuilder2 escapes, and replaces the
+// characters XML cannot hold (a target's body may contain any byte).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { create } from 'xmlbuilder2';
+import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
+import { exchangeText, valueText } from '../src/report/evidence-text.ts';
+import type { Report, RuleResult } from '../src/report/report.ts';
+import { sectionHeading, sectionLink } from '../src/report/spec-section.ts';
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+const ruleMs = (r: RuleResult) => r.checks.reduce((n, c) => n + c.durationMs, 0);
+
+/** What the test case says: the JUnit element and its message, or undefined for a pass. */
+function verdict(r: RuleResult, report: Report): { element: 'failure' | 'error' | 'skipped'; message: string } | undefined {
+  if (r.baseline === 'expected-fail') {
+    const known = report.baseline?.rules.find((b) => b.id === r.id)?.reason;
+    return { element: 'skipped', message: `expected-fail (baseline: ${known}): ${r.reason ?? r.status}` };
+  }
+  if (r.status === 'fail') return { element: 'failure', message: r.reason ?? 'failed' };
+  if (r.status === 'error') return { element: 'error', message: r.reason ?? 'error' };
+  if (r.status === 'skipped') return { element: 'skipped', message: r.reason ?? 'skipped' };
+  if (r.status === 'untested') return { element: 'skipped', message: `untested: ${r.reason ?? 'no check implements this rule yet'}` };
+  return undefined;
+}
+
+function details(r: RuleResult): string {
+  const parts = [`${r.id} (${r.level}, ${sectionHeading(r.section)}): ${r.statement}`, '', `Reason: ${r.reason}`];
+  for (const c of r.checks.filter((x) => x.status === r.status)) {
+    parts.push('', `Check "${c.name}": ${c.status}${c.reason ? `: ${c.reason}` : ''}`);
+    if (c.expected !== undefined) parts.push(`  expected: ${valueText(c.expected)}`);
+    if (c.actual !== undefined) parts.push(`  actual:   ${valueText(c.actual)}`);
+    if (c.curl) parts.push(`  reproduce: ${c.curl}`);
+  }
+  if (r.rerun) parts.push('', `Rerun: ${r.rerun}`);
+  if (r.evidence.length) parts.push('', 'Evidence:', ...r.evidence.map(exchangeText));
+  return parts.join('\n');
+}
+
+function testCase(suite: XMLBuilder, r: RuleResult, report: Report): void {
+  const tc = suite.ele('testcase', { name: `${r.id}: ${r.statement}`, classname: sectionHeading(r.section), time: seconds(ruleMs(r)) });
+  const props = tc.ele('properties');
+  const property = (name: string, value: string) => props.ele('property', { name, value });
+  property('rule', r.id);
+  property('level', r.level);
+  property('section', r.section);
+  property('tags', r.tags.join(','));
+  property('spec', sectionLink(r.section));
+  if (r.baseline) property('baseline', r.baseline);
+  const v = verdict(r, report);
+  if (!v) return;
+  const el = tc.ele(v.element, { message: v.message, ...(v.element === 'skipped' ? {} : { type: r.level }) });
+  if (v.element !== 'skipped') el.txt(details(r));
+}
+
+export function renderJunit(report: Report): string {
+  const counts = (rules: RuleResult[]) => {
+    const vs = rules.map((r) => verdict(r, report)?.element);
+    return {
+      tests: String(rules.length),
+      failures: String(vs.filter((e) => e === 'failure').length),
+      errors: String(vs.filter((e) => e === 'error').length),
+      skipped: String(vs.filter((e) => e === 'skipped').length),
+      time: seconds(rules.reduce((n, r) => n + ruleMs(r), 0)),
+    };
+  };
+  const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
+  const root = doc.ele('testsuites', { name: `conformance: ${report.target.name}`, ...counts(report.rules), timestamp: report.startedAt });
+  const sections = [...new Set(report.rules.map((r) => r.section))];
+  for (const section of sections) {
+    const rules = report.rules.filter((r) => r.section === section);
+    const suite = root.ele('testsuite', { name: sectionHeading(section), ...counts(rules), timestamp: report.startedAt });
+    const props = suite.ele('properties');
+    props.ele('property', { name: 'target', value: report.target.name });
+    props.ele('property', { name: 'baseUrl', value: report.target.baseUrl });
+    props.ele('property', { name: 'seed', value: String(report.seed) });
+    props.ele('property', { name: 'suite', value: `${report.suite.name} ${report.suite.version}` });
+    for (const r of rules) testCase(suite, r, report);
+  }
+  return doc.end({ prettyPrint: true });
+}
+
+export function writeJunitReport(report: Report, dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'junit.xml');
+  writeFileSync(file, renderJunit(report) + '\n');
+  return file;
+}

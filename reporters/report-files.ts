@@ -1,0 +1,34 @@
+// Every file of a run's reports directory besides conformance.json: JUnit XML, the HTML report, Allure results
+// for rules no check ran, and the certificate when the run may give one (no rule filter, no baseline, not
+// interrupted). A certificate left from an earlier run is removed otherwise: it would describe another run.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Profile } from '../src/profile/profile.ts';
+import { buildCertificate, type Certificate } from '../src/report/certificate.ts';
+import type { Report } from '../src/report/report.ts';
+import { writeUncheckedRules } from './allure.ts';
+import { writeHtmlReport } from './html/page.ts';
+import { writeJunitReport } from './junit.ts';
+
+export const allureResultsDir = (reportsDir: string) => join(reportsDir, 'allure-results');
+
+export interface ReportFiles {
+  junit: string;
+  html: string;
+  certificate?: { file: string; record: Certificate };
+}
+
+export function writeReportFiles(report: Report, dir: string, target: { profile: Profile; tlsFingerprint256?: string }): ReportFiles {
+  mkdirSync(dir, { recursive: true });
+  writeUncheckedRules(report, allureResultsDir(dir));
+  const files: ReportFiles = { junit: writeJunitReport(report, dir), html: writeHtmlReport(report, dir) };
+  const certificateFile = join(dir, 'certificate.json');
+  if (report.filter || report.baseline || report.interrupted) {
+    rmSync(certificateFile, { force: true });
+  } else {
+    const record = buildCertificate(report, target.profile, target.tlsFingerprint256);
+    writeFileSync(certificateFile, JSON.stringify(record, null, 2) + '\n');
+    files.certificate = { file: certificateFile, record };
+  }
+  return files;
+}

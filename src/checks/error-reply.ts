@@ -1,0 +1,28 @@
+// Spec 7.1: an error answer carries the error body. Recognised here by the fields that identify it (the error
+// code and the numeric error); whether all five fields are right is the 7.1 rules' concern.
+import type { HttpResponse } from '../http/client.ts';
+import { RuleFailure, TargetError } from '../outcome.ts';
+import { describeExchange } from './status.ts';
+
+function expectErrorBody(res: HttpResponse, what: string): void {
+  const body = res.json() as Record<string, unknown> | null;
+  const isErrorBody = typeof body === 'object' && body !== null && Number.isInteger(body.error) && typeof body.errorCode === 'string';
+  if (!isErrorBody) {
+    throw new RuleFailure(`${what}: the ${res.status} carries no error body (error, errorCode)`, {
+      expected: 'an error body (spec 7.1)', actual: body, exchange: res.exchange,
+    });
+  }
+}
+
+/** One of the `allowed` error statuses (any 4xx when none are given), with the error body. */
+export function expectErrorWithBody(res: HttpResponse, what: string, allowed?: readonly number[]): void {
+  if ((res.status >= 500 || res.status === 429) && !allowed?.includes(res.status)) {
+    throw new TargetError('unexpected-status', `${describeExchange(res)} while checking that ${what}`, res.exchange);
+  }
+  const fits = allowed ? allowed.includes(res.status) : res.status >= 400 && res.status < 500;
+  if (!fits) {
+    const expected = allowed ? allowed.join(' or ') : '4xx';
+    throw new RuleFailure(`${what}: expected ${expected} with the error body, got ${res.status}`, { expected, actual: res.status, exchange: res.exchange });
+  }
+  expectErrorBody(res, what);
+}

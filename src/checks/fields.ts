@@ -1,0 +1,38 @@
+// Spec 4.1: what a write did to an entity, seen by comparing the entity read before and after it.
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** JSON equality; the order of an object's fields does not matter (spec 2.1: field order is undefined). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
+  }
+  if (isObject(a) || isObject(b)) {
+    if (!isObject(a) || !isObject(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** Top-level fields whose value differs between two readings of an entity (a field present in only one counts), except `ignore`. */
+export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[]): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((k) => !ignore.includes(k) && !(Object.hasOwn(before, k) && Object.hasOwn(after, k) && sameJson(before[k], after[k])));
+}
+
+/**
+ * Paths of the values sent that the entity read back does not hold. Objects read back may carry more fields than
+ * were sent (defaults, read-only fields); arrays must have the same length, item by item.
+ */
+export function notHeld(sent: unknown, read: unknown, path = ''): string[] {
+  if (Array.isArray(sent)) {
+    if (!Array.isArray(read) || read.length !== sent.length) return [path];
+    return sent.flatMap((item, i) => notHeld(item, read[i], `${path}[${i}]`));
+  }
+  if (isObject(sent)) {
+    if (!isObject(read)) return [path];
+    return Object.entries(sent).flatMap(([k, v]) => notHeld(v, read[k], path ? `${path}.${k}` : k));
+  }
+  return sent === read ? [] : [path];
+}

@@ -1,0 +1,105 @@
+// The certificate of a run (reports/certificate.json): what was checked (suite version, spec and catalogue
+// checksums), against what (base URL, TLS certificate fingerprint, the profile: names of environment variables,
+// never their values), every rule's result and the verdict, sealed with a SHA-256 of the whole record in
+// canonical JSON (RFC 8785: sorted keys, fixed number format), so that anyone can recompute it.
+import { createHash } from 'node:crypto';
+import canonicalizeModule from 'canonicalize';
+import type { Profile } from '../profile/profile.ts';
+import { catalogueChecksum, rules as catalogue } from '../catalogue/catalogue.ts';
+import { specChecksum } from '../catalogue/spec.ts';
+import { schemaChecker } from './json-file.ts';
+import type { Report, RuleResult } from './report.ts';
+import { suiteVersion } from './build.ts';
+
+export const certificateFormat = 'conformance-certificate/1';
+
+// A CommonJS module: under NodeNext its default import is module.exports, which its types call `.default`.
+const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (v: unknown) => string | undefined;
+
+export interface Verdict {
+  conformant: boolean;
+  reasons: string[];
+}
+
+export interface Certificate {
+  format: typeof certificateFormat;
+  suite: Report['suite'];
+  spec: Report['spec'];
+  catalogue: Report['catalogue'];
+  target: Report['target'] & { tlsCertificateSha256: string | null };
+  profile: Profile;
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  rules: Pick<RuleResult, 'id' | 'level' | 'status' | 'reason'>[];
+  mustTotals: Report['mustTotals'];
+  verdict: Verdict;
+  /** SHA-256 (hex) of the canonical JSON of every other field. */
+  sha256: string;
+}
+
+const why: Record<string, string> = {
+  fail: 'failed',
+  error: 'erred (the target misbehaved, so they could not be judged)',
+  skipped: 'skipped (they cannot be judged on this target: the reason says what the profile lacks)',
+  untested: 'untested (no check implements them yet)',
+};
+
+/** Conformant when every MUST rule passes: a MUST rule that was not judged leaves conformance unproven. */
+export function verdictOf(rules: Pick<RuleResult, 'id' | 'level' | 'status'>[]): Verdict {
+  const must = rules.filter((r) => r.level === 'MUST');
+  const reasons = Object.entries(why).flatMap(([status, text]) => {
+    const ids = must.filter((r) => r.status === status).map((r) => r.id);
+    return ids.length ? [`${ids.length} MUST rule${ids.length > 1 ? 's' : ''} ${text}: ${ids.join(', ')}`] : [];
+  });
+  return reasons.length ? { conformant: false, reasons } : { conformant: true, reasons: [`all ${must.length} MUST rules pass`] };
+}
+
+export function certificateHash(record: Omit<Certificate, 'sha256'> | Certificate): string {
+  const { sha256: _ignored, ...rest } = record as Certificate;
+  return createHash('sha256').update(canonicalize(rest) ?? '').digest('hex');
+}
+
+export function buildCertificate(report: Report, profile: Profile, tlsCertificateSha256: string | undefined): Certificate {
+  const rules = report.rules.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.reason ? { reason: r.reason } : {}) }));
+  const record: Omit<Certificate, 'sha256'> = {
+    format: certificateFormat,
+    suite: report.suite,
+    spec: report.spec,
+    catalogue: report.catalogue,
+    target: { ...report.target, tlsCertificateSha256: tlsCertificateSha256 ?? null },
+    // The profile names environment variables only; a copy, so that the record does not change under us.
+    profile: JSON.parse(JSON.stringify(profile)) as Profile,
+    seed: report.seed,
+    startedAt: report.startedAt,
+    durationMs: report.durationMs,
+    rules,
+    mustTotals: report.mustTotals,
+    verdict: verdictOf(rules),
+  };
+  return { ...record, sha256: certificateHash(record) };
+}
+
+const checkSchema = schemaChecker(new URL('../../schemas/certificate.schema.json', import.meta.url));
+
+/** Why a certificate is not valid for this suite (empty when it is): its shape, its hash, the suite version and
+ * spec and catalogue checksums it names, its rules against the catalogue, and its verdict against its rules. */
+export function certificateProblems(value: unknown): string[] {
+  const shape = checkSchema(value);
+  if (shape) return [`not a certificate: ${shape}`];
+  const c = value as Certificate;
+  const problems: string[] = [];
+  if (certificateHash(c) !== c.sha256) problems.push('sha256 does not match the record: it was changed after it was written');
+  if (c.suite.version !== suiteVersion) problems.push(`suite.version: made by suite ${c.suite.version}, this is ${suiteVersion}`);
+  if (c.spec.sha256 !== specChecksum) problems.push(`spec.sha256: ${c.spec.sha256} is not the checksum of this suite's spec (${specChecksum})`);
+  if (c.catalogue.sha256 !== catalogueChecksum) {
+    problems.push(`catalogue.sha256: ${c.catalogue.sha256} is not the checksum of this suite's rule catalogue (${catalogueChecksum})`);
+  }
+  const listed = (rules: readonly { id: string; level: string }[]) => rules.map((r) => `${r.id}/${r.level}`).sort().join(',');
+  if (listed(c.rules) !== listed(catalogue)) problems.push('rules: not every rule of the catalogue, once, with its level');
+  const verdict = verdictOf(c.rules);
+  if (verdict.conformant !== c.verdict.conformant) {
+    problems.push(`verdict: says ${c.verdict.conformant ? 'conformant' : 'not conformant'}, the rule results say ${verdict.conformant ? 'conformant' : 'not conformant'}`);
+  }
+  return problems;
+}

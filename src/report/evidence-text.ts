@@ -1,0 +1,23 @@
+// An exchange of the evidence as text, the way curl -v shows one: "> " lines were sent, "< " lines came back.
+// Used where a person reads the evidence (JUnit failures, the HTML report); the JSON report keeps the structure.
+import type { Exchange } from '../http/exchange.ts';
+
+export function exchangeText(e: Exchange): string {
+  const lines = [`> ${e.request.method} ${e.request.url}`];
+  for (const [k, v] of Object.entries(e.request.headers)) lines.push(`> ${k}: ${v}`);
+  if (e.request.body !== undefined) lines.push('>', ...e.request.body.split('\n').map((l) => `> ${l}`));
+  if (e.response) {
+    lines.push(`< ${e.response.status}`);
+    for (const [k, v] of Object.entries(e.response.headers)) for (const one of Array.isArray(v) ? v : [v]) lines.push(`< ${k}: ${one}`);
+    if (e.response.body) lines.push('<', ...e.response.body.split('\n').map((l) => `< ${l}`));
+    if (e.response.body.length < e.response.bodyBytes) lines.push(`< [… ${e.response.bodyBytes} bytes in all]`);
+  }
+  if (e.error) lines.push(`! ${e.error.cause}: ${e.error.message}`);
+  lines.push(`(${e.startedAt}, ${e.durationMs} ms)`);
+  return lines.join('\n');
+}
+
+/** Expected or actual value of a check, as one readable string. */
+export function valueText(v: unknown): string {
+  return typeof v === 'string' ? v : JSON.stringify(v, null, 2);
+}

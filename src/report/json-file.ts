@@ -1,0 +1,45 @@
+// Reading a JSON file a user hands in (a baseline, a certificate) and checking it against its schema, so that
+// every problem names the field at fault, the way profile errors do.
+import { readFileSync } from 'node:fs';
+import { Ajv, type ErrorObject } from 'ajv';
+
+export class JsonFileError extends Error {
+  override readonly name = 'JsonFileError';
+}
+
+export function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new JsonFileError(`${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new JsonFileError(`${file}: not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+function fieldOf(e: ErrorObject): string {
+  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const extra = e.params as { additionalProperty?: string; missingProperty?: string };
+  return [path, extra.additionalProperty ?? extra.missingProperty].filter(Boolean).join('.') || '(root)';
+}
+
+function problem(e: ErrorObject): string {
+  if (e.keyword === 'additionalProperties') return 'unknown field';
+  if (e.keyword === 'required') return 'required field is missing';
+  if (e.keyword === 'const') return `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
+  return e.message ?? e.keyword;
+}
+
+/** A checker for one schema: the first problem as "field: what is wrong", or undefined when the value is valid. */
+export function schemaChecker(schemaFile: URL): (value: unknown) => string | undefined {
+  const validate = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
+  return (value) => {
+    if (validate(value)) return undefined;
+    const first = validate.errors![0]!;
+    return `${fieldOf(first)}: ${problem(first)}`;
+  };
+}

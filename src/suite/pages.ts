@@ -1,0 +1,82 @@
+// Reading a list page by page (spec 2.3), with the profile's names for the paging parameters (not shown in the spec).
+import { itemKey, resultsOf } from '../checks/list.ts';
+import { expectStatus } from '../checks/status.ts';
+import type { HttpResponse } from '../http/client.ts';
+import { RuleFailure, skipRule } from '../outcome.ts';
+import type { Target } from './target.ts';
+
+export interface PageQuery {
+  pageNum?: number;
+  itemsPerPage?: number;
+  includeCount?: boolean;
+}
+
+export interface Page {
+  res: HttpResponse;
+  items: unknown[];
+  /** Keys of the items (itemKey), in order. */
+  keys: string[];
+}
+
+/** Sends a list request with the given paging parameters, without judging the answer. */
+export function requestPage(t: Target, path: string, q: PageQuery): Promise<HttpResponse> {
+  const p = t.profile.paging;
+  return t.get(path, { query: { [p.pageNumParam]: q.pageNum, [p.itemsPerPageParam]: q.itemsPerPage, [p.includeCountParam]: q.includeCount } });
+}
+
+/** One page, which must be served (200). */
+export async function readPage(t: Target, path: string, q: PageQuery): Promise<Page> {
+  const res = await requestPage(t, path, q);
+  expectStatus(res, 200, `a page of ${path} is served`);
+  const items = resultsOf(res, t.profile.paging);
+  return { res, items, keys: items.map(itemKey) };
+}
+
+/** Pages 1 to `count` at one page size, in order. */
+export async function walkPages(t: Target, path: string, itemsPerPage: number, count: number): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let pageNum = 1; pageNum <= count; pageNum++) pages.push(await readPage(t, path, { pageNum, itemsPerPage }));
+  return pages;
+}
+
+/** Lists longer than this many full pages are not read whole. */
+const maxWholePages = 20;
+
+/** Every item of the list: pages at the largest page size, up to the first page that is not full. */
+export async function wholeItems(t: Target, path: string): Promise<unknown[]> {
+  const size = t.profile.paging.maxItemsPerPage;
+  const items: unknown[] = [];
+  for (let pageNum = 1; pageNum <= maxWholePages; pageNum++) {
+    const page = await readPage(t, path, { pageNum, itemsPerPage: size });
+    items.push(...page.items);
+    if (page.items.length < size) return items;
+  }
+  return skipRule(`${path} holds more than ${maxWholePages * size} items; it is not read whole`);
+}
+
+/** Keys of every item of the list. */
+export const wholeList = async (t: Target, path: string): Promise<string[]> => (await wholeItems(t, path)).map(itemKey);
+
+const attempts = 3;
+
+/**
+ * Runs `read` (given the keys of the whole list) between two readings of the whole list, and judges its outcome only
+ * when the list did not change meanwhile: other checks' writes in a shared project move items between pages.
+ */
+export async function whileUnchanged<T>(t: Target, path: string, read: (all: string[]) => Promise<T>): Promise<T> {
+  for (let i = 0; i < attempts; i++) {
+    const all = await wholeList(t, path);
+    let outcome: { value: T } | { failure: RuleFailure };
+    try {
+      outcome = { value: await read(all) };
+    } catch (e) {
+      if (!(e instanceof RuleFailure)) throw e;
+      outcome = { failure: e };
+    }
+    const again = await wholeList(t, path);
+    if (again.length !== all.length || again.some((key, k) => key !== all[k])) continue;
+    if ('failure' in outcome) throw outcome.failure;
+    return outcome.value;
+  }
+  return skipRule(`${path} changed during each of ${attempts} readings (other writes in the project)`);
+}

@@ -1,0 +1,23 @@
+// Spec 1: "The API is browsable. Each entity carries links to related resources, so a client can start at the
+// root resource and follow links."
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { crawl } from '../src/suite/crawl.ts';
+import { check } from '../src/suite/rule.ts';
+
+check('SVC-BROWSABLE', 'from the root resource, following only links, the crawl reaches each profile project and a resource in it', async ({ target }) => {
+  const ids = target.profile.projects.ids;
+  if (ids.length === 0) skipRule('the profile names no project (projects.ids)');
+  const { responses } = await crawl();
+  const served = responses.filter((c) => c.res.status === 200).map((c) => new URL(c.url).pathname);
+  const unreached = ids.filter((id) => {
+    const project = target.v2(`/groups/${id}`);
+    return !served.includes(project) || !served.some((p) => p.startsWith(`${project}/`));
+  });
+  if (unreached.length > 0) {
+    throw new RuleFailure(`following links from ${target.v2()} does not reach project(s) ${unreached.join(', ')} and the resources in them`, {
+      expected: ids.map((id) => `${target.v2(`/groups/${id}`)} and a resource below it`),
+      actual: `${responses.length} responses reached: ${served.slice(0, 20).join(', ')}${served.length > 20 ? ', ...' : ''}`,
+      exchange: responses[0]?.res.exchange,
+    });
+  }
+});

@@ -1,0 +1,105 @@
+// Spec 2.1 Dates: "Dates in responses are ISO-8601 strings in UTC. Dates sent (query parameters, or fields in POST
+// or PATCH bodies) must be ISO-8601. When no time zone is given, UTC is assumed." BSON timestamps: "a JSON object
+// with two fields: date (ISO-8601 string, UTC, granularity one second) and increment (32-bit integer)".
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { bsonProblem, bsonTimestamps, nonUtcDates } from '../src/checks/dates.ts';
+import { parsedBody } from '../src/checks/entities.ts';
+import { describeExchange, expectStatus } from '../src/checks/status.ts';
+import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
+import { crawl } from '../src/suite/crawl.ts';
+import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
+import { firstProject } from '../src/suite/projects.ts';
+import { forAll } from '../src/suite/property.ts';
+import { check } from '../src/suite/rule.ts';
+import type { Target } from '../src/suite/target.ts';
+
+check('ENT-DATES-UTC', 'every date in every response reached is ISO-8601 in UTC (with the T, and Z or +00:00)', async () => {
+  const { responses } = await crawl();
+  judgeAll(responses, ({ res }) => {
+    const wrong = nonUtcDates(parsedBody(res));
+    if (wrong.length > 0) {
+      throw new RuleFailure(`${describeExchange(res)}: date(s) not in ISO-8601 UTC: ${wrong.slice(0, 3).map((d) => `${d.path} = ${d.value}`).join(', ')}`, {
+        expected: 'yyyy-mm-ddThh:mm[:ss[.f]]Z (or +00:00)', actual: wrong, exchange: res.exchange,
+      });
+    }
+  });
+});
+
+check('ENT-BSON-TIMESTAMP', 'every BSON timestamp reached is {date, increment}: a UTC date to the second and a 32-bit integer', async () => {
+  const { responses } = await crawl();
+  const found = responses.flatMap(({ res }) => bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })));
+  judgeAll(requireSome(found, 'BSON timestamp (restore jobs carry them)'), ({ res, path, value }) => {
+    const problem = bsonProblem(value);
+    if (problem) {
+      throw new RuleFailure(`${describeExchange(res)}: the BSON timestamp at ${path}: ${problem}`, {
+        expected: '{date: "yyyy-mm-ddThh:mm:ssZ", increment: 32-bit integer}', actual: value, exchange: res.exchange,
+      });
+    }
+  });
+});
+
+const eventsPath = (t: Target) => t.v2(`/groups/${firstProject(t)}/events`);
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** Renderings of an instant that are not ISO-8601, as clients get them wrong. */
+const notIso: Record<string, (d: Date) => string> = {
+  'month/day/year': (d) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`,
+  'year/month/day': (d) => `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}`,
+  'day.month.year': (d) => `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`,
+  'HTTP date': (d) => d.toUTCString(),
+  'month name': (d) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+  'month 13': (d) => `${d.getUTCFullYear()}-13-${pad(d.getUTCDate())}T00:00:00Z`,
+  'day 32': (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-32T00:00:00Z`,
+  'hour 25': (d) => `${d.toISOString().slice(0, 10)}T25:00:00Z`,
+  'zone as a word': (d) => `${d.toISOString().slice(0, 19)} UTC`,
+  'trailing text': (d) => `${d.toISOString()}later`,
+};
+
+// "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400).
+check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 400', async ({ target }) => {
+  const path = eventsPath(target);
+  const when = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true });
+  await forAll(target, fc.record({ param: fc.constantFrom('minDate', 'maxDate'), form: fc.constantFrom(...Object.keys(notIso)), when }), async ({ param, form, when: d }) => {
+    const value = notIso[form]!(d);
+    const res = await target.get(path, { query: { [param]: value } });
+    expectStatus(res, 400, `${param}=${value} (${form}) is refused`);
+  });
+});
+
+/** yyyy-mm-ddThh:mm:ss of an instant, in UTC, without a zone. */
+const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+
+// "When no time zone is given, UTC is assumed": a window without zones selects what its Z twin selects. Windows lie
+// around the project's own events (so that a shift of the zone moves events in or out) and end in the past (so that
+// events other checks cause meanwhile fall outside both).
+check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zone are those of the same dates with Z', async ({ target }) => {
+  const path = eventsPath(target);
+  const p = target.profile.paging;
+  const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
+  const listed = await target.get(path, { query: pageQuery });
+  if (listed.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(listed)}: the events to place date windows around could not be listed`, listed.exchange);
+  const created = ((listed.json() as Record<string, unknown>)[p.resultsField] as Record<string, unknown>[] | undefined ?? [])
+    .map((e) => Date.parse(String(e.created)))
+    .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
+  if (created.length === 0) skipRule(`${path} lists no event older than a day to place date windows around`);
+  const minutes = 60_000;
+  const window = fc.record({ event: fc.nat(), before: fc.integer({ min: 0, max: 720 }), length: fc.integer({ min: 1, max: 1440 }) });
+  await forAll(target, window, async ({ event, before, length }) => {
+    const start = created[event % created.length]! - before * minutes;
+    const end = Math.min(start + length * minutes, Date.now() - 3_600_000);
+    const read = async (zone: string) => {
+      const res = await target.get(path, { query: { ...pageQuery, minDate: zoneless(start) + zone, maxDate: zoneless(end) + zone } });
+      expectStatus(res, 200, 'events between two dates are listed');
+      return res;
+    };
+    const withZ = await read('Z');
+    const without = await read('');
+    const results = (res: typeof withZ) => (res.json() as Record<string, unknown>)[p.resultsField];
+    if (!isDeepStrictEqual(results(without), results(withZ))) {
+      throw new RuleFailure(`dates without a zone select other events than the same dates with Z (UTC assumed)`, {
+        expected: results(withZ), actual: results(without), exchange: without.exchange,
+      });
+    }
+  });
+});

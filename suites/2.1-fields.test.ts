@@ -1,0 +1,142 @@
+// Spec 2.1 Request content type: "For POST and PUT the request header Content-Type: application/json is required."
+// Invalid fields: "Fields are validated. An unknown or misspelled field, or a field that cannot be modified, is
+// rejected with status 400 and an error message that names the invalid field. It is not ignored."
+// Each is a property over the create and update operations of the profile's resources (write-ops.ts).
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import { checkFieldRefused } from '../src/checks/invalid-field.ts';
+import { describeExchange } from '../src/checks/status.ts';
+import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
+import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
+import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
+import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
+import { alertConfigBody, alertConfigsPath, createAlertConfig } from '../src/suite/new-entities.ts';
+import { firstProject } from '../src/suite/projects.ts';
+import { forAll } from '../src/suite/property.ts';
+import { check } from '../src/suite/rule.ts';
+import { read, sendBody, updates, withField, withWriteOps, type Place, type WriteOp } from '../src/suite/write-ops.ts';
+
+const titles = (ops: WriteOp[]) => fc.constantFrom(...ops.map((o) => o.title));
+const opNamed = (ops: WriteOp[], title: string) => ops.find((o) => o.title === title)!;
+const placeOf = (op: WriteOp, index: number): Place => op.places[index % op.places.length]!;
+const where = (p: Place) => (p.at.length === 0 ? 'at the top level' : `in ${p.at.join('.')}`);
+
+/** A misspelling of a real field at a place: the slipped name beside the real one, with the real one's value. */
+function misspelledAt(place: Place, field: number, s: Parameters<typeof misspell>[1]): { name: string; value: unknown } {
+  const real = Object.keys(place.fields).filter((k) => k !== 'links');
+  const original = real[field % real.length]!;
+  const name = misspell(original, s);
+  fc.pre(!Object.hasOwn(place.fields, name));
+  return { name, value: place.fields[original] };
+}
+
+check('ENT-UNKNOWN-FIELD-400', 'a create or update body with a generated unknown field, at the top level or nested, is 400 naming it', async ({ target }) => {
+  await withWriteOps(target, async (ops) => {
+    const cases = fc.record({ op: titles(ops), place: fc.nat({ max: 9 }), name: unknownFieldName, value: fieldValue });
+    await forAll(target, cases, async (c) => {
+      const op = opNamed(ops, c.op);
+      const place = placeOf(op, c.place);
+      fc.pre(farFrom(c.name, Object.keys(place.fields)));
+      const res = await sendBody(target, op, withField(op.body, place.at, c.name, c.value));
+      checkFieldRefused(res, c.name, `${op.title} with the unknown field ${c.name} ${where(place)} is refused`);
+    });
+  });
+});
+
+check('ENT-MISSPELLED-FIELD-400', 'a create or update body with a misspelling of a real field, at the top level or nested, is 400 naming it', async ({ target }) => {
+  await withWriteOps(target, async (ops) => {
+    await forAll(target, fc.record({ op: titles(ops), place: fc.nat({ max: 9 }), field: fc.nat({ max: 29 }), slip }), async (c) => {
+      const op = opNamed(ops, c.op);
+      const place = placeOf(op, c.place);
+      const { name, value } = misspelledAt(place, c.field, c.slip);
+      const res = await sendBody(target, op, withField(op.body, place.at, name, value));
+      checkFieldRefused(res, name, `${op.title} with the misspelled field ${name} ${where(place)} is refused`);
+    });
+  });
+});
+
+check('ENT-READ-ONLY-FIELD-400', 'a create or update body that sets a field which cannot be modified is 400 naming it', async ({ target }) => {
+  await withWriteOps(target, async (ops) => {
+    const withReadOnly = ops.filter((o) => o.readOnly.length > 0);
+    if (withReadOnly.length === 0) skipRule('no resource of the profile shows a read-only field');
+    await forAll(target, fc.record({ op: titles(withReadOnly), field: fc.nat({ max: 9 }) }), async (c) => {
+      const op = opNamed(withReadOnly, c.op);
+      const ro = op.readOnly[c.field % op.readOnly.length]!;
+      const res = await sendBody(target, op, ro.body);
+      checkFieldRefused(res, ro.field, `${op.title} that sets the read-only field ${ro.field} is refused`);
+    });
+  });
+});
+
+// A refused body changes nothing: each body carries a real change beside the invalid field, and the entity read
+// back must not show it. Bodies a target accepts (other rules' failures) are undone and leave this rule unjudged.
+check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field leaves the entity as it was', async ({ target }) => {
+  await withWriteOps(target, async (all) => {
+    const ops = updates(all);
+    const kinds = fc.constantFrom('unknown', 'misspelled', 'read-only');
+    const cases = fc.record({ op: titles(ops), kind: kinds, place: fc.nat({ max: 9 }), name: unknownFieldName, field: fc.nat({ max: 29 }), slip });
+    let judged = 0;
+    await forAll(target, cases, async (c) => {
+      const op = opNamed(ops, c.op) as (typeof ops)[number];
+      const place = placeOf(op, c.place);
+      let body: Record<string, unknown>;
+      if (c.kind === 'read-only') {
+        fc.pre(op.readOnly.length > 0);
+        body = op.readOnly[c.field % op.readOnly.length]!.body;
+      } else if (c.kind === 'unknown') {
+        fc.pre(farFrom(c.name, Object.keys(place.fields)));
+        body = withField(op.body, place.at, c.name, true);
+      } else {
+        const m = misspelledAt(place, c.field, c.slip);
+        body = withField(op.body, place.at, m.name, m.value);
+      }
+      const { field, current, changed, readPath } = op.update;
+      const res = await sendBody(target, op, { ...body, [field]: changed });
+      if (res.status < 300) {
+        await sendBody(target, op, { ...op.body, [field]: current }); // undone: the current values again
+        return;
+      }
+      if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending ${op.title} with an invalid field`, res.exchange);
+      judged++;
+      const now = (await read(target, readPath))[field];
+      if (!isDeepStrictEqual(now, current)) {
+        throw new RuleFailure(`${describeExchange(res)} refused the body, yet ${field} changed`, { expected: current, actual: now, exchange: res.exchange });
+      }
+    });
+    if (judged === 0) skipRule('the target accepted every body with an invalid field, so none was refused to judge');
+  });
+});
+
+/** Content types that are not JSON, and none at all. */
+const notJson = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'text/html', 'multipart/form-data; boundary=conformance', 'application/octet-stream', ''];
+
+// "For POST and PUT the request header Content-Type: application/json is required": a body under any other type,
+// or none, is refused (any 4xx), and reading back shows nothing created or replaced.
+check('ENT-CONTENT-TYPE-REQUIRED', 'a POST or PUT of a valid JSON body without a JSON Content-Type is a 4xx and changes nothing', async ({ target }) => {
+  const collection = alertConfigsPath(target, firstProject(target));
+  const config = await createAlertConfig(target, firstProject(target), runName(target, 'content-type'));
+  try {
+    const before = await read(target, config.path);
+    const whole = Object.fromEntries(Object.entries(before).filter(([k]) => !['id', 'groupId', 'created', 'updated', 'links'].includes(k)));
+    let n = 0;
+    await forAll(target, fc.record({ method: fc.constantFrom('POST', 'PUT'), type: fc.constantFrom(...notJson) }), async ({ method, type }) => {
+      const mark = runName(target, `content-type-${n++}`);
+      const body = method === 'POST' ? alertConfigBody(mark) : { ...whole, enabled: !whole.enabled };
+      const res = await target.send({ method, path: method === 'POST' ? collection : config.path, rawBody: JSON.stringify(body), headers: type ? { 'content-type': type } : {} });
+      if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending a body without a JSON Content-Type`, res.exchange);
+      const refused = res.status >= 400;
+      const made = method === 'POST' ? await findMarkedAlertConfig(target, collection, mark) : undefined;
+      if (made) await deleteCreated(target, noteCreated(target, `${collection}/${made}`));
+      const replaced = method === 'PUT' && (await read(target, config.path)).enabled !== whole.enabled;
+      // Put back what an accepted PUT replaced, so that later cases judge only their own request.
+      if (replaced) await target.send({ method: 'PUT', path: config.path, json: whole });
+      if (!refused || made || replaced) {
+        throw new RuleFailure(`${describeExchange(res)}: a ${method} with Content-Type ${JSON.stringify(type || '(none)')} was ${refused ? 'refused, yet it took effect' : 'accepted'}`, {
+          expected: 'a 4xx, and nothing created or replaced', actual: { status: res.status, created: made !== undefined, replaced }, exchange: res.exchange,
+        });
+      }
+    });
+  } finally {
+    await deleteCreated(target, config.created);
+  }
+});

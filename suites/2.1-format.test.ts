@@ -1,0 +1,88 @@
+// Spec 2.1: the format of every response. Each rule judges every response the crawl reached (spec 1: the API is
+// browsable), not a hand-picked few; pretty=true is a property over those responses.
+import fc from 'fast-check';
+import { carried, parsedBody } from '../src/checks/entities.ts';
+import { checkJsonResponse } from '../src/checks/media-type.ts';
+import { nullFields } from '../src/checks/nulls.ts';
+import { describeExchange } from '../src/checks/status.ts';
+import { unitlessQuantities } from '../src/checks/units.ts';
+import { checkCompact, checkPretty } from '../src/checks/whitespace.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import { RuleFailure } from '../src/outcome.ts';
+import { crawl } from '../src/suite/crawl.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
+import { forAll } from '../src/suite/property.ts';
+import { check } from '../src/suite/rule.ts';
+import { sharedResponse } from '../src/suite/shared-response.ts';
+import type { Target } from '../src/suite/target.ts';
+
+/** An error response beside the crawl's (which may hold none): a resource that does not exist. */
+function notFoundProbe(t: Target): Promise<HttpResponse> {
+  const path = t.v2('/conformanceNoSuchResource');
+  return sharedResponse(`not-found:${path}`, () => t.get(path));
+}
+
+// "All entities are JSON."
+check('ENT-JSON-RESPONSE', 'every response reached, and an error, is JSON under a JSON media type', async ({ target }) => {
+  const { responses } = await crawl();
+  judgeAll([...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res, target.profile.vendor));
+});
+
+// "Responses have extraneous whitespace stripped."
+check('ENT-COMPACT-WHITESPACE', 'every response reached has no whitespace between its JSON tokens', async () => {
+  const { responses } = await crawl();
+  judgeAll(responses.filter((c) => parsedBody(c.res) !== undefined), (c) => checkCompact(c.res));
+});
+
+// "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted."
+check('ENT-NO-NULL-FIELDS', 'no field of any response reached is null', async () => {
+  const { responses } = await crawl();
+  judgeAll(responses, ({ res }) => {
+    const nulls = nullFields(parsedBody(res));
+    if (nulls.length > 0) {
+      throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
+        expected: 'no null field (a default, or the field left out)', actual: nulls, exchange: res.exchange,
+      });
+    }
+  });
+});
+
+// "A field holding a number in a particular unit has a name that makes the unit unambiguous."
+check('ENT-UNIT-IN-NAME', 'numeric fields of entities reached that measure a size or a time name their unit', async ({ target }) => {
+  const { responses } = await crawl();
+  judgeAll(responses, ({ res }) => {
+    const c = carried(res, target.profile.paging.resultsField);
+    const unitless = c ? unitlessQuantities(c.body) : [];
+    if (unitless.length > 0) {
+      throw new RuleFailure(`${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`, {
+        expected: 'names such as diskSizeGB, delayMin', actual: unitless, exchange: res.exchange,
+      });
+    }
+  });
+});
+
+// "With query parameter pretty=true on any request, the JSON is pretty-printed." Errors and lists included.
+check('ENT-PRETTY', 'pretty=true on entities, lists and errors reached gives an indented rendering of the same JSON', async ({ target }) => {
+  const { responses } = await crawl();
+  const resultsField = target.profile.paging.resultsField;
+  const json = [...responses.map((c) => c.res), await notFoundProbe(target)].filter((res) => parsedBody(res) !== undefined);
+  const pools = {
+    entity: json.filter((res) => carried(res, resultsField)?.kind === 'entity'),
+    list: json.filter((res) => carried(res, resultsField)?.kind === 'list'),
+    error: json.filter((res) => res.status >= 400),
+  };
+  const kinds = (Object.keys(pools) as (keyof typeof pools)[]).filter((k) => pools[k].length > 0);
+  await forAll(target, fc.record({ kind: fc.constantFrom(...kinds), index: fc.nat() }), async ({ kind, index }) => {
+    const plain = pools[kind][index % pools[kind].length]!;
+    const url = plain.exchange.request.url;
+    const pretty = await target.get(url, { query: { pretty: 'true' } });
+    try {
+      checkPretty(pretty, parsedBody(plain));
+    } catch (e) {
+      // The entity may have changed since the crawl read it (other checks write): judge a fresh pair.
+      if (!(e instanceof RuleFailure)) throw e;
+      const again = await target.get(url);
+      checkPretty(await target.get(url, { query: { pretty: 'true' } }), parsedBody(again));
+    }
+  });
+});

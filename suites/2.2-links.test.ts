@@ -1,0 +1,135 @@
+// Spec 2.2 Links, judged on every entity the crawl reached (spec 1: the API is browsable).
+import { carried, entitiesOf, parsedBody } from '../src/checks/entities.ts';
+import { isObject } from '../src/checks/json-walk.ts';
+import { linksProblem, relationsBesidesSelf, relationsOf } from '../src/checks/links.ts';
+import { sameEntity, shownBy } from '../src/checks/same-entity.ts';
+import { describeExchange } from '../src/checks/status.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { crawl, type Crawl } from '../src/suite/crawl.ts';
+import { judgeAll, requireSome, throwFirst } from '../src/suite/judge-all.ts';
+import { check } from '../src/suite/rule.ts';
+import type { Target } from '../src/suite/target.ts';
+
+interface Reached {
+  res: HttpResponse;
+  url: string;
+  entity: Record<string, unknown>;
+  where: string;
+  inList: boolean;
+}
+
+/** Every entity of every 2xx response the crawl reached: entities, lists, and the items of lists. */
+function entitiesReached(c: Crawl, t: Target): Reached[] {
+  return c.responses.flatMap(({ res, url }) => {
+    const carries = carried(res, t.profile.paging.resultsField);
+    if (!carries) return [];
+    return entitiesOf(carries).map((e) => ({ res, url, ...e }));
+  });
+}
+
+// "Every entity has a links field: an array of link relation objects. Each object has two fields: the relation
+// name (or type), and the target URL."
+check('LINK-ARRAY', 'every entity, list and list item reached has links: relation objects with a name and a URL', async ({ target }) => {
+  const reached = requireSome(entitiesReached(await crawl(), target), 'entity');
+  judgeAll(reached, ({ res, url, entity, where }) => {
+    const problem = linksProblem(entity, target.profile.links, url);
+    if (problem) {
+      throw new RuleFailure(`${describeExchange(res)}: ${where}: ${problem}`, {
+        expected: `links: [{${target.profile.links.relField}, ${target.profile.links.hrefField}}, ...]`, actual: entity.links ?? null, exchange: res.exchange,
+      });
+    }
+  });
+});
+
+// "When an entity is an element of a list, it carries only the self relation."
+check('LINK-LIST-ITEM-SELF-ONLY', 'every item of every list page reached carries only the self relation', async ({ target }) => {
+  const items = requireSome(entitiesReached(await crawl(), target).filter((e) => e.inList), 'list item');
+  judgeAll(items, ({ res, entity, where }) => {
+    const others = relationsBesidesSelf(entity, target.profile.links);
+    if (others && others.length > 0) {
+      throw new RuleFailure(`${describeExchange(res)}: ${where} carries relation(s) besides self: ${others.join(', ')}`, {
+        expected: 'only self', actual: entity.links, exchange: res.exchange,
+      });
+    }
+  });
+});
+
+// "Links are in the response body, not in HTTP response headers."
+check('LINK-NOT-IN-HEADERS', 'no response reached carries a Link header', async () => {
+  const { responses } = await crawl();
+  judgeAll(responses, ({ res }) => {
+    const link = res.header('link');
+    if (link !== undefined) {
+      throw new RuleFailure(`${describeExchange(res)}: a Link header`, { expected: 'no Link header', actual: link, exchange: res.exchange });
+    }
+  });
+});
+
+/** Self targets fetched beyond the crawl, at most (the crawl follows most of them already). */
+const extraFetches = 50;
+
+/** The self relation's target, resolved against the URL the entity came from. */
+function selfOf(t: Target, entity: Record<string, unknown>, base: string): string | undefined {
+  const self = relationsOf(entity, t.profile.links).find((r) => r.rel === 'self');
+  if (!self) return undefined;
+  const url = new URL(self.href, base);
+  url.hash = '';
+  return url.toString();
+}
+
+/** Whether the response at the self target holds the entity: the same, or for a list item all it shows. */
+function holds(t: Target, e: Reached, entity: Record<string, unknown>, at: HttpResponse): boolean {
+  const own = carried(at, t.profile.paging.resultsField);
+  if (!own || at.status !== 200) return false;
+  return e.inList ? shownBy(entity, own.body) : sameEntity(entity, own.body);
+}
+
+/** The entity as a fresh reading of where it came from shows it now (a list item: the one with the same self). */
+async function reread(t: Target, e: Reached, self: string): Promise<Record<string, unknown> | undefined> {
+  const now = carried(await t.get(e.url), t.profile.paging.resultsField);
+  if (!now || !e.inList) return now?.body;
+  if (now.kind !== 'list') return undefined;
+  return now.items.find((i): i is Record<string, unknown> => isObject(i) && selfOf(t, i, e.url) === self);
+}
+
+// "Every entity has at least the relation self, whose target is the entity's own URL." Fetching it must give the
+// same entity (a list item may show fewer fields than the entity: what it shows must match).
+check('LINK-SELF', 'every entity reached has a self relation; fetching it gives the same entity', async ({ target }) => {
+  const c = await crawl();
+  const reached = entitiesReached(c, target);
+  const failures: RuleFailure[] = [];
+  let judged = 0;
+  let extra = 0;
+  for (const e of reached) {
+    const self = selfOf(target, e.entity, e.url);
+    if (!self) {
+      failures.push(new RuleFailure(`${describeExchange(e.res)}: ${e.where} has no self relation`, { expected: 'a self relation', actual: e.entity.links ?? null, exchange: e.res.exchange }));
+      continue;
+    }
+    if (!e.inList && self === e.url) {
+      judged++; // read from its own URL
+      continue;
+    }
+    if (!c.inScope(new URL(self))) continue;
+    let at = c.byUrl.get(self)?.res;
+    if (!at) {
+      if (extra >= extraFetches) continue;
+      extra++;
+      at = await target.get(self);
+    }
+    judged++;
+    if (holds(target, e, e.entity, at)) continue;
+    // The entity may have changed since the crawl read it (other checks write): judge a fresh pair.
+    const now = await reread(target, e, self);
+    if (!now) continue;
+    const atNow = await target.get(self);
+    if (!holds(target, e, now, atNow)) {
+      failures.push(new RuleFailure(`${describeExchange(atNow)}: the self relation of ${e.where} of ${e.url} does not lead to the same entity`, {
+        expected: now, actual: parsedBody(atNow) ?? `status ${atNow.status}`, exchange: atNow.exchange,
+      }));
+    }
+  }
+  if (judged === 0 && failures.length === 0) skipRule('no self relation of an entity reached could be followed within the profile\'s scope');
+  throwFirst(failures, reached.length);
+});

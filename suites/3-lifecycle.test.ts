@@ -1,0 +1,54 @@
+// Spec 3: states and transitions of an API resource version (with 8 and 9.3): current, deprecated (still
+// served for at least twelve months), deleted (no longer served); each resource versions on its own.
+// The resources and their versions come from the profile (versions.resources, .deprecated, .deleted).
+import { describeExchange } from '../src/checks/status.ts';
+import { expectErrorWithBody } from '../src/checks/error-reply.ts';
+import { expectServed } from '../src/checks/served.ts';
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { deprecatedVersions, readInVersion, versionedResources } from '../src/suite/resource-versions.ts';
+import { check } from '../src/suite/rule.ts';
+import { target } from '../src/suite/target.ts';
+
+const resources = versionedResources(target());
+
+// 3: "deprecated version | time passes | twelve months after deprecation | deleted"; until then it is served.
+// 9.4: "2023-01-01 | deprecated; usable by following only steps for base address and header in migration".
+for (const r of resources) {
+  check('VER-DEPRECATED-USABLE', `GET ${r.template} in each of its deprecated versions is served`, async ({ target }) => {
+    const deprecated = deprecatedVersions(target, r);
+    if (deprecated.length === 0) skipRule(`the profile lists no deprecated version of ${r.template}`);
+    for (const version of deprecated) {
+      expectServed(await readInVersion(target, r.template, version), `${r.template} is still served in the deprecated version ${version}`);
+    }
+  });
+}
+
+// 3: "requests to the deleted version are no longer served".
+for (const r of resources) {
+  check('VER-DELETED-REFUSED', `GET ${r.template} in a deleted version is refused with the error body`, async ({ target }) => {
+    const { deleted } = target.profile.versions;
+    if (deleted.length === 0) skipRule('the profile lists no deleted version (versions.deleted)');
+    for (const version of deleted) {
+      expectErrorWithBody(await readInVersion(target, r.template, version), `${r.template} is not served in the deleted version ${version}`);
+    }
+  });
+}
+
+// 3: "Each resource in the versioned API changes version independently of the others." 9.3 rule 4: "if /serverless
+// gets a new version dated 2023-06-01 and /backup stays at 2023-02-01, a client using only /backup need not act":
+// a resource's current version is served and not marked deprecated, whatever newer versions other resources have.
+for (const r of resources) {
+  const newer = resources.filter((o) => o.current > r.current);
+  check('VER-INDEPENDENT', `GET ${r.template} in its current version ${r.current} is served and not deprecated, whatever other resources' newer versions`, async ({ target }) => {
+    if (newer.length === 0) skipRule(`no other resource in the profile (versions.resources) has a version newer than ${r.template}'s ${r.current}`);
+    const res = await readInVersion(target, r.template, r.current);
+    expectServed(res, `${r.template} is served in its current version ${r.current} although ${newer[0]!.template} has ${newer[0]!.current}`);
+    const header = target.profile.versions.deprecationHeader;
+    const marked = header ? res.header(header) : undefined;
+    if (marked !== undefined) {
+      throw new RuleFailure(`${describeExchange(res)}: ${r.template}'s current version ${r.current} is marked deprecated (${header}: ${marked}) though only other resources have newer versions`, {
+        expected: `no ${header} header`, actual: `${header}: ${marked}`, exchange: res.exchange,
+      });
+    }
+  });
+}

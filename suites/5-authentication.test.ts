@@ -1,0 +1,256 @@
+// Spec 5: authentication. API keys with HTTP Digest, service-account bearer tokens, 401 and 403, grants.
+import { randomBytes } from 'node:crypto';
+import { answerableChallenges, expectDigestChallenge } from '../src/checks/digest-challenge.ts';
+import { expectRefused, expectUnchanged } from '../src/checks/refusal.ts';
+import { expectStatus } from '../src/checks/status.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/suite/attempts.ts';
+import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/suite/credentials.ts';
+import { check } from '../src/suite/rule.ts';
+import { firstProject } from '../src/suite/projects.ts';
+import { sharedResponse } from '../src/suite/shared-response.ts';
+import type { Target } from '../src/suite/target.ts';
+
+/** Where authentication is probed: a resource every caller may read, outside any project's rate budget. */
+const probePath = (t: Target) => t.v2('/groups');
+
+/** A fresh 401 to a request without authentication, with a challenge of its own. */
+function unauthenticated(t: Target): Promise<HttpResponse> {
+  return t.get(probePath(t), { as: null });
+}
+
+/** Sends the owner's answer to `challenge` for GET of the probe path. */
+function answerAsOwner(t: Target, authorization: string): Promise<HttpResponse> {
+  return sendAuthorized(t, 'owner', { method: 'GET', path: probePath(t) }, authorization);
+}
+
+// --- "API keys are used as a public key and private key pair with HTTP Digest authentication (username is
+// <PUBLIC_KEY>, password is <PRIVATE_KEY>)." ---
+
+check('AUTH-DIGEST', 'each Digest challenge offered, answered with the public key as user name and the private key as password, authenticates', async ({ target }) => {
+  const key = keyPair(target, 'owner');
+  const first = await unauthenticated(target);
+  if (first.status !== 401) skipRule(`a request without authentication drew ${first.status}, not a challenge (AUTH-MISSING-401 judges that)`);
+  const algorithms = [...new Set(answerableChallenges(first).map((c) => c.algorithm))];
+  if (algorithms.length === 0) {
+    throw new RuleFailure('the 401 offers no Digest challenge, so an API key cannot authenticate with Digest', {
+      expected: 'WWW-Authenticate: Digest ...', actual: first.header('www-authenticate') ?? 'no WWW-Authenticate header', exchange: first.exchange,
+    });
+  }
+  for (const algorithm of algorithms) {
+    // A fresh challenge for each algorithm: an answer uses up its nonce count.
+    const challenge = answerableChallenges(await unauthenticated(target)).find((c) => c.algorithm === algorithm);
+    if (!challenge) skipRule(`a second request without authentication was not offered ${algorithm} again`);
+    const res = await answerAsOwner(target, digestAnswer(challenge, key, 'GET', digestUri(target, probePath(target))));
+    expectStatus(res, 200, `a correct ${algorithm} Digest answer with the owner's key pair authenticates`);
+  }
+});
+
+// --- "Missing authentication, wrong credentials, or a user not allowed to reach the resource: 401." ---
+
+const unauthenticatedRequests: { title: string; send: (t: Target) => Promise<HttpResponse> }[] = [
+  { title: 'GET the versioned root', send: (t) => t.get(t.v2(), { as: null }) },
+  { title: 'GET the project list', send: (t) => t.get(t.v2('/groups'), { as: null }) },
+  { title: 'GET a project', send: (t) => t.get(t.v2(`/groups/${firstProject(t)}`), { as: null }) },
+  { title: "GET a project's clusters", send: (t) => t.get(t.v2(`/groups/${firstProject(t)}/clusters`), { as: null }) },
+  { title: 'GET the legacy project list', send: (t) => t.get(t.legacy('/groups'), { as: null, version: null }) },
+  { title: 'GET a project through the legacy API', send: (t) => t.get(t.legacy(`/groups/${firstProject(t)}`), { as: null, version: null }) },
+  {
+    title: 'PATCH a project with its own name',
+    send: async (t) => {
+      const p = firstProject(t);
+      const project = await sharedResponse(`roles:owner-read:${p}`, () => t.get(t.v2(`/groups/${p}`)));
+      expectStatus(project, 200, 'the owner reads its project');
+      return t.send({ method: 'PATCH', path: t.v2(`/groups/${p}`), as: null, json: { name: (project.json() as { name?: unknown }).name } });
+    },
+  },
+];
+
+for (const r of unauthenticatedRequests) {
+  check('AUTH-MISSING-401', `${r.title} without authentication gets 401`, async ({ target }) => {
+    expectStatus(await r.send(target), 401, `${r.title} without authentication is refused as unauthenticated`);
+  });
+}
+
+/** Digest answers wrong in one respect each, for the owner's key on the probe path. */
+const wrongAnswers: { kind: WrongAnswer; title: string }[] = [
+  { kind: 'wrong-private-key', title: 'a Digest answer made with a wrong private key' },
+  { kind: 'unknown-public-key', title: 'a Digest answer naming an unknown public key' },
+  { kind: 'tampered-response', title: 'a Digest answer whose response digest was altered' },
+  { kind: 'stale-nonce', title: 'a Digest answer on a nonce the target did not issue (as an expired one)' },
+];
+
+function wrongAnswerProbe(t: Target, kind: WrongAnswer): Promise<HttpResponse> {
+  return sharedResponse(`auth:wrong-digest:${kind}`, async () => {
+    const challenge = expectDigestChallenge(await unauthenticated(t), 'a request without authentication is challenged');
+    return answerAsOwner(t, wrongDigestAnswer(kind, challenge, keyPair(t, 'owner'), 'GET', digestUri(t, probePath(t))));
+  });
+}
+
+/** A correct answer, accepted once, sent again unchanged (same nonce, same nonce count). */
+function replayProbe(t: Target): Promise<HttpResponse> {
+  return sharedResponse('auth:wrong-digest:replayed', async () => {
+    const challenge = expectDigestChallenge(await unauthenticated(t), 'a request without authentication is challenged');
+    const answer = digestAnswer(challenge, keyPair(t, 'owner'), 'GET', digestUri(t, probePath(t)));
+    const first = await answerAsOwner(t, answer);
+    if (first.status !== 200) skipRule(`a correct Digest answer drew ${first.status}, so its replay shows nothing (AUTH-DIGEST judges that)`);
+    return answerAsOwner(t, answer);
+  });
+}
+
+for (const w of wrongAnswers) {
+  check('AUTH-WRONG-401', `${w.title} gets 401`, async ({ target }) => {
+    expectStatus(await wrongAnswerProbe(target, w.kind), 401, `${w.title} is refused`);
+  });
+}
+
+check('AUTH-WRONG-401', 'a replayed Digest answer (same nonce and nonce count) gets 401', async ({ target }) => {
+  expectStatus(await replayProbe(target), 401, 'a replayed Digest answer is refused');
+});
+
+// Every 401 challenges (spec 5: API keys authenticate with Digest): a correct answer to the challenge it carries works.
+const challenged: { title: string; probe: (t: Target) => Promise<HttpResponse> }[] = [
+  { title: 'a request without authentication', probe: (t) => sharedResponse('auth:missing', () => unauthenticated(t)) },
+  ...wrongAnswers.map((w) => ({ title: w.title, probe: (t: Target) => wrongAnswerProbe(t, w.kind) })),
+  { title: 'a replayed Digest answer', probe: replayProbe },
+];
+
+for (const c of challenged) {
+  check('AUTH-DIGEST-CHALLENGE', `the 401 to ${c.title} carries a Digest challenge that a correct answer meets`, async ({ target }) => {
+    const res = await c.probe(target);
+    if (res.status !== 401) skipRule(`${c.title} drew ${res.status}, not 401 (AUTH-MISSING-401 and AUTH-WRONG-401 judge that)`);
+    const challenge = expectDigestChallenge(res, `the 401 to ${c.title}`);
+    const answered = await answerAsOwner(target, digestAnswer(challenge, keyPair(target, 'owner'), 'GET', digestUri(target, probePath(target))));
+    expectStatus(answered, 200, `a correct answer to the challenge of the 401 to ${c.title} authenticates`);
+  });
+}
+
+// "With Digest, the secret is not sent over the network in the clear."
+check('AUTH-NO-CLEARTEXT', 'the key pair sent in the clear (Basic authentication) is not accepted', async ({ target }) => {
+  if (new URL(target.profile.baseUrl).protocol !== 'https:') skipRule('the base URL is plain HTTP: a key sent in the clear would cross the network readable');
+  const key = keyPair(target, 'owner');
+  const basic = Buffer.from(`${key.publicKey}:${key.privateKey}`).toString('base64');
+  target.client.options.redactor.add(basic);
+  const res = await sendAuthorized(target, 'owner', { method: 'GET', path: probePath(target) }, `Basic ${basic}`);
+  expectRefused(res, 'a request carrying the private key in the clear is refused');
+});
+
+// --- "Two methods authenticate requests: service accounts, or API keys." ---
+
+check('AUTH-BEARER', "the service account's token reads a project and its clusters, as an API key does", async ({ target }) => {
+  if (credential(target, 'serviceAccount').token === undefined) skipRule('the serviceAccount credential is not a bearer token (tokenEnv)');
+  const p = firstProject(target);
+  for (const path of [target.v2(`/groups/${p}`), target.v2(`/groups/${p}/clusters`)]) {
+    const res = await target.get(path, { as: 'serviceAccount' });
+    if (res.status === 403) skipRule(`the service account holds no role on project ${p} (403)`);
+    expectStatus(res, 200, 'a request with the service account token is served');
+  }
+});
+
+const badTokens: { title: string; authorization: () => string }[] = [
+  { title: 'a bearer token the target never issued', authorization: () => `Bearer ${randomBytes(24).toString('base64url')}` },
+  { title: 'an empty bearer token', authorization: () => 'Bearer' },
+];
+
+for (const b of badTokens) {
+  check('AUTH-BEARER', `${b.title} gets 401`, async ({ target }) => {
+    const res = await target.get(probePath(target), { as: null, headers: { authorization: b.authorization() } });
+    expectStatus(res, 401, `${b.title} is refused`);
+  });
+}
+
+// --- "An authentication method belongs to one organization and may be granted access to several projects." ---
+
+for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
+  check('AUTH-MULTI-PROJECT', `the ${name} credential reaches each project of the profile`, async ({ target }) => {
+    requireCredential(target, name);
+    const ids = target.profile.projects.ids;
+    if (ids.length < 2) skipRule('the profile names fewer than two projects (projects.ids)');
+    const answers = await Promise.all(ids.map((id) => target.get(target.v2(`/groups/${id}`), { as: name })));
+    for (const res of answers) if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${name} credential reads a project`);
+    const missed = answers.filter((res) => res.status !== 200);
+    if (missed.length === answers.length) skipRule(`the ${name} credential reaches none of the profile's projects (${missed.map((r) => r.status).join(', ')}): it holds no grants to judge`);
+    if (missed.length) {
+      throw new RuleFailure(`the ${name} credential reaches ${answers.length - missed.length} of the ${ids.length} projects it is granted`, {
+        expected: ids.map(() => 200), actual: answers.map((r) => r.status), exchange: missed[0]!.exchange,
+      });
+    }
+  });
+}
+
+// --- "Authorization follows the roles of the user behind the method." A method with no grant on a project. ---
+
+const outsiderReads = (t: Target) => [['', 'the project'], ['/clusters', "the project's clusters"], ['/alertConfigs', "the project's alert configurations"]]
+  .map(([sub, what]) => ({ what: `GET of ${what}`, path: t.v2(`/groups/${firstProject(t)}${sub}`) }));
+
+async function outsiderReadAttempts(t: Target): Promise<Attempt[]> {
+  requireCredential(t, 'outsider');
+  return Promise.all(outsiderReads(t).map(async (r) => ({
+    what: r.what, response: await sharedResponse(`roles:outsider-read:${r.path}`, () => t.get(r.path, { as: 'outsider' })),
+  })));
+}
+
+function judgeNoGrant(attempts: Attempt[]): void {
+  for (const a of attempts) {
+    const what = `the ${a.what} by a key without a grant on the project`;
+    expectRefused(a.response, `${what} is refused`);
+    if (a.readBack) expectUnchanged(a.readBack.before, a.readBack.after, a.readBack.fields, what);
+  }
+}
+
+check('AUTH-NO-GRANT', 'a key without a grant cannot read the project, its clusters or its alert configurations', async ({ target }) => {
+  judgeNoGrant(await outsiderReadAttempts(target));
+});
+
+check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its project list', async ({ target }) => {
+  requireCredential(target, 'outsider');
+  const p = firstProject(target);
+  const res = await target.get(target.v2('/groups'), { as: 'outsider', query: { [target.profile.paging.itemsPerPageParam]: target.profile.paging.maxItemsPerPage } });
+  if (res.status >= 400) {
+    // A refused list shows no project either; a 5xx or 429 leaves the rule unjudged.
+    expectRefused(res, 'the project list of a key without grants is refused or leaves the project out');
+    return;
+  }
+  expectStatus(res, 200, 'the project list of a key without a grant is served or refused');
+  const results = (res.json() as Record<string, unknown>)[target.profile.paging.resultsField];
+  const ids = Array.isArray(results) ? results.map((g) => (g as { id?: unknown }).id) : [];
+  if (ids.includes(p)) {
+    throw new RuleFailure(`project ${p} appears in the project list of a key without a grant on it`, {
+      expected: `no project ${p}`, actual: ids, exchange: res.exchange,
+    });
+  }
+});
+
+check('AUTH-NO-GRANT', 'a key without a grant cannot PATCH the project, even with its own name', async ({ target }) => {
+  judgeNoGrant(await projectAttempts(target, 'outsider'));
+});
+
+check('AUTH-NO-GRANT', "a key without a grant cannot POST, PUT, PATCH or DELETE the project's alert configurations", async ({ target }) => {
+  judgeNoGrant(await alertConfigAttempts(target, 'outsider'));
+});
+
+// "Access not permitted: 403." The spec also gives 401 to "a user not allowed to reach the resource", so both pass;
+// whether a try was refused at all is judged by SVC-READ-ONLY-NO-MODIFY and AUTH-NO-GRANT.
+const forbidden: { title: string; attempts: (t: Target) => Promise<Attempt[]> }[] = [
+  { title: "a read-only key's PATCH of its project", attempts: (t) => projectAttempts(t, 'readOnly') },
+  { title: "a read-only key's changes of alert configurations", attempts: (t) => alertConfigAttempts(t, 'readOnly') },
+  {
+    title: "a read-only key's changes of clusters",
+    // Without billable resources the cluster change is an empty body, which a target may refuse as invalid first.
+    attempts: (t) => (t.profile.allowBillable ? clusterAttempts(t, 'readOnly') : skipRule('the profile does not allow creating clusters (allowBillable)')),
+  },
+  { title: "the reads of a key without a grant", attempts: outsiderReadAttempts },
+  { title: "the PATCH of a project by a key without a grant", attempts: (t) => projectAttempts(t, 'outsider') },
+  { title: "the changes of alert configurations by a key without a grant", attempts: (t) => alertConfigAttempts(t, 'outsider') },
+];
+
+for (const f of forbidden) {
+  check('AUTH-FORBIDDEN-403', `${f.title}: each refusal is 403 (or 401)`, async ({ target }) => {
+    const attempts = await f.attempts(target);
+    const refused = attempts.filter((a) => a.response.status >= 400);
+    if (refused.length === 0) skipRule(`none of ${f.title} was refused, so no refusal status to judge`);
+    for (const a of refused) expectStatus(a.response, [403, 401], `the ${a.what}, not permitted to this caller, is refused with 403 or 401`);
+  });
+}

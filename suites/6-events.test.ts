@@ -1,0 +1,66 @@
+// Spec 6: events. "The platform records events, and a resource eventTypes lists the event types." The field of an
+// eventTypes item that names the type is not shown: the profile names it (eventTypes.nameField).
+import { resultsOf } from '../src/checks/list.ts';
+import { describeExchange } from '../src/checks/status.ts';
+import { expectServed } from '../src/checks/served.ts';
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { perRun } from '../src/suite/per-run.ts';
+import { firstProject } from '../src/suite/projects.ts';
+import { wholeItems } from '../src/suite/pages.ts';
+import { check } from '../src/suite/rule.ts';
+import { sharedResponse } from '../src/suite/shared-response.ts';
+import type { Target } from '../src/suite/target.ts';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every item of the eventTypes list, read once per run. */
+const eventTypeItems = perRun(() => new Map<string, Promise<unknown[]>>());
+function allEventTypes(t: Target): Promise<unknown[]> {
+  const path = t.v2('/eventTypes');
+  let pending = eventTypeItems().get(path);
+  if (!pending) eventTypeItems().set(path, (pending = wholeItems(t, path)));
+  return pending;
+}
+
+// 6: "a resource eventTypes lists the event types".
+check('EVT-TYPES-LIST', 'GET /eventTypes lists event types: every item names one', async ({ target }) => {
+  const items = await allEventTypes(target);
+  if (items.length === 0) throw new RuleFailure('the eventTypes list is empty', { expected: 'event types', actual: [] });
+  const field = target.profile.eventTypes.nameField;
+  const unnamed = items.map((item, i) => [i, item] as const).filter(([, item]) => !isObject(item) || typeof item[field] !== 'string' || item[field] === '');
+  if (unnamed.length > 0) {
+    throw new RuleFailure(`${unnamed.length} of ${items.length} event types name no type in ${field}`, {
+      expected: `every item with a non-empty string ${field}`, actual: unnamed.slice(0, 3).map(([i, item]) => ({ item: i, value: item })),
+    });
+  }
+});
+
+// 6: "Values added on 18 April 2025" (of eventTypeName, the event type's name).
+const added20250418 = [
+  'AUTO_HEALING_CANNOT_REPAIR_INTERNAL', 'AUTO_HEALING_CANNOT_RESYNC_INTERNAL', 'AUTO_HEALING_REQUESTED_CRITICAL_INSTANCE_POWER_CYCLE',
+  'AUTO_HEALING_REQUESTED_INSTANCE_REPLACEMENT', 'AUTO_HEALING_REQUESTED_NODE_RESYNC', 'FTDC_SETTINGS_UPDATED',
+];
+check('EVT-TYPES-2025-04-18', 'the eventTypes list holds the six event types added on 18 April 2025', async ({ target }) => {
+  const items = await allEventTypes(target);
+  // Whichever field names the type (EVT-TYPES-LIST judges which), the name is one of the item's values.
+  const named = new Set(items.flatMap((item) => (isObject(item) ? Object.values(item).filter((v) => typeof v === 'string') : [])));
+  const missing = added20250418.filter((name) => !named.has(name));
+  if (missing.length > 0) {
+    throw new RuleFailure(`the eventTypes list (${items.length} items) lacks ${missing.join(', ')}`, { expected: added20250418, actual: { missing } });
+  }
+});
+
+// 6: "Audit events of variant NDS Audits carry the property eventTypeName"; the first page of a project's events.
+check('EVT-EVENT-TYPE-NAME', 'every event of the first project\'s first page carries eventTypeName', async ({ target }) => {
+  const path = target.v2(`/groups/${firstProject(target)}/events`);
+  const res = await sharedResponse(`events:${path}`, () => target.get(path));
+  expectServed(res, `GET ${path} is served`);
+  const events = resultsOf(res, target.profile.paging);
+  if (events.length === 0) skipRule('the first project has no events');
+  const without = events.map((e, i) => [i, e] as const).filter(([, e]) => !isObject(e) || typeof e.eventTypeName !== 'string' || e.eventTypeName === '');
+  if (without.length > 0) {
+    throw new RuleFailure(`${describeExchange(res)}: ${without.length} of ${events.length} events carry no eventTypeName`, {
+      expected: 'eventTypeName on every event', actual: without.slice(0, 3).map(([i, e]) => ({ item: i, event: e })), exchange: res.exchange,
+    });
+  }
+});

@@ -1,0 +1,258 @@
+// Spec 8: limits. "Request rate: 100 requests per minute per project. Rate counter: one counter per project,
+// shared by all authentication methods that can reach the project, reset every minute. Over the limit: status 429."
+// The limit and the window are the profile's (rateLimit.limit, .windowSeconds). Each burst goes to a project
+// reserved for it, in a window of the target's clock in which that project had spent nothing
+// (src/suite/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
+// it, so that each rule judges only its own part of the counting.
+import {
+  allowance, checkConcurrentAllowance, checkOverLimitRefused, checkRateLimitErrorBody, checkSameAllowance,
+  checkWithinLimitProceed, expectNoServerError,
+} from '../src/checks/rate-limit.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import type { ProjectLease } from '../src/http/rate-scheduler.ts';
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { cite } from '../src/suite/evidence.ts';
+import { perRun } from '../src/suite/per-run.ts';
+import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from '../src/suite/rate-window.ts';
+import { check } from '../src/suite/rule.ts';
+import { target as runTarget, type Target } from '../src/suite/target.ts';
+
+const limit = runTarget().profile.rateLimit.limit;
+const attempts = 3;
+
+const experiments = perRun(() => new Map<string, Promise<unknown>>());
+
+/** An experiment that several checks judge: run once per run, by the first check that needs it. */
+function once<T>(key: string, run: (t: Target) => Promise<T>): (t: Target) => Promise<T> {
+  return (t) => {
+    let pending = experiments().get(key) as Promise<T> | undefined;
+    if (!pending) experiments().set(key, (pending = run(t)));
+    return pending;
+  };
+}
+
+/** The projects bursts may go to: the profile's, the empty one included (bursts only read). */
+function burstProjects(t: Target): string[] {
+  const { ids, emptyProjectId } = t.profile.projects;
+  const pool = [...new Set([...ids, ...(emptyProjectId ? [emptyProjectId] : [])])];
+  if (!pool.length) skipRule('the profile names no project (projects.ids)');
+  return pool;
+}
+
+/** The projects a credential reaches, from its GET /groups: outside every project's budget, and it settles the
+ * credential's Digest handshake before any project is reserved. */
+const reached = perRun(() => new Map<string, Promise<Set<string>>>());
+function projectsOf(t: Target, as: string): Promise<Set<string>> {
+  let pending = reached().get(as);
+  if (!pending) reached().set(as, (pending = listProjects(t, as)));
+  return pending;
+}
+
+async function listProjects(t: Target, as: string): Promise<Set<string>> {
+  const { itemsPerPageParam, maxItemsPerPage, resultsField } = t.profile.paging;
+  const res = await t.get(t.v2('/groups'), { as, query: { [itemsPerPageParam]: maxItemsPerPage } });
+  const results = res.status === 200 ? (res.json() as Record<string, unknown>)[resultsField] : [];
+  return new Set((Array.isArray(results) ? results : []).map((g) => (g as { id?: unknown }).id).filter((id): id is string => typeof id === 'string'));
+}
+
+// Requests of a burst answer no challenge: a 401 in it (a nonce gone stale) makes inOneWindow send it again.
+function readProject(t: Target, project: string, as: string, lease: ProjectLease): Promise<HttpResponse> {
+  return t.get(t.v2(`/groups/${project}`), { as, lease, answerChallenge: false });
+}
+
+function readMissingCluster(t: Target, project: string, lease: ProjectLease): Promise<HttpResponse> {
+  return t.get(t.v2(`/groups/${project}/clusters/conformance-missing-cluster`), { lease, answerChallenge: false });
+}
+
+interface Exhaustion {
+  at: BurstWindow;
+  /** Requests by one credential, in order: limit + 1 of them, then more until the first 429 while the window has room
+   * (twice the limit at most), so that a target that lets more through still gives a measure. */
+  burst: HttpResponse[];
+  /** How many proceeded before the first 429; undefined when none was refused. */
+  allowed: number | undefined;
+  /** A request to another project right after the burst, in the same window. */
+  partnerProbe?: HttpResponse;
+}
+
+async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
+  const reach = await projectsOf(t, 'owner');
+  const pool = burstProjects(t).filter((p) => reach.has(p));
+  if (!pool.length) skipRule('the owner credential reaches none of the profile\'s projects');
+  return inOneWindow(t, pool, { requests: limit + 2, partner: withPartner, credentials: ['owner'] }, async (at) => {
+    const burst: HttpResponse[] = [];
+    while (burst.length <= limit || (allowance(burst) === undefined && burst.length < 2 * limit && roomIn(t, at.window))) {
+      burst.push(await readProject(t, at.project, 'owner', at.lease));
+    }
+    const partnerProbe = at.partner === undefined ? undefined : await readProject(t, at.partner, 'owner', at.lease);
+    expectNoServerError([...burst, ...(partnerProbe ? [partnerProbe] : [])], 'a burst of requests to one project');
+    return { burst, allowed: allowance(burst), partnerProbe, responses: partnerProbe ? [...burst, partnerProbe] : burst };
+  });
+}
+
+interface Reset {
+  exhausted: Exhaustion;
+  /** The first request to the exhausted project after its window turned. */
+  probe: HttpResponse;
+}
+
+/** Spends the budget of a project and, after the turn, sends it one more request; the project stays reserved
+ * until then. Several checks judge the burst long before the turn. */
+const exhaustion = once('exhaustion', async (t) => {
+  const exhausted = await exhaust(t, true);
+  const reset = afterTurn(t, exhausted, 1);
+  reset.catch(() => undefined); // judged only by the check that awaits it
+  return { ...exhausted, reset };
+});
+
+async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Promise<Reset | undefined> {
+  try {
+    if (exhausted.allowed === undefined) return undefined;
+    // A nonce that went stale while waiting is renewed before the turn, outside the project's budget.
+    await untilTurnAfter(t, exhausted.at.window, () => t.get(t.v2('/')));
+    const probe = await readProject(t, exhausted.at.project, 'owner', exhausted.at.lease);
+    if (probe.status !== 401 && landedIn(t, [probe], exhausted.at.window + 1)) return { exhausted, probe };
+  } finally {
+    exhausted.at.lease.release();
+  }
+  if (attempt === attempts) skipRule(`in ${attempts} attempts, no request could be placed in the window right after one in which the project was refused`);
+  return afterTurn(t, await exhaust(t, false), attempt + 1);
+}
+
+/** How many requests of one credential the target lets through in one window: the measure for the other bursts. */
+async function measuredAllowance(t: Target): Promise<number> {
+  const { burst, allowed } = await exhaustion(t);
+  if (allowed === undefined) skipRule(`${burst.length} requests by one credential to one project in one window drew no 429, so there is no limit to compare with (LIMITS-429-AFTER-100)`);
+  return allowed;
+}
+
+/** Sends a burst in a fresh window and gives up the project at once. */
+async function burstOnce<T extends { responses: HttpResponse[] }>(t: Target, pool: string[], plan: Parameters<typeof inOneWindow>[2], burst: (at: BurstWindow) => Promise<T>): Promise<T & { at: BurstWindow }> {
+  const result = await inOneWindow(t, pool, plan, burst);
+  result.at.lease.release();
+  return result;
+}
+
+/** Requests by every credential that reaches the project, taking turns, one more than one credential alone may send. */
+const sharedCounterBurst = once('shared-counter', async (t) => {
+  const allowed = await measuredAllowance(t);
+  const names = Object.keys(t.profile.credentials);
+  const reach = await Promise.all(names.map(async (as) => ({ as, projects: await projectsOf(t, as) })));
+  const callersOf = (project: string) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
+  const pool = burstProjects(t).filter((p) => callersOf(p).length >= 2);
+  if (!pool.length) skipRule('no project of the profile is reached by two of its credentials');
+  return burstOnce(t, pool, { requests: allowed + 1, credentials: names }, async (at) => {
+    const callers = callersOf(at.project);
+    const responses: HttpResponse[] = [];
+    for (let i = 0; i <= allowed; i++) responses.push(await readProject(t, at.project, callers[i % callers.length]!, at.lease));
+    return { responses, callers };
+  });
+});
+
+/** Successes and failures (404) in turn, one more than one credential alone may send. */
+const mixedOutcomeBurst = once('mixed-outcomes', async (t) => {
+  const allowed = await measuredAllowance(t);
+  const reach = await projectsOf(t, 'owner');
+  return burstOnce(t, burstProjects(t).filter((p) => reach.has(p)), { requests: allowed + 1, credentials: ['owner'] }, async (at) => {
+    const responses: HttpResponse[] = [];
+    for (let i = 0; i <= allowed; i++) {
+      responses.push(await (i % 2 === 0 ? readProject(t, at.project, 'owner', at.lease) : readMissingCluster(t, at.project, at.lease)));
+    }
+    return { responses };
+  });
+});
+
+/** A quarter more requests than one credential may send, all at once. */
+const concurrentBurst = once('concurrent', async (t) => {
+  const allowed = await measuredAllowance(t);
+  const reach = await projectsOf(t, 'owner');
+  const requests = allowed + Math.max(1, Math.ceil(allowed / 4));
+  return burstOnce(t, burstProjects(t).filter((p) => reach.has(p)), { requests, parallel: true, credentials: ['owner'] }, async (at) => ({
+    responses: await Promise.all(Array.from({ length: requests }, () => readProject(t, at.project, 'owner', at.lease))),
+  }));
+});
+
+function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
+  for (const r of responses) if (r) cite(r.exchange);
+}
+
+// "Request rate: 100 requests per minute per project." Rule 3: "Requests over the limit are rejected and those
+// within it proceed."
+check('LIMITS-100-PROCEED', `the first ${limit} requests by one credential to a project in one window all proceed`, async ({ target }) => {
+  const { burst } = await exhaustion(target);
+  citeAll([burst[0], burst[limit - 1], burst.find((r) => r.status === 429)]);
+  checkWithinLimitProceed(burst, limit);
+});
+
+// "Over the limit: status 429. Applies to requests beyond the 100 of the minute."
+check('LIMITS-429-AFTER-100', `request ${limit + 1} by one credential to a project in one window gets 429`, async ({ target }) => {
+  const { burst } = await exhaustion(target);
+  citeAll([burst[limit - 1], burst[limit]]);
+  checkOverLimitRefused(burst, limit);
+});
+
+// 8 "Over the limit: status 429"; 7.1 "An error response has a JSON body with five fields."
+check('LIMITS-429-ERROR-BODY', 'a 429 for a project over its limit carries the error body', async ({ target }) => {
+  const { burst } = await exhaustion(target);
+  const refused = burst.find((r) => r.status === 429);
+  if (!refused) skipRule(`${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`);
+  cite(refused.exchange);
+  checkRateLimitErrorBody(refused);
+});
+
+// Rule 1: "Requests by different users to one project add up."
+check('LIMITS-SHARED-COUNTER', 'requests by every credential that reaches a project, taking turns, are refused where one credential alone is', async ({ target }) => {
+  const allowed = await measuredAllowance(target);
+  const { responses, callers } = await sharedCounterBurst(target);
+  citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
+  expectNoServerError(responses, 'a burst of requests by several credentials to one project');
+  checkSameAllowance(responses, allowed, `requests by ${callers.join(', ')} in turn to one project in one window`);
+});
+
+// Rule 1: "Requests to another project use a separate counter."
+check('LIMITS-PER-PROJECT', 'right after one project is refused, a request to another project in the same window proceeds', async ({ target }) => {
+  const { burst, allowed, partnerProbe, at } = await exhaustion(target);
+  if (allowed === undefined) skipRule(`${burst.length} requests to one project in one window drew no 429, so no budget was spent (LIMITS-429-AFTER-100)`);
+  if (!partnerProbe) skipRule('the profile names one project only: there is no other project to send to');
+  citeAll([burst[allowed], partnerProbe]);
+  if (partnerProbe.status === 429) {
+    throw new RuleFailure(`project ${at.partner} was refused in the window in which project ${at.project} spent its budget`, {
+      expected: 'the request proceeds', actual: 429, exchange: partnerProbe.exchange,
+    });
+  }
+});
+
+// "Every request to a rate-limited resource counts, whatever its outcome" (the counter of rule 1 counts requests).
+check('LIMITS-COUNTS-EVERY-REQUEST', 'successes and failures (404) in turn are refused where successes alone are', async ({ target }) => {
+  const allowed = await measuredAllowance(target);
+  const { responses } = await mixedOutcomeBurst(target);
+  expectNoServerError(responses, 'a burst of requests to one project');
+  const failures = responses.slice(0, allowed).filter((r) => r.status >= 400 && r.status !== 429);
+  if (!failures.length) skipRule('the requests meant to fail (a cluster that does not exist) succeeded, so no failure was counted');
+  citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
+  checkSameAllowance(responses, allowed, `${failures.length} failed and ${allowed - failures.length} successful requests to one project in one window`);
+});
+
+// Rule 3: "Requests over the limit are rejected and those within it proceed", also when they arrive together.
+check('LIMITS-CONCURRENT', `of a concurrent burst of more than ${limit} requests to a project in one window, exactly the limit proceed and the rest get 429`, async ({ target }) => {
+  const allowed = await measuredAllowance(target);
+  const { responses } = await concurrentBurst(target);
+  citeAll([responses.find((r) => r.status !== 429), responses.find((r) => r.status === 429)]);
+  expectNoServerError(responses, 'a concurrent burst of requests to one project');
+  checkConcurrentAllowance(responses, allowed);
+});
+
+// Rule 2: "When the minute turns, the counter of each project starts again at zero."
+check('LIMITS-RESET-AT-TURN', 'the first request to a project after the turn of a window in which it was refused proceeds', async ({ target }) => {
+  const { burst, reset } = await exhaustion(target);
+  const after = await reset;
+  if (!after) skipRule(`${burst.length} requests to one project in one window drew no 429, so there is no spent budget to reset (LIMITS-429-AFTER-100)`);
+  const refused = after.exhausted.burst.find((r) => r.status === 429);
+  citeAll([refused, after.probe]);
+  expectNoServerError([after.probe], 'the first request after the turn');
+  if (after.probe.status === 429) {
+    throw new RuleFailure('the first request to the project after the window turned was refused', {
+      expected: 'the request proceeds', actual: 429, exchange: after.probe.exchange,
+    });
+  }
+});

@@ -1,0 +1,132 @@
+// Spec 9: versioning. 9.1 the two generations, 9.2 the headers of the versioned API, 9.4 what 2023-02-01
+// changed from the legacy API. The clusters of 9.5: suites/9.5-clusters.test.ts; the lifecycle of a version
+// (spec 3): suites/3-lifecycle.test.ts.
+import fc from 'fast-check';
+import { differences, replacedInStrings } from '../src/checks/same-body.ts';
+import { describeExchange, expectStatus } from '../src/checks/status.ts';
+import { expectErrorWithBody } from '../src/checks/error-reply.ts';
+import { expectServed } from '../src/checks/served.ts';
+import { namedVersion } from '../src/checks/versioned-media.ts';
+import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
+import { deleteCreated, noteCreated } from '../src/suite/created.ts';
+import { alertConfigsPath } from '../src/suite/new-entities.ts';
+import { firstProject } from '../src/suite/projects.ts';
+import { forAll } from '../src/suite/property.ts';
+import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
+import { check } from '../src/suite/rule.ts';
+import { target, type Target } from '../src/suite/target.ts';
+
+const resources = versionedResources(target());
+
+// 1: "Two API generations exist: a legacy, unversioned one at /v1.0 and a versioned one at /v2."
+for (const [what, path] of [['root resource', '/'], ['list of projects', '/groups']] as const) {
+  check('VER-GENERATIONS', `the legacy generation serves the ${what} under /v1.0`, async ({ target }) => {
+    expectServed(await readLegacy(target, target.legacy(path)), `GET ${target.legacy(path)} is served`);
+  });
+  check('VER-GENERATIONS', `the versioned generation serves the ${what} under /v2`, async ({ target }) => {
+    expectServed(await target.get(target.v2(path)), `GET ${target.v2(path)} is served`);
+  });
+}
+
+// 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version".
+for (const r of resources) {
+  check('VER-ACCEPT-SERVED', `GET ${r.template} naming its current version ${r.current} in Accept is served`, async ({ target }) => {
+    expectServed(await readInVersion(target, r.template, r.current), `${r.template} is served in its version ${r.current}`);
+  });
+}
+
+// 9.2: the response's media type is not stated; the real service echoes the version it served in Content-Type.
+for (const r of resources) {
+  for (const version of r.versions.filter((v) => !target().profile.versions.deleted.includes(v))) {
+    check('VER-RESPONSE-NAMES-VERSION', `GET ${r.template} in ${version} is answered as application/vnd.<vendor>.${version}+json`, async ({ target }) => {
+      const res = await readInVersion(target, r.template, version);
+      if (res.status < 200 || res.status >= 300) skipRule(`${version} of ${r.template} was not served (${res.status}), so no answer names it`);
+      const contentType = res.header('content-type');
+      const named = namedVersion(contentType, target.profile.vendor);
+      if (named !== version) {
+        throw new RuleFailure(`${describeExchange(res)}: the answer ${named ? `names version ${named}` : 'names no version'}`, {
+          expected: target.mediaType(version), actual: contentType ?? null, exchange: res.exchange,
+        });
+      }
+    });
+  }
+}
+
+// 9.2: "Content-Type | POST, PUT, PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json".
+const contentTypes: [label: string, type: (t: Target) => string][] = [
+  ['application/json', () => 'application/json'],
+  ['the versioned media type', (t) => t.mediaType(t.profile.versions.default)],
+];
+for (const [label, type] of contentTypes) {
+  check('VER-CONTENT-TYPE-BOTH', `POST, PUT and PATCH of an alert configuration with Content-Type ${label} are served`, async ({ target }) => {
+    const variant = target.profile.alertConfigs.variants[0] ?? skipRule('the profile lists no alert-configuration variant to write (alertConfigs.variants)');
+    const headers = { 'content-type': type(target) };
+    const collection = alertConfigsPath(target, firstProject(target));
+    const post = await target.send({ method: 'POST', path: collection, json: variant.body, headers });
+    expectServed(post, `POST with Content-Type ${headers['content-type']} is served`);
+    const id = (post.json() as { id?: unknown }).id;
+    if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(post)}: the created configuration names no id`, post.exchange);
+    const created = noteCreated(target, `${collection}/${id}`);
+    try {
+      expectServed(await target.send({ method: 'PUT', path: created.path, json: variant.body, headers }), `PUT with Content-Type ${headers['content-type']} is served`);
+      expectServed(await target.send({ method: 'PATCH', path: created.path, json: { enabled: false }, headers }), `PATCH with Content-Type ${headers['content-type']} is served`);
+    } finally {
+      await deleteCreated(target, created);
+    }
+  });
+}
+
+// 9.2: a version is a date the resource has; an unknown date names no version and is not served. Dates far
+// from any release (the 1990s, the 2090s) are unknown whatever the target's history.
+const unknownDate = fc
+  .oneof(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('1999-12-31T00:00:00Z'), noInvalidDate: true }),
+    fc.date({ min: new Date('2090-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }))
+  .map((d) => d.toISOString().slice(0, 10));
+
+check('VER-UNKNOWN-REFUSED', 'an Accept naming an unknown version date is refused with the error body', async ({ target }) => {
+  const known = knownVersions(target);
+  await forAll(target, unknownDate.filter((date) => !known.has(date)), async (date) => {
+    expectErrorWithBody(await target.get(target.v2('/groups'), { version: date }), `a request naming the unknown version ${date} is not served`);
+  });
+});
+
+const malformed: [what: string, accept: (t: Target) => string][] = [
+  ['an impossible date (February 31)', (t) => `application/vnd.${t.profile.vendor}.2023-02-31+json`],
+  ['a date without dashes', (t) => `application/vnd.${t.profile.vendor}.20230201+json`],
+  ['a two-digit year', (t) => `application/vnd.${t.profile.vendor}.23-02-01+json`],
+  ['no date', (t) => `application/vnd.${t.profile.vendor}+json`],
+  ['no +json suffix', (t) => `application/vnd.${t.profile.vendor}.${t.profile.versions.default}`],
+];
+for (const [what, accept] of malformed) {
+  check('VER-UNKNOWN-REFUSED', `a versioned media type with ${what} is refused with the error body`, async ({ target }) => {
+    const res = await target.send({ method: 'GET', path: target.v2('/groups'), version: null, headers: { accept: accept(target) } });
+    expectErrorWithBody(res, `Accept: ${accept(target)} is not served`);
+  });
+}
+
+// 9.4: "2023-02-01 | initial versioned release; differs from legacy only in the clusters resource".
+// Read legacy, versioned, legacy: equal legacy readings show the resource did not change in between.
+const comparedVersion = '2023-02-01';
+for (const r of resources.filter((r) => !r.template.split('/').includes('clusters'))) {
+  check('VER-LEGACY-SAME-BODIES', `GET ${r.template} has the same body under /v1.0 and in ${comparedVersion}`, async ({ target }) => {
+    const path = resourcePath(target, r.template);
+    const [legacyBase, versionedBase] = [target.legacy(), target.v2()];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const before = await readLegacy(target, target.legacy(path));
+      const versioned = await target.get(target.v2(path), { version: comparedVersion });
+      const after = await readLegacy(target, target.legacy(path));
+      expectStatus(before, versioned.status, `GET ${path} answers the same status under both generations`);
+      expectServed(versioned, `GET ${path} is served in ${comparedVersion}`);
+      if (differences(before.json(), after.json()).length > 0) continue;
+      const legacy = replacedInStrings(before.json(), legacyBase, versionedBase);
+      const differ = differences(legacy, versioned.json());
+      if (differ.length > 0) {
+        throw new RuleFailure(`GET ${path}: the legacy and the ${comparedVersion} bodies differ at ${differ.slice(0, 5).join(', ')}`, {
+          expected: legacy, actual: versioned.json(), exchange: versioned.exchange,
+        });
+      }
+      return;
+    }
+    skipRule(`${path} changed between readings three times in a row, so the two generations could not be compared`);
+  });
+}

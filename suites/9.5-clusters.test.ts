@@ -1,0 +1,124 @@
+// Spec 9.5 (with 4.5): the clusters resource from the legacy API to version 2023-02-01. Clusters that exist in
+// the first project are read; a cluster of the run's own is created, modified and deleted only where the
+// profile allows billable resources (src/suite/cluster-lifecycle.ts).
+import { checkClusterShape, checkNoRemovedProperties, removedClusterProperties, type ClusterSchema } from '../src/checks/cluster-shape.ts';
+import { expectBadRequestNaming } from '../src/checks/bad-request.ts';
+import { resultsOf } from '../src/checks/list.ts';
+import { describeExchange } from '../src/checks/status.ts';
+import { expectServed } from '../src/checks/served.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { clusterLife, type ClusterLife } from '../src/suite/cluster-lifecycle.ts';
+import { cite } from '../src/suite/evidence.ts';
+import { existingClusters } from '../src/suite/existing-clusters.ts';
+import { check } from '../src/suite/rule.ts';
+import type { Target } from '../src/suite/target.ts';
+
+interface Carrier { res: HttpResponse; clusters: { where: string; cluster: unknown }[] }
+
+const served = (res: HttpResponse) => res.status >= 200 && res.status < 300;
+const one = (res: HttpResponse, where: string): Carrier => ({ res, clusters: served(res) ? [{ where, cluster: res.json() }] : [] });
+const listed = (t: Target, res: HttpResponse): Carrier => ({
+  res, clusters: served(res) ? resultsOf(res, t.profile.paging).map((cluster, i) => ({ where: `result item ${i}`, cluster })) : [],
+});
+
+/** A part of the run's cluster life; skipped when the create failed (CLU-OPERATIONS judges that) or the part is missing. */
+async function lifePart(t: Target, part: (life: ClusterLife) => HttpResponse | undefined, what: string): Promise<HttpResponse> {
+  const life = await clusterLife(t);
+  cite(life.create.exchange);
+  if (!served(life.create)) skipRule(`creating a cluster answered ${life.create.status}, so there is no ${what} to judge (CLU-OPERATIONS)`);
+  const res = part(life);
+  if (!res) skipRule(`the run's cluster has no ${what}`);
+  cite(res.exchange);
+  return res;
+}
+
+/** Every answer of the four operations 9.5 names, and the clusters each carries. */
+const answers: [title: string, read: (t: Target) => Promise<Carrier[]>][] = [
+  ['get all of the first project (each result item)', async (t) => [listed(t, (await existingClusters(t, 'v2')).list)]],
+  ['get one of clusters of the first project', async (t) => (await existingClusters(t, 'v2')).ones.map((res) => one(res, 'the cluster'))],
+  ['create of a new cluster', async (t) => [one(await lifePart(t, (l) => l.create, 'create answer'), 'the created cluster')]],
+  ['get one of the new cluster', async (t) => [one(await lifePart(t, (l) => l.getOne, 'get one'), 'the cluster')]],
+  ['get all after the create (each result item)', async (t) => [listed(t, await lifePart(t, (l) => l.getAll, 'get all'))]],
+  ['modify of the new cluster', async (t) => [one(await lifePart(t, (l) => l.modify, 'modify answer'), 'the modified cluster')]],
+];
+
+/** Judges every cluster the answers carry; answers that were not served carry none (other rules judge them). */
+async function judgeClusters(t: Target, read: (t: Target) => Promise<Carrier[]>, judge: (cluster: unknown, where: string, res: HttpResponse) => void): Promise<void> {
+  const carriers = await read(t);
+  const judged = carriers.flatMap(({ res, clusters }) => clusters.map((c) => () => judge(c.cluster, `${describeExchange(res)}: ${c.where}`, res)));
+  if (judged.length === 0) skipRule(`no answer carried a cluster (${carriers.map((c) => c.res.status).join(', ')})`);
+  for (const run of judged) run();
+}
+
+const v2Shape: ClusterSchema = 'cluster-2023-02-01';
+
+// 9.5: "Response property replicationSpecs.regionConfigs is added to those responses" (create, get all, get one, modify).
+for (const [title, read] of answers) {
+  check('VER-CLUSTERS-REGION-CONFIGS', `${title} in 2023-02-01 carries replicationSpecs[].regionConfigs[]`, async ({ target }) => {
+    await judgeClusters(target, read, (cluster, where, res) => checkClusterShape(v2Shape, cluster, where, res));
+  });
+}
+
+// 9.5: "The same eleven properties are removed from responses of create, get all (under each result item), get one and modify one."
+for (const [title, read] of answers) {
+  check('VER-CLUSTERS-REMOVED-ABSENT', `${title} in 2023-02-01 carries none of the eleven removed properties`, async ({ target }) => {
+    await judgeClusters(target, read, checkNoRemovedProperties);
+  });
+}
+
+// 9.5: "Request properties removed (POST): dbURIWithOptions, ..., replicationSpecs.regionsConfig"; 2.1: "An unknown ...
+// field ... is rejected with status 400 and an error message that names the invalid field."
+for (const [i, property] of removedClusterProperties.entries()) {
+  const names = [property.split('.').at(-1)!];
+  check('VER-CLUSTERS-REMOVED-REFUSED', `a 2023-02-01 create body carrying ${property} is refused with 400 naming it`, async ({ target }) => {
+    const life = await clusterLife(target);
+    const [, res] = life.removedInCreate[i]!;
+    cite(res.exchange);
+    expectBadRequestNaming(res, names, `a create body with the removed ${property} is refused`);
+  });
+  check('VER-CLUSTERS-REMOVED-REFUSED', `a 2023-02-01 modify body carrying ${property} is refused with 400 naming it`, async ({ target }) => {
+    const res = await lifePart(target, (l) => l.removedInModify[i]?.[1], `modify with ${property}`);
+    expectBadRequestNaming(res, names, `a modify body with the removed ${property} is refused`);
+  });
+}
+
+// 9.5: the legacy /v1.0 clusters keep the shape 2023-02-01 changed ("Migrating clusters: use the five cluster
+// operations of the versioned resource in place of the legacy /clusters operations").
+check('VER-LEGACY-CLUSTER-SHAPE', 'get all of the first project under /v1.0 lists clusters in the legacy shape', async ({ target }) => {
+  const { list } = await existingClusters(target, 'legacy');
+  await judgeClusters(target, async (t) => [listed(t, list)], (cluster, where, res) => checkClusterShape('cluster-legacy', cluster, where, res));
+});
+check('VER-LEGACY-CLUSTER-SHAPE', 'get one of clusters of the first project under /v1.0 is in the legacy shape', async ({ target }) => {
+  const { ones } = await existingClusters(target, 'legacy');
+  await judgeClusters(target, async () => ones.map((res) => one(res, 'the cluster')), (cluster, where, res) => checkClusterShape('cluster-legacy', cluster, where, res));
+});
+
+// 4.5: "The versioned cluster resource offers create one (POST), get all (GET), get one (GET), modify one (PATCH)
+// and delete one (DELETE)."
+check('CLU-OPERATIONS', 'get all and get one of the first project\'s clusters are served', async ({ target }) => {
+  const { list, ones } = await existingClusters(target, 'v2');
+  expectServed(list, 'get all is served');
+  for (const res of ones) expectServed(res, 'get one of a listed cluster is served');
+});
+check('CLU-OPERATIONS', 'create one of a new cluster is served', async ({ target }) => {
+  const { create } = await clusterLife(target);
+  cite(create.exchange);
+  expectServed(create, 'create one is served');
+});
+check('CLU-OPERATIONS', 'get one and get all show the new cluster', async ({ target }) => {
+  const life = await clusterLife(target);
+  const getOne = await lifePart(target, (l) => l.getOne, 'get one');
+  expectServed(getOne, 'get one of the new cluster is served');
+  const getAll = await lifePart(target, (l) => l.getAll, 'get all');
+  expectServed(getAll, 'get all is served');
+  const names = resultsOf(getAll, target.profile.paging).map((c) => (c as { name?: unknown } | null)?.name);
+  if (!names.includes(life.name)) {
+    throw new RuleFailure(`get all does not list the new cluster ${life.name}`, { expected: life.name, actual: names, exchange: getAll.exchange });
+  }
+});
+for (const [operation, part] of [['modify one', (l: ClusterLife) => l.modify], ['delete one', (l: ClusterLife) => l.remove]] as const) {
+  check('CLU-OPERATIONS', `${operation} of the new cluster is served`, async ({ target }) => {
+    expectServed(await lifePart(target, part, operation), `${operation} is served`);
+  });
+}

@@ -1,0 +1,58 @@
+// Judgements of the format rules (spec 2.1): raw whitespace, media types, dates, BSON timestamps, nulls, units.
+import { describe, expect, it } from 'vitest';
+import { bsonProblem, nonUtcDates, utcDateTime } from '../../src/checks/dates.ts';
+import { isJsonMediaType } from '../../src/checks/media-type.ts';
+import { nullFields } from '../../src/checks/nulls.ts';
+import { unitlessQuantities } from '../../src/checks/units.ts';
+import { strayWhitespace } from '../../src/checks/whitespace.ts';
+
+describe('compact JSON', () => {
+  it('finds whitespace between tokens, not inside strings', () => {
+    expect(strayWhitespace('{"a b":"c \\" d","e":[1,2]}')).toBe(-1);
+    expect(strayWhitespace('{"a": 1}')).toBe(5);
+    expect(strayWhitespace('{"a":1}\n')).toBe(7);
+  });
+});
+
+describe('JSON media types', () => {
+  it('accepts application/json and the vendor type with a date, with parameters', () => {
+    expect(isJsonMediaType('application/json', 'atlas')).toBe(true);
+    expect(isJsonMediaType('application/vnd.atlas.2023-02-01+json;charset=utf-8', 'atlas')).toBe(true);
+    expect(isJsonMediaType('application/vnd.other.2023-02-01+json', 'atlas')).toBe(false);
+    expect(isJsonMediaType('text/plain', 'atlas')).toBe(false);
+    expect(isJsonMediaType(undefined, 'atlas')).toBe(false);
+  });
+});
+
+describe('dates', () => {
+  it('takes UTC date-times with the T, and nothing else', () => {
+    expect(utcDateTime('2025-05-01T10:00:00Z')).toBeDefined();
+    expect(utcDateTime('2025-05-01T10:00:00.123+00:00')).toBeDefined();
+    expect(utcDateTime('2025-05-01 10:00:00Z')).toBeUndefined();
+    expect(utcDateTime('2025-05-01T10:00:00+02:00')).toBeUndefined();
+    expect(utcDateTime('2025-02-30T10:00:00Z')).toBeUndefined();
+    expect(utcDateTime('2025-05-01T10:00:00')).toBeUndefined();
+  });
+
+  it('finds dates by their look and by their field name', () => {
+    const found = nonUtcDates({ created: 'Mon, 05 May 2025 10:00:00 GMT', name: '2025-05-01 cluster', day: '2025-05-01', at: [{ updated: '2025-05-01T10:00:00+01:00' }] });
+    expect(found.map((d) => d.path)).toEqual(['created', 'at[0].updated']);
+  });
+
+  it('judges BSON timestamps', () => {
+    expect(bsonProblem({ date: '2025-05-01T00:00:00Z', increment: 1 })).toBeUndefined();
+    expect(bsonProblem({ date: '2025-05-01T00:00:00.250Z', increment: 1 })).toMatch(/granularity/);
+    expect(bsonProblem({ date: '2025-05-01T00:00:00Z', increment: 2 ** 32 })).toMatch(/32-bit/);
+    expect(bsonProblem({ date: '2025-05-01T00:00:00Z', inc: 1 })).toMatch(/fields/);
+  });
+});
+
+describe('fields', () => {
+  it('names null fields by path', () => {
+    expect(nullFields({ a: 1, b: null, c: [{ d: null }, null] })).toEqual(['b', 'c[0].d']);
+  });
+
+  it('finds numeric quantities whose name has no unit', () => {
+    expect(unitlessQuantities({ diskSizeGB: 10, delayMin: 0, diskSize: 10, pageNum: 1, pointInTimeUTCSeconds: 5, nested: { timeout: 3 } })).toEqual(['diskSize', 'nested.timeout']);
+  });
+});
