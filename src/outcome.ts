@@ -17,7 +17,11 @@ export class RuleFailure extends Error {
 
 /** Causes of a target error, named in the report. */
 export type TargetErrorCause =
-  | 'timeout' | 'reset' | 'refused' | 'dns' | 'tls' | 'invalid-json' | 'body-too-large' | 'unexpected-status' | 'transport';
+  | 'timeout' | 'reset' | 'refused' | 'dns' | 'tls' | 'invalid-json' | 'body-too-large' | 'unexpected-status' | 'transport'
+  /** JSON of another type where an entity, a list or an error body belongs (an array for an entity). */
+  | 'wrong-type'
+  /** A check that failed, then passed (or could not be judged) when run again (src/suite/confirm.ts). */
+  | 'flaky';
 
 /** The target misbehaved in a way that leaves the rule unjudged. */
 export class TargetError extends Error {

@@ -41,7 +41,7 @@ check('CLU-GCP-PROVIDER', `a ${clusterVersion} cluster on providerName GCP is cr
   const { res, created } = await postCluster(target, firstProject(target), body);
   try {
     expectServed(res, 'a cluster on GCP is created');
-    const providers: string[] = JSON.stringify(res.json()).match(/"providerName":"[A-Z]+"/g) ?? [];
+    const providers: string[] = JSON.stringify(res.jsonObject()).match(/"providerName":"[A-Z]+"/g) ?? [];
     if (providers.length > 0 && !providers.includes('"providerName":"GCP"')) {
       throw new RuleFailure(`${describeExchange(res)}: the created cluster is not on GCP`, { expected: 'providerName GCP', actual: providers, exchange: res.exchange });
     }

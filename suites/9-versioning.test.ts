@@ -64,7 +64,7 @@ for (const [label, type] of contentTypes) {
     const collection = alertConfigsPath(target, firstProject(target));
     const post = await target.send({ method: 'POST', path: collection, json: variant.body, headers });
     expectServed(post, `POST with Content-Type ${headers['content-type']} is served`);
-    const id = (post.json() as { id?: unknown }).id;
+    const id = post.jsonObject().id;
     if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(post)}: the created configuration names no id`, post.exchange);
     const created = noteCreated(target, `${collection}/${id}`);
     try {

@@ -17,7 +17,8 @@ import type { Target } from '../src/suite/target.ts';
 interface Carrier { res: HttpResponse; clusters: { where: string; cluster: unknown }[] }
 
 const served = (res: HttpResponse) => res.status >= 200 && res.status < 300;
-const one = (res: HttpResponse, where: string): Carrier => ({ res, clusters: served(res) ? [{ where, cluster: res.json() }] : [] });
+// An answer that is no JSON object is no cluster of any shape: the rule is left unjudged (wrong-type).
+const one = (res: HttpResponse, where: string): Carrier => ({ res, clusters: served(res) ? [{ where, cluster: res.jsonObject() }] : [] });
 const listed = (t: Target, res: HttpResponse): Carrier => ({
   res, clusters: served(res) ? resultsOf(res, t.profile.paging).map((cluster, i) => ({ where: `result item ${i}`, cluster })) : [],
 });

@@ -3,19 +3,13 @@
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
 import { expectStatus, describeExchange } from './status.ts';
-import { isObject } from './json-walk.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Whether an error names `field` as a word of its detail or of one of its parameters (not inside another word). */
 export function namesField(res: HttpResponse, field: string): boolean {
-  let body: unknown;
-  try {
-    body = JSON.parse(res.text);
-  } catch {
-    return false;
-  }
-  if (!isObject(body)) return false;
+  // An error body that is not a JSON object leaves the rule unjudged; its shape is the 7.1 rules' to judge.
+  const body = res.jsonObject();
   const word = new RegExp(`(^|[^A-Za-z0-9_])${escape(field)}($|[^A-Za-z0-9_])`);
   const texts = [body.detail, ...(Array.isArray(body.parameters) ? body.parameters : [])].filter((v) => v !== undefined && v !== null).map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
   return texts.some((t) => word.test(t));

@@ -6,17 +6,10 @@ import { describeExchange } from './status.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function listBody(res: HttpResponse): Record<string, unknown> {
-  const body = res.json();
-  if (!isObject(body)) {
-    throw new RuleFailure(`${describeExchange(res)}: a list response is not a JSON object`, { expected: 'an object', actual: body, exchange: res.exchange });
-  }
-  return body;
-}
-
-/** The results of a list response. A list without a results array cannot be paged, so every list rule fails on it. */
+/** The results of a list response. A list without a results array cannot be paged, so every list rule fails on it;
+ * JSON that is not an object at all leaves every rule but LIST-SHAPE unjudged (wrong-type). */
 export function resultsOf(res: HttpResponse, paging: Profile['paging']): unknown[] {
-  const results = listBody(res)[paging.resultsField];
+  const results = res.jsonObject()[paging.resultsField];
   if (!Array.isArray(results)) {
     throw new RuleFailure(`${describeExchange(res)}: the list response has no ${paging.resultsField} array`, {
       expected: `${paging.resultsField}: an array`, actual: results, exchange: res.exchange,
@@ -27,13 +20,16 @@ export function resultsOf(res: HttpResponse, paging: Profile['paging']): unknown
 
 /** The total-count field as sent, or undefined when the response leaves it out. */
 export function totalCountOf(res: HttpResponse, paging: Profile['paging']): unknown {
-  const body = listBody(res);
+  const body = res.jsonObject();
   return Object.hasOwn(body, paging.totalCountField) ? body[paging.totalCountField] : undefined;
 }
 
 /** LIST-SHAPE: the total count (an integer, at least 0), results (an array of entities), links (one to three relations). */
 export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging' | 'links'>): void {
-  const body = listBody(res);
+  const body = res.json();
+  if (!isObject(body)) {
+    throw new RuleFailure(`${describeExchange(res)}: a list response is not a JSON object`, { expected: 'an object', actual: body, exchange: res.exchange });
+  }
   const { totalCountField, resultsField } = profile.paging;
   const { relField, hrefField } = profile.links;
   const problems: string[] = [];

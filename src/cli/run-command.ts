@@ -67,13 +67,13 @@ export async function runCommand(args: RunArgs): Promise<number> {
     const client = new HttpClient({
       baseUrl: profile.baseUrl, ca: caPem, insecure: profile.tls.insecure,
       requestTimeoutMs: profile.timeouts.requestMs, connectTimeoutMs: profile.timeouts.connectMs,
-      maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(),
+      maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(), retries: profile.retries,
     });
     try {
       const { tlsFingerprint256 } = await preflight(client, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns);
-      if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}\n`);
+      if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, run ${setup.runId}\n`);
       const session = await SuiteSession.open({
         concurrency: profile.concurrency,
         checkTimeoutMs: profile.timeouts.ruleMs,
@@ -84,7 +84,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       const ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
       await session.close();
       // Whatever happened to the checks, delete what they created.
-      const cleaned = await cleanup(setup.journalFile, client);
+      const cleaned = await cleanup(setup.journalFile, client, (m) => process.stderr.write(`conformance: ${m}\n`));
       interrupts.dispose();
       if ('error' in ran) throw ran.error;
       const outcome = ran.run;

@@ -1,10 +1,12 @@
 // The suite's HTTP client on undici: HTTPS with a custom CA, Digest or Bearer auth, raw bytes kept,
-// a per-request timeout, no automatic retries, and a redacted record of every exchange.
+// a per-request timeout, retries of a 5xx only (src/http/retry.ts), a guard against requests a run must not make,
+// and a redacted record of every exchange.
 import { Agent, request as undiciRequest } from 'undici';
 import { authorizationHeader, chooseChallenge, parseDigestChallenges, type DigestChallenge } from './digest.ts';
 import { evidenceBodyLimit, Redactor, type Exchange, type SentRequest } from './exchange.ts';
 import { TargetError, type TargetErrorCause } from '../outcome.ts';
 import { transportCause } from './transport-errors.ts';
+import { withRetries, type RetryPolicy } from './retry.ts';
 import type { ProjectLease, RateScheduler } from './rate-scheduler.ts';
 
 export interface Credential {
@@ -29,6 +31,10 @@ export interface ClientOptions {
   redactor: Redactor;
   /** Paces requests under the target's rate limit (spec 8). */
   scheduler?: RateScheduler;
+  /** Retries of a 5xx (spec 7.2); without it a request is sent once. */
+  retries?: RetryPolicy;
+  /** Throws before anything is sent for a request the run must not make (src/suite/scope.ts). */
+  guard?: (method: string, url: URL) => void;
 }
 
 export interface RequestSpec {
@@ -75,6 +81,14 @@ export class HttpResponse {
       throw new TargetError('invalid-json', `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with a body that is not JSON: ${(e as Error).message}`, this.exchange);
     }
   }
+
+  /** The body as a JSON object (an entity, a list, an error): JSON of another type where one belongs is a target error. */
+  jsonObject(): Record<string, unknown> {
+    const value = this.json();
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    const type = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+    throw new TargetError('wrong-type', `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with ${type} where a JSON object belongs`, this.exchange);
+  }
 }
 
 type Listener = (exchange: Exchange) => void;
@@ -104,6 +118,12 @@ export class HttpClient {
   }
 
   async send(spec: RequestSpec): Promise<HttpResponse> {
+    this.options.guard?.(spec.method, this.url(spec.path, spec.query));
+    const retries = this.options.retries;
+    return retries ? withRetries(retries, spec, () => this.sendOnce(spec)) : this.sendOnce(spec);
+  }
+
+  private async sendOnce(spec: RequestSpec): Promise<HttpResponse> {
     const credential = spec.as === null ? undefined : this.options.credentials[spec.as];
     if (spec.as !== null && !credential) throw new Error(`no credential named '${spec.as}' in the profile`);
     const url = this.url(spec.path, spec.query);
@@ -233,8 +253,9 @@ export class HttpClient {
 }
 
 function describe(e: unknown): string {
-  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } };
-  const code = err.code ?? err.cause?.code;
+  const err = e as { code?: unknown; message?: string; cause?: { code?: unknown; message?: string } };
+  // DOMException codes (an abort) are numbers that name nothing a reader knows.
+  const code = [err.code, err.cause?.code].find((c): c is string => typeof c === 'string');
   const message = err.message || err.cause?.message || String(e);
   return code && !message.includes(code) ? `${code} ${message}` : message;
 }

@@ -34,6 +34,8 @@ export interface Profile {
   methods: { unsupported: { method: string; path: string }[]; volatileFields: string[] };
   rateLimit: { limit: number; windowSeconds: number; pathPrefix: string };
   timeouts: { requestMs: number; connectMs: number; ruleMs: number };
+  /** Retries of a 5xx (spec 7.2), with a doubling pause. */
+  retries: { count: number; backoffMs: number };
   crawl: { maxDepth: number; maxRequests: number };
   maxBodyBytes: number;
   concurrency: number;

@@ -23,7 +23,8 @@ export function aggregate(checks: CheckResult[], selected: Set<string> | undefin
         return { ...base, status: selected && !selected.has(rule.id) ? 'skipped' : 'untested', reason, checks: [], evidence: [] };
       }
       const status = precedence.find((s) => mine.some((c) => c.status === s))!;
-      const deciding = mine.filter((c) => c.status === status);
+      // Checks finish in any order (they run concurrently); the reason must not depend on it.
+      const deciding = mine.filter((c) => c.status === status).sort((a, b) => a.name.localeCompare(b.name));
       const reason = status === 'pass' ? undefined
         : deciding.length > 1 ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${status === 'skipped' ? 'skipped' : status === 'fail' ? 'failing' : 'erring'} check${deciding.length > 2 ? 's' : ''})`
         : deciding[0]!.reason;

@@ -9,9 +9,12 @@ export interface CleanupOutcome {
   leftovers: { path: string; reason: string }[];
 }
 
-export async function cleanup(journalFile: string, client: HttpClient): Promise<CleanupOutcome> {
+/** `progress` is told what is about to be deleted: after an interrupt, the user waits for it. */
+export async function cleanup(journalFile: string, client: HttpClient, progress?: (message: string) => void): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { deleted: [], leftovers: [] };
-  for (const entry of outstanding(journalFile)) {
+  const entries = outstanding(journalFile);
+  if (entries.length) progress?.(`deleting ${entries.length} ${entries.length === 1 ? 'entity' : 'entities'} the run created and left`);
+  for (const entry of entries) {
     const headers: Record<string, string> = entry.accept ? { accept: entry.accept } : {};
     try {
       const res = await client.send({ method: 'DELETE', path: entry.path, as: entry.as, headers });

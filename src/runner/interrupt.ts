@@ -21,6 +21,8 @@ export function watchInterrupts(onInterrupt: (signal: string) => void, out: Node
       process.exit(sig === 'SIGTERM' ? 143 : 130);
     }
   };
+  // Taken over, not shared: vitest's own handlers end the process at once, which would skip the cleanup.
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(sig);
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
   return {

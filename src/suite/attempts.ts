@@ -8,6 +8,7 @@ import type { HttpResponse } from '../http/client.ts';
 import { skipRule } from '../outcome.ts';
 import { deleteCreated, noteCreated, runName } from './created.ts';
 import { requireCredential } from './credentials.ts';
+import { confirmationCache } from './confirm.ts';
 import { cite } from './evidence.ts';
 import { alertConfigBody, alertConfigsPath, clusterBody, clustersPath, createEntity } from './new-entities.ts';
 import { perRun } from './per-run.ts';
@@ -28,7 +29,8 @@ const made = perRun(() => new Map<string, Promise<Attempt[]>>());
 async function once(t: Target, as: string, subject: string, make: () => Promise<Attempt[]>): Promise<Attempt[]> {
   requireCredential(t, as);
   const key = `${as}:${subject}`;
-  let pending = made().get(key);
+  // A check running again to confirm a failure tries afresh.
+  let pending = confirmationCache(`attempts:${key}`, make) ?? made().get(key);
   if (!pending) {
     pending = make();
     made().set(key, pending);

@@ -6,6 +6,7 @@ import { parsedBody } from '../checks/entities.ts';
 import { isObject } from '../checks/json-walk.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
+import { confirmationCache } from './confirm.ts';
 import { CrawlScope } from './crawl-scope.ts';
 import { cite } from './evidence.ts';
 import { perRun } from './per-run.ts';
@@ -126,7 +127,8 @@ const once = perRun(() => run(target()));
 
 /** The run's crawl, made by the first check that asks; every check that judges it cites its exchanges. */
 export async function crawl(): Promise<Crawl> {
-  const c = await once();
+  // A check running again to confirm a failure crawls afresh.
+  const c = await (confirmationCache(once, () => run(target())) ?? once());
   for (const r of c.responses) cite(r.res.exchange);
   return c;
 }

@@ -1,6 +1,7 @@
 // Entities a check creates: noted in the run's journal at once, deleted by the check or, failing that,
 // by the runner at the end of the run (src/runner/cleanup.ts).
 import type { HttpResponse } from '../http/client.ts';
+import { confirming } from './confirm.ts';
 import { appendEntry } from './journal.ts';
 import type { Target } from './target.ts';
 
@@ -21,7 +22,8 @@ export async function deleteCreated(t: Target, c: Created): Promise<HttpResponse
   return res;
 }
 
-/** A name for something the run creates: the profile's prefix and the run id, so leftovers are recognisable. */
+/** A name for something the run creates: the profile's prefix and the run id, so leftovers are recognisable; a check
+ * running again to confirm a failure names things apart from its first run's, which may still exist. */
 export function runName(t: Target, what: string): string {
-  return `${t.profile.projects.namePrefix}${t.setup.runId}-${what}`;
+  return `${t.profile.projects.namePrefix}${t.setup.runId}-${what}${confirming() ? '-again' : ''}`;
 }

@@ -25,8 +25,7 @@ export async function postEntity(t: Target, collection: string, body: Body | str
     ? { method: 'POST', path: collection, rawBody: body, headers: { 'content-type': 'application/json' } }
     : { method: 'POST', path: collection, json: body });
   if (res.status < 200 || res.status >= 300) return { res };
-  const answer = res.json() as Body | null;
-  const id = answer?.[key];
+  const id = res.jsonObject()[key];
   if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${key}`, res.exchange);
   const path = `${collection}/${encodeURIComponent(id)}`;
   return { res, made: { path, id, created: note ? noteCreated(t, path) : { path, as: 'owner' } } };
@@ -43,7 +42,7 @@ export async function createEntity(t: Target, collection: string, body: Body, ke
 export async function readEntity(t: Target, path: string): Promise<{ res: HttpResponse; entity: Body }> {
   const res = await t.get(path);
   if (res.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read an entity the check made`, res.exchange);
-  return { res, entity: res.json() as Body };
+  return { res, entity: res.jsonObject() };
 }
 
 // --- projects (spec 2.5); only where the profile allows creating them ---

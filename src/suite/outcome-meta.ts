@@ -15,6 +15,8 @@ export interface CheckOutcome {
   /** The exchange that shows the failure or error, and a curl line that reproduces it. */
   exchange?: Exchange;
   curl?: string;
+  /** For a failure, and an error that began as one: whether the check failed again when run once more. */
+  confirmed?: boolean;
 }
 
 export interface CheckMeta {

@@ -1,12 +1,14 @@
 // Request economy: a probe that several checks judge is sent once per run; every check that uses it cites it.
 import type { HttpResponse } from '../http/client.ts';
+import { confirmationCache } from './confirm.ts';
 import { cite } from './evidence.ts';
 import { perRun } from './per-run.ts';
 
 const probes = perRun(() => new Map<string, Promise<HttpResponse>>());
 
 export async function sharedResponse(key: string, send: () => Promise<HttpResponse>): Promise<HttpResponse> {
-  let pending = probes().get(key);
+  // A check running again to confirm a failure asks the target afresh.
+  let pending = confirmationCache(key, send) ?? probes().get(key);
   if (!pending) {
     pending = send();
     probes().set(key, pending);

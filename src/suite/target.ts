@@ -9,6 +9,8 @@ import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { record } from './evidence.ts';
 import { perRun } from './per-run.ts';
+import { missingProjectId } from './projects.ts';
+import { RunScope } from './scope.ts';
 import type { RunSetup } from './setup.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
@@ -24,6 +26,7 @@ export class Target {
   constructor(readonly setup: RunSetup) {
     const p = setup.profile;
     this.profile = p;
+    const scope = new RunScope(p, missingProjectId);
     this.client = new HttpClient({
       baseUrl: p.baseUrl,
       ca: setup.caPem ?? (p.tls.caFile ? readFileSync(p.tls.caFile, 'utf8') : undefined),
@@ -34,6 +37,8 @@ export class Target {
       connections: p.concurrency,
       credentials: resolveCredentials(p),
       redactor: new Redactor(),
+      retries: p.retries,
+      guard: scope.guard,
       scheduler: new RateScheduler({
         limit: p.rateLimit.limit,
         windowMs: p.rateLimit.windowSeconds * 1000,
@@ -42,6 +47,7 @@ export class Target {
       }),
     });
     this.client.onExchange(record);
+    this.client.onExchange(scope.learn);
   }
 
   /** Path of a resource under the versioned API, e.g. v2('/groups'). */

@@ -1,0 +1,43 @@
+// Spec 7.2: a 5xx is an unexpected failure of the service, to be retried later. A request answered with a 5xx is
+// sent again after a growing pause, a bounded number of times; every attempt is an exchange of its own, so the
+// evidence shows each. A 5xx that persists leaves the rule unjudged: the target error is thrown here, so that no
+// check can take it for a failure (or a pass). 429 is not retried here: the rate scheduler owns it (spec 8).
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TargetError } from '../outcome.ts';
+import type { HttpResponse, RequestSpec } from './client.ts';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  count: number;
+  /** Pause before the first retry; each further one waits twice as long. */
+  backoffMs: number;
+}
+
+/** Methods whose repetition does no more than their first sending (RFC 9110 §9.2.2). */
+const idempotent = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Whether a 5xx to this request may be answered by sending it again. A 503 says the request was not processed, so
+ * even a create may be repeated; any other 5xx may have done the work, so only idempotent methods are. */
+function retryable(method: string, status: number): boolean {
+  return status === 503 || idempotent.has(method.toUpperCase());
+}
+
+/** Requests whose every answer a check judges itself: a burst under a rate-limit lease counts each request it sends,
+ * and a request sent exactly once (answerChallenge false) must stay one request. */
+function judgesEveryAnswer(spec: RequestSpec): boolean {
+  return spec.lease !== undefined || spec.answerChallenge === false;
+}
+
+/** Sends with `attempt` until an answer is not a 5xx, or retries are spent (then a target error). */
+export async function withRetries(policy: RetryPolicy, spec: RequestSpec, attempt: () => Promise<HttpResponse>): Promise<HttpResponse> {
+  if (judgesEveryAnswer(spec)) return attempt();
+  for (let retry = 0; ; retry++) {
+    const res = await attempt();
+    if (res.status < 500) return res;
+    if (retry >= policy.count || !retryable(spec.method, res.status)) {
+      const tries = retry === 0 ? '' : ` (after ${retry} ${retry === 1 ? 'retry' : 'retries'})`;
+      throw new TargetError('unexpected-status', `${spec.method} ${res.exchange.request.url} answered ${res.status}${tries}`, res.exchange);
+    }
+    await sleep(policy.backoffMs * 2 ** retry);
+  }
+}

@@ -1,0 +1,77 @@
+// The conformance CLI as a child process the test can watch and interrupt: its console output, the journal of
+// what it created (in a temporary directory of its own, TMPDIR), and its reports.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Report } from '../../src/report/report.ts';
+
+export interface CliProcess {
+  stdout: string;
+  stderr: string;
+  /** The process's temporary directory, where its journal lives. */
+  tmp: string;
+  reportsDir: string;
+  /** Lines of the journal, parsed (empty before it exists and after cleanup removed it). */
+  journal(): { op: string; path: string }[];
+  /** The run id, from the journal's name, once the journal existed (it is removed after the cleanup). */
+  runId(): string | undefined;
+  /** Resolves when `condition` holds (checked every 50 ms); rejects when the process ended first. */
+  until(condition: () => boolean): Promise<void>;
+  signal(name: NodeJS.Signals): void;
+  exit: Promise<{ code: number; report?: Report }>;
+}
+
+export function startCli(args: string[], env: Record<string, string>): CliProcess {
+  const tmp = mkdtempSync(join(tmpdir(), 'cli-tmp-'));
+  const reportsDir = mkdtempSync(join(tmpdir(), 'cli-reports-'));
+  const child = spawn(process.execPath, ['bin/conformance.mjs', ...args, '--reports', reportsDir], {
+    env: { ...process.env, ...env, TMPDIR: tmp, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let ended = false;
+  const journalName = /^conformance-created-([0-9a-f]+)\.jsonl$/;
+  const journalFile = () => readdirSync(tmp).find((f) => journalName.test(f));
+  let runId: string | undefined;
+  const watcher = watch(tmp, (_event, name) => {
+    runId ??= journalName.exec(name ?? '')?.[1];
+  });
+  const cli: CliProcess = {
+    stdout: '', stderr: '', tmp, reportsDir,
+    journal: () => {
+      const file = journalFile();
+      if (!file || !existsSync(join(tmp, file))) return [];
+      return readFileSync(join(tmp, file), 'utf8').split('\n').filter((l) => l.trim()).flatMap((l) => {
+        try {
+          return [JSON.parse(l) as { op: string; path: string }];
+        } catch {
+          return [];
+        }
+      });
+    },
+    runId: () => runId ?? journalName.exec(journalFile() ?? '')?.[1],
+    until: async (condition) => {
+      while (!condition()) {
+        if (ended) throw new Error(`the CLI ended before the awaited moment; stderr:\n${cli.stderr}`);
+        await sleep(50);
+      }
+    },
+    signal: (name) => void child.kill(name),
+    exit: new Promise((resolve) => {
+      child.on('close', (code, signal) => {
+        ended = true;
+        watcher.close();
+        let report: Report | undefined;
+        try {
+          report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report;
+        } catch {
+          report = undefined;
+        }
+        resolve({ code: code ?? (signal ? -1 : 1), report });
+      });
+    }),
+  };
+  child.stdout.on('data', (d: Buffer) => (cli.stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (cli.stderr += d.toString()));
+  return cli;
+}
