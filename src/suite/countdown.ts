@@ -1,10 +1,10 @@
 // Shows a countdown on stderr while checks wait for a project's next rate-limit window; one per wait,
-// however many checks wait with it. Short waits (a short test window) pass silently.
+// however many checks wait with it. Waits of a few seconds (a short test window) pass silently.
 const shown = new Map<string, number>();
 
 export function rateWaitCountdown(project: string, waitMs: number, out: NodeJS.WriteStream = process.stderr): void {
   const until = Date.now() + waitMs;
-  if (waitMs < 1500 || (shown.get(project) ?? 0) >= until - 1000) return;
+  if (waitMs < 3000 || (shown.get(project) ?? 0) >= until - 1000) return;
   shown.set(project, until);
   const line = () => `rate limit: project ${project} has spent its budget; next window in ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`;
   const every = out.isTTY ? 1000 : 10_000;
