@@ -39,7 +39,7 @@ if (want('throughput')) {
   burstResult = await burst();
   console.log(`rate-limit burst: ${burstResult.sent} concurrent GETs of one project after a window turn, limit ${burstResult.limit}: ${JSON.stringify(burstResult.statuses)}${burstResult.oneWindow ? '' : ' (the burst spilled into the next window)'}`);
 }
-if (want('scaling')) scales = await scaling();
+if (want('scaling')) scales = [...(await scaling()), ...(await scaling(undefined, 1_000_000))];
 
 console.log('\nsummary');
 for (const f of floors) console.log(`  floor +${String(f.delayMs).padStart(2)} ms  suite/replay ${(f.suiteMs / f.replayMs).toFixed(2)}  (${f.requests} requests; suite ${fmtS(f.suiteMs)}, replay ${fmtS(f.replayMs)})`);
@@ -47,6 +47,7 @@ for (const t of rates) console.log(`  throughput  ${t.reqPerSec.toFixed(0).padSt
 if (burstResult) console.log(`  burst       ${JSON.stringify(burstResult.statuses)} of ${burstResult.sent} (limit ${burstResult.limit})`);
 for (let i = 0; i < scales.length; i++) {
   const s = scales[i]!;
-  const growth = i ? ` x${(s.wallMs / scales[i - 1]!.wallMs).toFixed(2)} vs ${scales[i - 1]!.clusters}` : '';
-  console.log(`  scaling     ${String(s.clusters).padStart(5)} clusters  ${fmtS(s.wallMs)}${growth}`);
+  const prev = scales[i - 1];
+  const growth = prev && prev.limit === s.limit ? ` x${(s.wallMs / scales[i - 1]!.wallMs).toFixed(2)} vs ${scales[i - 1]!.clusters}` : '';
+  console.log(`  scaling     limit ${String(s.limit).padStart(7)}  ${String(s.clusters).padStart(5)} clusters  ${fmtS(s.wallMs)}${growth}`);
 }
