@@ -2,6 +2,7 @@
 // profile (endpoints.*), request bodies are in the real service's shape (the spec shows none), and what a check
 // creates is deleted again; a value the target should refuse but accepts is deleted as well.
 import { expectBadRequestNaming } from '../src/checks/bad-request.ts';
+import { isObject } from '../src/checks/json-walk.ts';
 import { resultsOf } from '../src/checks/list.ts';
 import { schemaFaults } from '../src/checks/json-schema.ts';
 import { describeExchange } from '../src/checks/status.ts';
@@ -18,7 +19,6 @@ import { check } from '../src/suite/rule.ts';
 import { target, type Target } from '../src/suite/target.ts';
 
 type Body = Record<string, unknown>;
-const isObject = (v: unknown): v is Body => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A profile endpoint path below the v2 base; skipped where the profile says the target does not offer it. */
 function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'documented'>, fill: Record<string, string> = {}): string {

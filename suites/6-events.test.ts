@@ -1,5 +1,6 @@
 // Spec 6: events. "The platform records events, and a resource eventTypes lists the event types." The field of an
 // eventTypes item that names the type is not shown: the profile names it (eventTypes.nameField).
+import { isObject } from '../src/checks/json-walk.ts';
 import { resultsOf } from '../src/checks/list.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import { expectServed } from '../src/checks/served.ts';
@@ -11,7 +12,6 @@ import { check } from '../src/suite/rule.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import type { Target } from '../src/suite/target.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every item of the eventTypes list, read once per run. */
 const eventTypeItems = perRun(() => new Map<string, Promise<unknown[]>>());

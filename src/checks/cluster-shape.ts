@@ -4,6 +4,7 @@
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
 import { schemaFaults } from './json-schema.ts';
+import { isObject } from './json-walk.ts';
 
 /** Spec 9.5, in its order: removed from request and response bodies in 2023-02-01. */
 export const removedClusterProperties = [
@@ -13,7 +14,6 @@ export const removedClusterProperties = [
 
 export type ClusterSchema = 'cluster-2023-02-01' | 'cluster-legacy';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a cluster carries a property named as spec 9.5 names it (`replicationSpecs.regionsConfig`: in any spec). */
 export function carriesProperty(cluster: Record<string, unknown>, name: string): boolean {

@@ -1,24 +1,12 @@
 // Spec 4.1: what a write did to an entity, seen by comparing the entity read before and after it.
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** JSON equality; the order of an object's fields does not matter (spec 2.1: field order is undefined). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
-  }
-  if (isObject(a) || isObject(b)) {
-    if (!isObject(a) || !isObject(b)) return false;
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && sameJson(a[k], b[k]));
-  }
-  return a === b;
-}
+// Values compare with isDeepStrictEqual: field order does not matter (spec 2.1), array order does.
+import { isDeepStrictEqual } from 'node:util';
+import { isObject } from './json-walk.ts';
 
 /** Top-level fields whose value differs between two readings of an entity (a field present in only one counts), except `ignore`. */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[]): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => !ignore.includes(k) && !(Object.hasOwn(before, k) && Object.hasOwn(after, k) && sameJson(before[k], after[k])));
+  return [...keys].filter((k) => !ignore.includes(k) && !(Object.hasOwn(before, k) && Object.hasOwn(after, k) && isDeepStrictEqual(before[k], after[k])));
 }
 
 /**

@@ -3,8 +3,8 @@ import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
 import type { Profile } from '../profile/profile.ts';
 import { describeExchange } from './status.ts';
+import { isObject } from './json-walk.ts';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The results of a list response. A list without a results array cannot be paged, so every list rule fails on it;
  * JSON that is not an object at all leaves every rule but LIST-SHAPE unjudged (wrong-type). */

@@ -1,5 +1,6 @@
 // Spec 9.4: a resource's body under two generations, compared as JSON (field order is undefined, spec 2.1).
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isObject } from './json-walk.ts';
+
 
 /** Paths where two JSON values differ ('' for the whole value); a field present in only one of them counts. */
 export function differences(a: unknown, b: unknown, path = ''): string[] {

@@ -2,7 +2,7 @@
 // report's reason), written to --out or standard output, ready for `run --baseline`.
 import { writeFileSync } from 'node:fs';
 import { baselineFrom } from '../report/baseline.ts';
-import { readJsonFile } from '../report/json-file.ts';
+import { readJsonFile } from '../json-file.ts';
 import { reportFormat, type Report } from '../report/report.ts';
 import { UsageError } from './args.ts';
 

@@ -1,7 +1,7 @@
 // `conformance verify FILE`: is this certificate intact (its SHA-256 matches its content) and was it made by
 // this suite (suite version, spec and catalogue checksums), with a verdict that follows from its rule results?
 import { certificateProblems, type Certificate } from '../report/certificate.ts';
-import { readJsonFile } from '../report/json-file.ts';
+import { readJsonFile } from '../json-file.ts';
 
 export function verifyCommand(o: { file: string }): number {
   let value: unknown;

@@ -2,7 +2,7 @@
 // rules that fail or err as expected-fail (the exit code ignores them) and listed rules that pass as
 // unexpected-pass (so that the list can shrink); every other failure still fails the run.
 import { findRule } from '../catalogue/catalogue.ts';
-import { readJsonFile, schemaChecker } from './json-file.ts';
+import { readJsonFile, schemaChecker } from '../json-file.ts';
 import type { Report } from './report.ts';
 
 export const baselineFormat = 'conformance-baseline/1';

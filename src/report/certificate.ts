@@ -7,7 +7,7 @@ import canonicalizeModule from 'canonicalize';
 import type { Profile } from '../profile/profile.ts';
 import { catalogueChecksum, rules as catalogue } from '../catalogue/catalogue.ts';
 import { specChecksum } from '../catalogue/spec.ts';
-import { schemaChecker } from './json-file.ts';
+import { schemaChecker } from '../json-file.ts';
 import type { Report, RuleResult } from './report.ts';
 import { suiteVersion } from './build.ts';
 

@@ -1,6 +1,7 @@
 // Where the crawl may go: the target's own origin, the versioned API, and no project but the profile's
 // (scope safety: a live target's other projects are never touched, not even read).
 import { isObject } from '../checks/json-walk.ts';
+import { decodeSegment } from './scope.ts';
 
 export class CrawlScope {
   private readonly origin: string;
@@ -43,13 +44,5 @@ export class CrawlScope {
   private projectOf(url: URL): string | undefined {
     const segments = url.pathname.slice(this.base.length).split('/').filter(Boolean);
     return segments[0] === 'groups' && segments[1] && segments[1] !== 'byName' ? decodeSegment(segments[1]) : undefined;
-  }
-}
-
-function decodeSegment(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
   }
 }

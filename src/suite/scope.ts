@@ -28,7 +28,7 @@ export class RunScope {
   readonly guard = (method: string, url: URL): void => {
     const m = this.project.exec(url.pathname);
     if (!m) return;
-    const id = decode(m[1]!);
+    const id = decodeSegment(m[1]!);
     const rest = m[2] ?? '';
     const what = `${method} ${url.pathname}`;
     if (id === 'byName') throw new OutOfBounds(`refused to send ${what}: a project named by its name cannot be told apart from one outside the run's scope`);
@@ -62,7 +62,8 @@ function createdId(body: string, contentField: string): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
-function decode(segment: string): string {
+/** A path segment decoded; one that is not valid percent-encoding is taken as it is. */
+export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

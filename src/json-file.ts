@@ -1,4 +1,4 @@
-// Reading a JSON file a user hands in (a baseline, a certificate) and checking it against its schema, so that
+// Reading a JSON file a user hands in (a profile, a baseline, a certificate) and checking it against its schema, so that
 // every problem names the field at fault, the way profile errors do.
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
@@ -34,12 +34,17 @@ function problem(e: ErrorObject): string {
   return e.message ?? e.keyword;
 }
 
-/** A checker for one schema: the first problem as "field: what is wrong", or undefined when the value is valid. */
-export function schemaChecker(schemaFile: URL): (value: unknown) => string | undefined {
-  const validate = new Ajv({ allErrors: true, strict: true }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
+/**
+ * A checker for one schema: the first problem as "field: what is wrong", or undefined when the value is valid.
+ * With useDefaults the schema's defaults are filled into the value.
+ */
+export function schemaChecker(schemaFile: URL, options: { useDefaults?: boolean } = {}): (value: unknown) => string | undefined {
+  const validate = new Ajv({ allErrors: true, strict: true, useDefaults: options.useDefaults ?? false })
+    .compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
   return (value) => {
     if (validate(value)) return undefined;
-    const first = validate.errors![0]!;
+    // oneOf reports each branch; the branch errors are more precise than the oneOf summary.
+    const first = validate.errors!.find((e) => e.keyword !== 'oneOf') ?? validate.errors![0]!;
     return `${fieldOf(first)}: ${problem(first)}`;
   };
 }
