@@ -1,12 +1,12 @@
 // Spec 1: "The API is browsable. Each entity carries links to related resources, so a client can start at the
 // root resource and follow links."
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure } from '../src/outcome.ts';
 import { crawl } from '../src/suite/crawl.ts';
+import { profileProjects } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
 
 check('SVC-BROWSABLE', 'from the root resource, following only links, the crawl reaches each profile project and a resource in it', async ({ target }) => {
-  const ids = target.profile.projects.ids;
-  if (ids.length === 0) skipRule('the profile names no project (projects.ids)');
+  const ids = profileProjects(target);
   const { responses } = await crawl();
   const served = responses.filter((c) => c.res.status === 200).map((c) => new URL(c.url).pathname);
   const unreached = ids.filter((id) => {

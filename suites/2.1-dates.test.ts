@@ -9,9 +9,10 @@ import { describeExchange, expectStatus } from '../src/checks/status.ts';
 import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
 import { crawl } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
-import { firstProject } from '../src/suite/projects.ts';
+import { profileProjects } from '../src/suite/projects.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
+import { spreadProjects } from '../src/suite/work-project.ts';
 import type { Target } from '../src/suite/target.ts';
 
 check('ENT-DATES-UTC', 'every date in every response reached is ISO-8601 in UTC (with the T, and Z or +00:00)', async () => {
@@ -39,7 +40,7 @@ check('ENT-BSON-TIMESTAMP', 'every BSON timestamp reached is {date, increment}: 
   });
 });
 
-const eventsPath = (t: Target) => t.v2(`/groups/${firstProject(t)}/events`);
+const eventsPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/events`);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** Renderings of an instant that are not ISO-8601, as clients get them wrong. */
@@ -58,11 +59,11 @@ const notIso: Record<string, (d: Date) => string> = {
 
 // "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400).
 check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 400', async ({ target }) => {
-  const path = eventsPath(target);
   const when = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true });
-  await forAll(target, fc.record({ param: fc.constantFrom('minDate', 'maxDate'), form: fc.constantFrom(...Object.keys(notIso)), when }), async ({ param, form, when: d }) => {
+  const cases = fc.record({ project: fc.constantFrom(...(await spreadProjects(target))), param: fc.constantFrom('minDate', 'maxDate'), form: fc.constantFrom(...Object.keys(notIso)), when });
+  await forAll(target, cases, async ({ project, param, form, when: d }) => {
     const value = notIso[form]!(d);
-    const res = await target.get(path, { query: { [param]: value } });
+    const res = await target.get(eventsPath(target, project), { query: { [param]: value } });
     expectStatus(res, 400, `${param}=${value} (${form}) is refused`);
   });
 });
@@ -71,21 +72,26 @@ check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 
 const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 // "When no time zone is given, UTC is assumed": a window without zones selects what its Z twin selects. Windows lie
-// around the project's own events (so that a shift of the zone moves events in or out) and end in the past (so that
-// events other checks cause meanwhile fall outside both).
+// around the events of the profile's projects (so that a shift of the zone moves events in or out), each case in one
+// project that has some, and end in the past (so that events other checks cause meanwhile fall outside both).
 check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zone are those of the same dates with Z', async ({ target }) => {
-  const path = eventsPath(target);
   const p = target.profile.paging;
   const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
-  const listed = await target.get(path, { query: pageQuery });
-  if (listed.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(listed)}: the events to place date windows around could not be listed`, listed.exchange);
-  const created = ((listed.json() as Record<string, unknown>)[p.resultsField] as Record<string, unknown>[] | undefined ?? [])
-    .map((e) => Date.parse(String(e.created)))
-    .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
-  if (created.length === 0) skipRule(`${path} lists no event older than a day to place date windows around`);
+  const projects: { path: string; created: number[] }[] = [];
+  for (const groupId of profileProjects(target)) {
+    const path = eventsPath(target, groupId);
+    const listed = await target.get(path, { query: pageQuery });
+    if (listed.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(listed)}: the events to place date windows around could not be listed`, listed.exchange);
+    const created = ((listed.json() as Record<string, unknown>)[p.resultsField] as Record<string, unknown>[] | undefined ?? [])
+      .map((e) => Date.parse(String(e.created)))
+      .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
+    if (created.length > 0) projects.push({ path, created });
+  }
+  if (projects.length === 0) skipRule('no profile project lists an event older than a day to place date windows around');
   const minutes = 60_000;
-  const window = fc.record({ event: fc.nat(), before: fc.integer({ min: 0, max: 720 }), length: fc.integer({ min: 1, max: 1440 }) });
-  await forAll(target, window, async ({ event, before, length }) => {
+  const window = fc.record({ project: fc.nat({ max: projects.length - 1 }), event: fc.nat(), before: fc.integer({ min: 0, max: 720 }), length: fc.integer({ min: 1, max: 1440 }) });
+  await forAll(target, window, async ({ project, event, before, length }) => {
+    const { path, created } = projects[project]!;
     const start = created[event % created.length]! - before * minutes;
     const end = Math.min(start + length * minutes, Date.now() - 3_600_000);
     const read = async (zone: string) => {

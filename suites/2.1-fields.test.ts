@@ -10,10 +10,10 @@ import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
 import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
-import { alertConfigBody, alertConfigsPath, createAlertConfig } from '../src/suite/new-entities.ts';
-import { firstProject } from '../src/suite/projects.ts';
+import { alertConfigBody, alertConfigsPath, createAlertConfig, type NewEntity } from '../src/suite/new-entities.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
+import { spreadProjects } from '../src/suite/work-project.ts';
 import { read, sendBody, updates, withField, withWriteOps, type Place, type WriteOp } from '../src/suite/write-ops.ts';
 
 const titles = (ops: WriteOp[]) => fc.constantFrom(...ops.map((o) => o.title));
@@ -113,13 +113,20 @@ const notJson = ['text/plain', 'application/x-www-form-urlencoded', 'application
 // "For POST and PUT the request header Content-Type: application/json is required": a body under any other type,
 // or none, is refused (any 4xx), and reading back shows nothing created or replaced.
 check('ENT-CONTENT-TYPE-REQUIRED', 'a POST or PUT of a valid JSON body without a JSON Content-Type is a 4xx and changes nothing', async ({ target }) => {
-  const collection = alertConfigsPath(target, firstProject(target));
-  const config = await createAlertConfig(target, firstProject(target), runName(target, 'content-type'));
+  // An alert configuration to PUT to in every project checks write in; each case picks a project.
+  const places: { collection: string; config: NewEntity; whole: Record<string, unknown> }[] = [];
   try {
-    const before = await read(target, config.path);
-    const whole = Object.fromEntries(Object.entries(before).filter(([k]) => !['id', 'groupId', 'created', 'updated', 'links'].includes(k)));
+    for (const groupId of await spreadProjects(target)) {
+      const config = await createAlertConfig(target, groupId, runName(target, 'content-type'));
+      const place = { collection: alertConfigsPath(target, groupId), config, whole: {} as Record<string, unknown> };
+      places.push(place); // deleted at the end even if reading it fails
+      const before = await read(target, config.path);
+      place.whole = Object.fromEntries(Object.entries(before).filter(([k]) => !['id', 'groupId', 'created', 'updated', 'links'].includes(k)));
+    }
     let n = 0;
-    await forAll(target, fc.record({ method: fc.constantFrom('POST', 'PUT'), type: fc.constantFrom(...notJson) }), async ({ method, type }) => {
+    const cases = fc.record({ place: fc.nat({ max: places.length - 1 }), method: fc.constantFrom('POST', 'PUT'), type: fc.constantFrom(...notJson) });
+    await forAll(target, cases, async ({ place, method, type }) => {
+      const { collection, config, whole } = places[place]!;
       const mark = runName(target, `content-type-${n++}`);
       const body = method === 'POST' ? alertConfigBody(mark) : { ...whole, enabled: !whole.enabled };
       const res = await target.send({ method, path: method === 'POST' ? collection : config.path, rawBody: JSON.stringify(body), headers: type ? { 'content-type': type } : {} });
@@ -137,6 +144,6 @@ check('ENT-CONTENT-TYPE-REQUIRED', 'a POST or PUT of a valid JSON body without a
       }
     });
   } finally {
-    await deleteCreated(target, config.created);
+    for (const { config } of places) await deleteCreated(target, config.created);
   }
 });

@@ -13,9 +13,9 @@ import { crawl } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
 import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
 import { alertConfigBody, alertConfigsPath } from '../src/suite/new-entities.ts';
-import { firstProject } from '../src/suite/projects.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
+import { workProject } from '../src/suite/work-project.ts';
 import type { Target } from '../src/suite/target.ts';
 
 /** The crawl's 2xx responses of one kind. */
@@ -68,7 +68,7 @@ function createdId(res: HttpResponse, contentField: string): string | undefined 
 
 // The status field is the status the unwrapped call returns: 201 for a create (spec 7.2), not only 200.
 check('ENV-SINGLE-WRAP', 'envelope=true on a create wraps the created entity with the status a plain create returns (201)', async ({ target }) => {
-  const collection = alertConfigsPath(target, firstProject(target));
+  const collection = alertConfigsPath(target, await workProject(target));
   const { contentField } = target.profile.envelope;
   const made: string[] = [];
   const create = async (what: string, query?: Record<string, string>) => {

@@ -1,8 +1,9 @@
 // Spec 2.5: project identifier. "A project is identified by a string, the project ID. ... paths and parameters use
 // group or groupId for the project ID. Wherever a group ID is required, the project ID is given."
 import { expectStatus, describeExchange } from '../src/checks/status.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure } from '../src/outcome.ts';
 import { projectsPath } from '../src/suite/new-entities.ts';
+import { profileProjects } from '../src/suite/projects.ts';
 import { readPage, wholeItems } from '../src/suite/pages.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
@@ -11,12 +12,6 @@ import type { Target } from '../src/suite/target.ts';
 const groupIdPaths = ['/groups/{groupId}', '/groups/{groupId}/clusters', '/groups/{groupId}/events', '/groups/{groupId}/alertConfigs'];
 
 type Project = { id?: unknown; name?: unknown };
-
-function profileProjects(t: Target): string[] {
-  const ids = t.profile.projects.ids;
-  if (ids.length === 0) skipRule('the profile names no project (projects.ids)');
-  return ids;
-}
 
 /** The ids a profile project goes by: the one the projects list gives it (found by its name) and its own entity's. */
 async function idsOf(t: Target, profileId: string, listed: Project[]): Promise<string[]> {

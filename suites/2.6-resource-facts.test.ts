@@ -16,6 +16,7 @@ import { wholeItems } from '../src/suite/pages.ts';
 import { perRun } from '../src/suite/per-run.ts';
 import { firstProject } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
+import { workProject } from '../src/suite/work-project.ts';
 import { target, type Target } from '../src/suite/target.ts';
 
 type Body = Record<string, unknown>;
@@ -64,7 +65,7 @@ for (const variant of target().profile.alertConfigs.variants) {
   check('ALERTCFG-SEVERITY-OVERRIDE', `${variant.name}: create, get, list and update accept and return severityOverride`, async ({ target }) => {
     const values = target.profile.alertConfigs.severityOverrideValues;
     const [first, second] = [values[0]!, values[1] ?? values[0]!];
-    const collection = alertConfigsPath(target, firstProject(target));
+    const collection = alertConfigsPath(target, await workProject(target));
     const { res, made } = await postEntity(target, collection, { ...variant.body, severityOverride: first });
     if (!made) return expectServed(res, `${variant.name} with severityOverride ${first} is created`);
     try {
@@ -95,7 +96,7 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
     const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
     if (!metric) skipRule('the profile lists no metric alert-configuration variant (alertConfigs.variants with a metricThreshold)');
     const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as Body), metricName } };
-    const sent = await postEntity(target, alertConfigsPath(target, firstProject(target)), body);
+    const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
     await refusedNaming(target, sent, ['metricName', metricName], `the removed metric ${metricName} is refused`);
   });
 }

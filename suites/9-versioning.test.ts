@@ -10,10 +10,10 @@ import { namedVersion } from '../src/checks/versioned-media.ts';
 import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/suite/created.ts';
 import { alertConfigsPath } from '../src/suite/new-entities.ts';
-import { firstProject } from '../src/suite/projects.ts';
 import { forAll } from '../src/suite/property.ts';
 import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
 import { check } from '../src/suite/rule.ts';
+import { workProject } from '../src/suite/work-project.ts';
 import { target, type Target } from '../src/suite/target.ts';
 
 const resources = versionedResources(target());
@@ -61,7 +61,7 @@ for (const [label, type] of contentTypes) {
   check('VER-CONTENT-TYPE-BOTH', `POST, PUT and PATCH of an alert configuration with Content-Type ${label} are served`, async ({ target }) => {
     const variant = target.profile.alertConfigs.variants[0] ?? skipRule('the profile lists no alert-configuration variant to write (alertConfigs.variants)');
     const headers = { 'content-type': type(target) };
-    const collection = alertConfigsPath(target, firstProject(target));
+    const collection = alertConfigsPath(target, await workProject(target));
     const post = await target.send({ method: 'POST', path: collection, json: variant.body, headers });
     expectServed(post, `POST with Content-Type ${headers['content-type']} is served`);
     const id = post.jsonObject().id;

@@ -10,8 +10,9 @@ import { perRun } from './per-run.ts';
 import { firstProject } from './projects.ts';
 import type { Target } from './target.ts';
 
-/** Configurations the suite adds: many pages at small page sizes, yet quick to create under the rate limit. */
-export const fillCount = 40;
+/** Configurations the suite adds: many pages at small page sizes, yet quick to create, and to walk at every page
+ * size (LIST-PAGES-PARTITION), under the one project's rate limit. */
+export const fillCount = 25;
 
 const filled = perRun(() => ({ list: undefined as Promise<string> | undefined }));
 

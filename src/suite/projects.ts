@@ -4,11 +4,16 @@ import { skipRule } from '../outcome.ts';
 import { perRun } from './per-run.ts';
 import type { Target } from './target.ts';
 
-/** The first project the profile names; rules that need one are skipped without it. */
+/** The projects the profile names; rules that need one are skipped without any. */
+export function profileProjects(t: Target): string[] {
+  const ids = t.profile.projects.ids;
+  if (ids.length === 0) skipRule('the profile names no project (projects.ids)');
+  return ids;
+}
+
+/** The first project the profile names. */
 export function firstProject(t: Target): string {
-  const id = t.profile.projects.ids[0];
-  if (!id) skipRule('the profile names no project (projects.ids)');
-  return id;
+  return profileProjects(t)[0]!;
 }
 
 /** A project with no clusters: the profile's emptyProjectId. */

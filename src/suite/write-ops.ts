@@ -1,15 +1,16 @@
 // The create and update operations the invalid-field rules (spec 2.1) send bodies to: projects (PATCH, and POST
 // where the profile allows creating projects), an existing cluster of the profile (PATCH: a refused body changes
-// nothing, so no billable change is made), and alert configurations (POST, PUT, PATCH) on one the check creates.
+// nothing, so no billable change is made), and alert configurations (POST, PUT, PATCH) on one the check creates;
+// projects and alert configurations in every project checks write in (src/suite/work-project.ts).
 // Each comes with a body of current values, which changes nothing if accepted, and the places fields go in it.
 import { isObject } from '../checks/json-walk.ts';
 import { describeExchange } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipRule, TargetError } from '../outcome.ts';
 import { deleteCreated, runName } from './created.ts';
-import { alertConfigBody, alertConfigsPath, createAlertConfig, postEntity } from './new-entities.ts';
-import { firstProject } from './projects.ts';
+import { alertConfigBody, alertConfigsPath, createAlertConfig, postEntity, type NewEntity } from './new-entities.ts';
 import type { Target } from './target.ts';
+import { spreadProjects } from './work-project.ts';
 
 type Body = Record<string, unknown>;
 export type JsonPath = (string | number)[];
@@ -167,19 +168,31 @@ function alertConfigOps(t: Target, collection: string, path: string, config: Bod
   ];
 }
 
-/** Runs `use` with the write operations of the profile's resources, and an alert configuration made for it. */
+/** The operations of one project: PATCH the project, and POST, PUT and PATCH an alert configuration made in it. */
+async function projectOps(t: Target, groupId: string, config: string): Promise<WriteOp[]> {
+  const project = t.v2(`/groups/${groupId}`);
+  const ops = [projectPatch(t, project, await read(t, project)), ...alertConfigOps(t, alertConfigsPath(t, groupId), config, await read(t, config))];
+  return ops.map((op) => ({ ...op, title: `${op.title} (project ${groupId})` }));
+}
+
+/** Runs `use` with the write operations of the profile's resources in every project checks write in (an alert
+ * configuration made in each for it), so that cases picking among them spread over the projects' rate budgets. */
 export async function withWriteOps(t: Target, use: (ops: WriteOp[]) => Promise<void>): Promise<void> {
-  const project = t.v2(`/groups/${firstProject(t)}`);
-  const config = await createAlertConfig(t, firstProject(t), runName(t, 'fields'));
+  const configs: NewEntity[] = [];
   try {
-    const ops = [projectPatch(t, project, await read(t, project)), ...alertConfigOps(t, alertConfigsPath(t, firstProject(t)), config.path, await read(t, config.path))];
+    const ops: WriteOp[] = [];
+    for (const groupId of await spreadProjects(t)) {
+      const config = await createAlertConfig(t, groupId, runName(t, 'fields'));
+      configs.push(config);
+      ops.push(...(await projectOps(t, groupId, config.path)));
+    }
     const post = projectPost(t);
     if (post) ops.push(post);
     const cluster = await existingCluster(t);
     if (cluster) ops.push(clusterPatch(t, cluster, await read(t, cluster)));
     await use(ops);
   } finally {
-    await deleteCreated(t, config.created);
+    for (const config of configs) await deleteCreated(t, config.created);
   }
 }
 
