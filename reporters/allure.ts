@@ -3,20 +3,34 @@
 // here after the run, so that Allure lists every rule of the catalogue with the status the JSON report gives it.
 import { rmSync } from 'node:fs';
 import { Stage, Status, type TestResult } from 'allure-js-commons';
-import { createDefaultWriter, ReporterRuntime } from 'allure-js-commons/sdk/reporter';
+import { ReporterRuntime } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { Reporter } from 'vitest/node';
 import { allureLabels, allureSpecLink } from '../src/report/allure-labels.ts';
+import { PlainFileWriter } from './allure-writer.ts';
 import type { Report } from '../src/report/report.ts';
+
+/** allure-vitest's reporter, writing its results with plain writes (reporters/allure-writer.ts). */
+class PlainlyWrittenAllureReporter extends AllureVitestReporter {
+  constructor(private readonly resultsDir: string, environment: Record<string, string>) {
+    super({ resultsDir, environmentInfo: environment });
+  }
+
+  override onInit(vitest: Parameters<AllureVitestReporter['onInit']>[0]): void {
+    super.onInit(vitest);
+    // The runtime is the reporter's own (allure-vitest 3.x keeps it in this field); its writer is public.
+    (this as unknown as { allureReporterRuntime: ReporterRuntime }).allureReporterRuntime.writer = new PlainFileWriter(this.resultsDir);
+  }
+}
 
 /** A fresh results directory: results of an earlier run would mix with this one's. */
 export function allureReporter(resultsDir: string, environment: Record<string, string>): Reporter {
   rmSync(resultsDir, { recursive: true, force: true });
-  return new AllureVitestReporter({ resultsDir, environmentInfo: environment }) as unknown as Reporter;
+  return new PlainlyWrittenAllureReporter(resultsDir, environment) as unknown as Reporter;
 }
 
 export function writeUncheckedRules(report: Report, resultsDir: string): void {
-  const runtime = new ReporterRuntime({ writer: createDefaultWriter({ resultsDir }) });
+  const runtime = new ReporterRuntime({ writer: new PlainFileWriter(resultsDir) });
   const at = Date.parse(report.startedAt);
   for (const rule of report.rules.filter((r) => r.checks.length === 0)) {
     const result: Partial<TestResult> = {

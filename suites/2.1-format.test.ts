@@ -15,6 +15,7 @@ import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import type { Target } from '../src/suite/target.ts';
+import { judgeVariant } from '../src/suite/variant-reading.ts';
 
 /** An error response beside the crawl's (which may hold none): a resource that does not exist. */
 function notFoundProbe(t: Target): Promise<HttpResponse> {
@@ -73,16 +74,6 @@ check('ENT-PRETTY', 'pretty=true on entities, lists and errors reached gives an 
   };
   const kinds = (Object.keys(pools) as (keyof typeof pools)[]).filter((k) => pools[k].length > 0);
   await forAll(target, fc.record({ kind: fc.constantFrom(...kinds), index: fc.nat() }), async ({ kind, index }) => {
-    const plain = pools[kind][index % pools[kind].length]!;
-    const url = plain.exchange.request.url;
-    const pretty = await target.get(url, { query: { pretty: 'true' } });
-    try {
-      checkPretty(pretty, parsedBody(plain));
-    } catch (e) {
-      // The entity may have changed since the crawl read it (other checks write): judge a fresh pair.
-      if (!(e instanceof RuleFailure)) throw e;
-      const again = await target.get(url);
-      checkPretty(await target.get(url, { query: { pretty: 'true' } }), parsedBody(again));
-    }
+    await judgeVariant(target, pools[kind][index % pools[kind].length]!, { pretty: 'true' }, (pretty, plain) => checkPretty(pretty, parsedBody(plain)));
   });
 });

@@ -15,26 +15,14 @@ import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
 import { alertConfigBody, alertConfigsPath } from '../src/suite/new-entities.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
-import { workProject } from '../src/suite/work-project.ts';
 import type { Target } from '../src/suite/target.ts';
+import { judgeVariant } from '../src/suite/variant-reading.ts';
+import { workProject } from '../src/suite/work-project.ts';
 
 /** The crawl's 2xx responses of one kind. */
 async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly HttpResponse[]> {
   const { responses } = await crawl();
   return requireSome(responses.map((c) => c.res).filter((res) => carried(res, t.profile.paging.resultsField)?.kind === kind), kind === 'list' ? 'list' : 'entity');
-}
-
-/** Judges the enveloped reading of a URL against its plain reading; on a mismatch, against a fresh pair, since
- * other checks may have changed the entity since the crawl read it. */
-async function judgeEnveloped(t: Target, plain: HttpResponse, judge: (enveloped: HttpResponse, plain: HttpResponse) => void): Promise<void> {
-  const url = plain.exchange.request.url;
-  try {
-    judge(await t.get(url, { query: { envelope: 'true' } }), plain);
-  } catch (e) {
-    if (!(e instanceof RuleFailure)) throw e;
-    const again = await t.get(url);
-    judge(await t.get(url, { query: { envelope: 'true' } }), again);
-  }
 }
 
 check('ENV-DEFAULT-NONE', 'no response reached without envelope=true is wrapped in an envelope', async ({ target }) => {
@@ -55,7 +43,7 @@ check('ENV-DEFAULT-NONE', 'no response reached without envelope=true is wrapped 
 check('ENV-SINGLE-WRAP', 'envelope=true on an entity reached wraps the same entity with the status of the plain call', async ({ target }) => {
   const entities = await reached(target, 'entity');
   await forAll(target, fc.nat(), async (index) => {
-    await judgeEnveloped(target, entities[index % entities.length]!, (enveloped, plain) => checkSingleEnvelope(enveloped, plain.status, parsedBody(plain), target.profile.envelope));
+    await judgeVariant(target, entities[index % entities.length]!, { envelope: 'true' }, (enveloped, plain) => checkSingleEnvelope(enveloped, plain.status, parsedBody(plain), target.profile.envelope));
   });
 });
 
@@ -98,6 +86,6 @@ check('ENV-SINGLE-WRAP', 'envelope=true on a create wraps the created entity wit
 check('ENV-LIST-STATUS', 'envelope=true on a list reached only adds status, equal to the status of the plain call', async ({ target }) => {
   const lists = await reached(target, 'list');
   await forAll(target, fc.nat(), async (index) => {
-    await judgeEnveloped(target, lists[index % lists.length]!, (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>));
+    await judgeVariant(target, lists[index % lists.length]!, { envelope: 'true' }, (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>));
   });
 });

@@ -39,7 +39,7 @@ async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { crea
 
 check('CLU-GCP-PROVIDER', `a ${clusterVersion} cluster on providerName GCP is created and returned as GCP`, async ({ target }) => {
   const body = dedicatedClusterBody(runName(target, 'gcp'), 'GCP', 'CENTRAL_US');
-  const { res, created } = await postCluster(target, firstProject(target), body);
+  const { res, created } = await postCluster(target, await workProject(target), body);
   try {
     expectServed(res, 'a cluster on GCP is created');
     const providers: string[] = JSON.stringify(res.jsonObject()).match(/"providerName":"[A-Z]+"/g) ?? [];
@@ -53,7 +53,7 @@ check('CLU-GCP-PROVIDER', `a ${clusterVersion} cluster on providerName GCP is cr
 
 for (const [i, region] of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST'].entries()) {
   check('CLU-AZURE-GERMANY-REMOVED', `a ${clusterVersion} cluster in the Azure region ${region} is refused with 400 naming it`, async ({ target }) => {
-    const { res, created } = await postCluster(target, firstProject(target), dedicatedClusterBody(runName(target, `azure-${i}`), 'AZURE', region));
+    const { res, created } = await postCluster(target, await workProject(target), dedicatedClusterBody(runName(target, `azure-${i}`), 'AZURE', region));
     await refusedNaming(target, { res, made: created && { created } }, ['regionName', region], `the removed Azure region ${region} is refused`);
   });
 }
@@ -167,7 +167,7 @@ const roleActions: [action: string, resources: Body[]][] = [
 ];
 for (const [i, [action, resources]] of roleActions.entries()) {
   check('DBUSER-ROLE-ACTIONS', `a custom role with the action ${action} is accepted`, async ({ target }) => {
-    const collection = endpoint(target, 'customDbRoles', { groupId: firstProject(target) });
+    const collection = endpoint(target, 'customDbRoles', { groupId: await workProject(target) });
     const body = { roleName: runName(target, `role-${i}`), actions: [{ action, resources }], inheritedRoles: [] };
     const { res, made } = await postEntity(target, collection, body, { key: 'roleName' });
     try {

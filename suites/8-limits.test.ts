@@ -16,6 +16,7 @@ import { perRun } from '../src/suite/per-run.ts';
 import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from '../src/suite/rate-window.ts';
 import { check } from '../src/suite/rule.ts';
 import { target as runTarget, type Target } from '../src/suite/target.ts';
+import { ownProjects } from '../src/suite/work-project.ts';
 
 const limit = runTarget().profile.rateLimit.limit;
 const attempts = 3;
@@ -31,10 +32,13 @@ function once<T>(key: string, run: (t: Target) => Promise<T>): (t: Target) => Pr
   };
 }
 
-/** The projects bursts may go to: the profile's, the empty one included (bursts only read). */
-function burstProjects(t: Target): string[] {
+/** The projects bursts may go to: the suite's own, the empty one, the profile's others, and last its first (bursts
+ * only read). Bursts by one credential take the suite's own first, leaving the profile's, which every credential
+ * reaches, to the burst by all of them; the profile's first, which the other suites read most, comes last (a
+ * partner's single request goes there). The suite's own are made before any credential's projects are listed. */
+async function burstProjects(t: Target): Promise<string[]> {
   const { ids, emptyProjectId } = t.profile.projects;
-  const pool = [...new Set([...ids, ...(emptyProjectId ? [emptyProjectId] : [])])];
+  const pool = [...new Set([...(await ownProjects(t)), ...(emptyProjectId ? [emptyProjectId] : []), ...ids.slice(1), ...ids.slice(0, 1)])];
   if (!pool.length) skipRule('the profile names no project (projects.ids)');
   return pool;
 }
@@ -76,8 +80,9 @@ interface Exhaustion {
 }
 
 async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
+  const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
-  const pool = burstProjects(t).filter((p) => reach.has(p));
+  const pool = projects.filter((p) => reach.has(p));
   if (!pool.length) skipRule('the owner credential reaches none of the profile\'s projects');
   return inOneWindow(t, pool, { requests: limit + 2, partner: withPartner, credentials: ['owner'] }, async (at) => {
     const burst: HttpResponse[] = [];
@@ -137,9 +142,10 @@ async function burstOnce<T extends { responses: HttpResponse[] }>(t: Target, poo
 const sharedCounterBurst = once('shared-counter', async (t) => {
   const allowed = await measuredAllowance(t);
   const names = Object.keys(t.profile.credentials);
+  const projects = await burstProjects(t);
   const reach = await Promise.all(names.map(async (as) => ({ as, projects: await projectsOf(t, as) })));
   const callersOf = (project: string) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
-  const pool = burstProjects(t).filter((p) => callersOf(p).length >= 2);
+  const pool = projects.filter((p) => callersOf(p).length >= 2);
   if (!pool.length) skipRule('no project of the profile is reached by two of its credentials');
   return burstOnce(t, pool, { requests: allowed + 1, credentials: names }, async (at) => {
     const callers = callersOf(at.project);
@@ -152,8 +158,9 @@ const sharedCounterBurst = once('shared-counter', async (t) => {
 /** Successes and failures (404) in turn, one more than one credential alone may send. */
 const mixedOutcomeBurst = once('mixed-outcomes', async (t) => {
   const allowed = await measuredAllowance(t);
+  const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
-  return burstOnce(t, burstProjects(t).filter((p) => reach.has(p)), { requests: allowed + 1, credentials: ['owner'] }, async (at) => {
+  return burstOnce(t, projects.filter((p) => reach.has(p)), { requests: allowed + 1, credentials: ['owner'] }, async (at) => {
     const responses: HttpResponse[] = [];
     for (let i = 0; i <= allowed; i++) {
       responses.push(await (i % 2 === 0 ? readProject(t, at.project, 'owner', at.lease) : readMissingCluster(t, at.project, at.lease)));
@@ -165,9 +172,10 @@ const mixedOutcomeBurst = once('mixed-outcomes', async (t) => {
 /** A quarter more requests than one credential may send, all at once. */
 const concurrentBurst = once('concurrent', async (t) => {
   const allowed = await measuredAllowance(t);
+  const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   const requests = allowed + Math.max(1, Math.ceil(allowed / 4));
-  return burstOnce(t, burstProjects(t).filter((p) => reach.has(p)), { requests, parallel: true, credentials: ['owner'] }, async (at) => ({
+  return burstOnce(t, projects.filter((p) => reach.has(p)), { requests, parallel: true, credentials: ['owner'] }, async (at) => ({
     responses: await Promise.all(Array.from({ length: requests }, () => readProject(t, at.project, 'owner', at.lease))),
   }));
 });

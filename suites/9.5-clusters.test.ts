@@ -1,6 +1,6 @@
 // Spec 9.5 (with 4.5): the clusters resource from the legacy API to version 2023-02-01. Clusters that exist in
-// the first project are read; a cluster of the run's own is created, modified and deleted only where the
-// profile allows billable resources (src/suite/cluster-lifecycle.ts).
+// the first project are read; a cluster of the run's own is created, modified and deleted (in the work project)
+// only where the profile allows billable resources (src/suite/cluster-lifecycle.ts).
 import { checkClusterShape, checkNoRemovedProperties, removedClusterProperties, type ClusterSchema } from '../src/checks/cluster-shape.ts';
 import { expectBadRequestNaming } from '../src/checks/bad-request.ts';
 import { resultsOf } from '../src/checks/list.ts';

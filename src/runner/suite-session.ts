@@ -1,5 +1,6 @@
 // Runs the suites with vitest, in-process. One session can run them several times (against different
 // targets, with different rule filters) without paying vitest's start-up again.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
 import { allureReporter } from '../../reporters/allure.ts';
@@ -7,6 +8,7 @@ import { CheckCollector } from '../../reporters/check-collector.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../suite/setup.ts';
+import { limitsFile, sectionFiles, sectionsFile, suitesDir } from './section-files.ts';
 
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -32,7 +34,7 @@ export interface SuiteRun {
 class RateLimitSuiteFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (f: TestSpecification) => f.moduleId.endsWith('/suites/8-limits.test.ts');
+    const first = (f: TestSpecification) => f.moduleId.endsWith(`/suites/${limitsFile}`);
     return [...sorted.filter(first), ...sorted.filter((f) => !first(f))];
   }
 }
@@ -54,7 +56,7 @@ export class SuiteSession {
     const vitest = await createVitest('test', {
       root: packageRoot,
       config: false,
-      include: ['suites/**/*.test.ts'],
+      include: [`suites/${limitsFile}`, `suites/${sectionsFile}`],
       setupFiles: [fileURLToPath(new URL('../suite/rate-report.ts', import.meta.url))],
       watch: false,
       passWithNoTests: true,
@@ -81,6 +83,9 @@ export class SuiteSession {
     this.vitest.provide('conformance', setup);
     if (rules) this.vitest.setGlobalTestNamePattern(namePattern(rules));
     else this.vitest.resetGlobalTestNamePattern();
+    // The section files are modules that suites/sections.test.ts imports: evaluated afresh, their checks register
+    // with this run.
+    for (const file of sectionFiles()) this.vitest.watcher.invalidates.add(join(suitesDir, file));
     await this.vitest.runTestSpecifications(this.specs, true);
     process.exitCode = 0; // vitest sets it on failing checks; the caller decides the exit code from the report.
     return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors], rateLimit: this.collector.rateLimit };

@@ -6,7 +6,7 @@ import { removedClusterProperties } from '../checks/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from './cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from './created.ts';
 import { perRun } from './per-run.ts';
-import { firstProject } from './projects.ts';
+import { workProject } from './work-project.ts';
 import type { Target } from './target.ts';
 
 export interface ClusterLife {
@@ -38,7 +38,7 @@ export function withRemovedProperty(body: Body, name: string): Body {
 }
 
 async function live(t: Target): Promise<ClusterLife> {
-  const groupId = firstProject(t);
+  const groupId = await workProject(t);
   const body = dedicatedClusterBody(runName(t, 'cluster'), 'AWS', 'US_EAST_1');
   const removedInCreate: ClusterLife['removedInCreate'] = [];
   for (const [i, property] of removedClusterProperties.entries()) {
@@ -48,15 +48,15 @@ async function live(t: Target): Promise<ClusterLife> {
   }
   const { res: create, created } = await postCluster(t, groupId, body);
   const life: ClusterLife = { name: String(body.name), create, removedInCreate, removedInModify: [] };
-  if (created) await useAndDelete(t, life, created, body);
+  if (created) await useAndDelete(t, life, created, body, groupId);
   return life;
 }
 
 /** Get one, get all, modify, modify with each removed property, delete: each answer kept in `life`. */
-async function useAndDelete(t: Target, life: ClusterLife, created: Created, body: Body): Promise<void> {
+async function useAndDelete(t: Target, life: ClusterLife, created: Created, body: Body, groupId: string): Promise<void> {
   const read = { version: clusterVersion };
   life.getOne = await t.get(created.path, read);
-  life.getAll = await t.get(clustersPath(t, firstProject(t)), read);
+  life.getAll = await t.get(clustersPath(t, groupId), read);
   life.modify = await t.send({ method: 'PATCH', path: created.path, json: { tags: [{ key: 'conformance', value: t.setup.runId }] }, ...read });
   for (const property of removedClusterProperties) {
     const patch = withRemovedProperty({ replicationSpecs: body.replicationSpecs }, property);

@@ -73,8 +73,9 @@ async function reserveFresh(t: Target, pool: string[], plan: BurstPlan): Promise
 function choose(s: RateScheduler, pool: string[], window: number, withPartner: boolean): BurstWindow | undefined {
   for (const project of pool) {
     if (s.spent(project, window) > 0) continue;
-    // A partner that has already spent some of this window leaves fresh windows to bursts.
-    const partners = pool.filter((q) => q !== project && s.spent(q, window) < s.limit)
+    // A partner that has already spent some of this window leaves fresh windows to bursts; among equals, the
+    // pool's last (its first projects are those bursts take first).
+    const partners = pool.filter((q) => q !== project && s.spent(q, window) < s.limit).reverse()
       .sort((a, b) => s.spent(b, window) - s.spent(a, window));
     for (const partner of withPartner && pool.length > 1 ? partners : [undefined]) {
       const lease = s.tryReserve(partner === undefined ? [project] : [project, partner]);

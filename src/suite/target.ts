@@ -12,6 +12,7 @@ import { perRun } from './per-run.ts';
 import { missingProjectId } from './projects.ts';
 import { RunScope } from './scope.ts';
 import type { RunSetup } from './setup.ts';
+import { WriteGate } from './write-gate.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
   as?: string | null;
@@ -22,6 +23,8 @@ export type ApiRequest = Omit<RequestSpec, 'as'> & {
 export class Target {
   readonly profile: Profile;
   readonly client: HttpClient;
+  /** Holds back writes while a check compares readings (src/suite/write-gate.ts). */
+  readonly writes = new WriteGate();
 
   constructor(readonly setup: RunSetup) {
     const p = setup.profile;
@@ -74,7 +77,7 @@ export class Target {
     const headers: Record<string, string> = {};
     if (version !== null) headers.accept = this.mediaType(version);
     const { version: _v, as, ...rest } = req;
-    return this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) } });
+    return this.writes.send(req.method, () => this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) } }));
   }
 
   close(): Promise<void> {
