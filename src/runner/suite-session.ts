@@ -12,8 +12,12 @@ import { limitsFile, sectionFiles, sectionsFile, suitesDir } from './section-fil
 
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
+/** Checks in flight per request in flight: a check spends most of its time waiting (for its own earlier answers, a
+ * rate window, a quiet period), so more checks than connections keep the connections busy. */
+const checksPerRequestSlot = 4;
+
 export interface SessionOptions {
-  /** Checks in flight at once. */
+  /** Requests in flight at once (the profile's `concurrency`, the client's connections to the target). */
   concurrency: number;
   /** Time limit of one check. */
   checkTimeoutMs: number;
@@ -67,7 +71,7 @@ export class SuiteSession {
       isolate: false,
       fileParallelism: false,
       sequence: { concurrent: true, sequencer: RateLimitSuiteFirst },
-      maxConcurrency: o.concurrency,
+      maxConcurrency: o.concurrency * checksPerRequestSlot,
       testTimeout: o.checkTimeoutMs,
       hookTimeout: o.checkTimeoutMs,
     });

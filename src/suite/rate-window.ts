@@ -51,6 +51,13 @@ function burstMs(t: Target, plan: BurstPlan): number {
   return 2 * rounds * roundTrip;
 }
 
+/** From the first request of a burst sent to the last answer received. */
+function spanMs(responses: readonly HttpResponse[]): number {
+  const starts = responses.map((r) => Date.parse(r.exchange.startedAt));
+  const ends = responses.map((r, i) => starts[i]! + r.exchange.durationMs);
+  return Math.max(...ends) - Math.min(...starts);
+}
+
 /** Reserves a project of `pool` (and a partner) at the first moment a window ahead has room for the whole burst
  * and the project has spent nothing in it. */
 async function reserveFresh(t: Target, pool: string[], plan: BurstPlan): Promise<BurstWindow> {
@@ -124,6 +131,11 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
     const staleNonce = result.responses.some((r) => r.status === 401);
     if (!staleNonce && landedIn(t, result.responses, at.window)) return { ...result, at };
     at.lease.release();
+    // A burst that took longer than a whole window will not land in one when sent again.
+    const took = spanMs(result.responses);
+    if (!staleNonce && took >= rateScheduler(t).windowMs) {
+      skipRule(`a burst of ${plan.requests} requests took ${(took / 1000).toFixed(1)} s at this target, more than a window (${rateScheduler(t).windowMs / 1000} s)`);
+    }
     if (attempt === attempts) {
       skipRule(`in ${attempts} attempts, no burst of ${plan.requests} requests could be placed within one window of the target's clock (${staleNonce ? 'a Digest nonce went stale' : 'the burst crossed a turn'})`);
     }
