@@ -122,8 +122,12 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
     if (holds(target, e, e.entity, at)) continue;
     // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
     // suite's own writes are held back (src/suite/write-gate.ts).
-    const [now, atNow] = await target.writes.quietly(async () => [await reread(target, e, self), await target.get(self)] as const);
-    if (!now) continue;
+    const fresh = await target.writes.quietly(async () => {
+      const now = await reread(target, e, self);
+      return now && { now, atNow: await target.get(self) };
+    });
+    if (!fresh) continue;
+    const { now, atNow } = fresh;
     if (!holds(target, e, now, atNow)) {
       failures.push(new RuleFailure(`${describeExchange(atNow)}: the self relation of ${e.where} of ${e.url} does not lead to the same entity`, {
         expected: now, actual: parsedBody(atNow) ?? `status ${atNow.status}`, exchange: atNow.exchange,
