@@ -1,5 +1,6 @@
 // A small HTTPS proxy for measurements: forwards each exchange to the reference target (trusting its CA), records
-// (method, path, project, body, headers) of every request, and can delay each response by `delayMs`.
+// (method, path, project, body, headers) of every request, and can delay each response by `delayMs`. Links in the
+// answers (bodies and Location) name the proxy instead of the target, so that a client following them stays on it.
 import { once } from 'node:events';
 import { request as httpsRequest, createServer, Agent } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +26,8 @@ export async function startProxy(upstreamUrl: string, upstreamCa: string, delayM
     return a;
   };
   const recorded: Recorded[] = [];
+  let ownOrigin = '';
+  const relink = (text: string) => text.split(upstream.origin).join(ownOrigin);
   const server = createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -47,7 +50,9 @@ export async function startProxy(upstreamUrl: string, upstreamCa: string, delayM
           if (delayMs) await sleep(delayMs);
           const h = { ...upRes.headers };
           for (const k of HOP) delete h[k];
-          const payload = Buffer.concat(out);
+          if (typeof h.location === 'string') h.location = relink(h.location);
+          const answer = Buffer.concat(out);
+          const payload = answer.includes(upstream.origin) ? Buffer.from(relink(answer.toString('utf8'))) : answer;
           if (req.method !== 'HEAD' && (upRes.headers['content-length'] !== undefined || payload.length)) h['content-length'] = String(payload.length);
           res.writeHead(upRes.statusCode ?? 502, h);
           res.end(payload);
@@ -60,8 +65,9 @@ export async function startProxy(upstreamUrl: string, upstreamCa: string, delayM
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const port = (server.address() as AddressInfo).port;
+  ownOrigin = `https://127.0.0.1:${port}`;
   return {
-    url: `https://127.0.0.1:${port}`, caPem: cert.cert, recorded,
+    url: ownOrigin, caPem: cert.cert, recorded,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
