@@ -8,10 +8,11 @@ import type { Category, EnvironmentInfo } from 'allure-js-commons/sdk';
 import { stringifyEnvInfo, type Writer } from 'allure-js-commons/sdk/reporter';
 
 export class PlainFileWriter implements Writer {
-  constructor(private readonly dir: string) {}
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+  }
 
   private put(name: string, data: string | Buffer): void {
-    mkdirSync(this.dir, { recursive: true });
     writeFileSync(join(this.dir, name), data);
   }
 
@@ -28,7 +29,6 @@ export class PlainFileWriter implements Writer {
   }
 
   writeAttachmentFromPath(distFileName: string, from: string): void {
-    mkdirSync(this.dir, { recursive: true });
     copyFileSync(from, join(this.dir, distFileName));
   }
 
