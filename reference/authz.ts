@@ -26,7 +26,9 @@ function canAccess(caller: Caller, group: Group, access: Access, mutants: Mutant
   if (access === 'read' && !groupRoles.some((g) => g.groupId === group.id) && mutants.has('AUTH-NO-GRANT')) return true;
   // Mutant: only a caller's first project grant is honoured.
   const grants = mutants.has('AUTH-MULTI-PROJECT') ? groupRoles.slice(0, 1) : groupRoles;
-  return grants.some((g) => g.groupId === group.id && (ROLE_ACCESS[g.roleName] ?? []).includes(access));
+  // Mutant: the read-only role grants nothing, neither reads nor writes.
+  const accessOf = (role: string) => (role === 'GROUP_READ_ONLY' && mutants.has('SVC-READ-ONLY-NO-MODIFY:no-read') ? [] : ROLE_ACCESS[role] ?? []);
+  return grants.some((g) => g.groupId === group.id && accessOf(g.roleName).includes(access));
 }
 
 export const canCreateProjects = (caller: Caller) => caller.record.orgRoles.some((role) => PROJECT_CREATOR_ROLES.includes(role));

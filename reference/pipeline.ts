@@ -78,6 +78,8 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
 
   const match = router.match(location.segments);
   if (!match) throw notFound(path);
+  // Mutant: HEAD is not supported on single projects (405), although their GET is served.
+  if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405')) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : undefined;
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));

@@ -35,6 +35,7 @@ export class CheckCollector implements Reporter {
       // The exchange that decided a failure or error comes first.
       evidence: exchange ? [exchange, ...evidence.filter((e) => e.startedAt !== exchange.startedAt || e.request.url !== exchange.request.url)] : evidence,
       requests: meta.requests ?? 0,
+      ...(meta.coverage?.length ? { covered: meta.coverage } : {}),
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     });
   }

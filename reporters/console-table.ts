@@ -19,7 +19,9 @@ export function renderTable(report: Report, colour: boolean): string {
       lines.push('', `§${section} ${sectionTitles.get(section) ?? ''}`.trimEnd());
     }
     const status = paint(r.status, r.status.toUpperCase().padEnd(8));
-    const reason = r.reason && r.status !== 'untested' ? `  ${r.reason.split('\n')[0]}` : '';
+    // A pass says what it judged; a partial pass, which checks its profile left out.
+    const said = r.reason && r.status !== 'untested' ? r.reason : r.status === 'pass' ? r.coverage : undefined;
+    const reason = said ? `  ${said.split('\n')[0]}` : '';
     const expectation = r.baseline ? `  [${r.baseline}]` : '';
     lines.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(4)}  ${status}${expectation}${reason}`);
   }

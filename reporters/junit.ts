@@ -50,6 +50,8 @@ function testCase(suite: XMLBuilder, r: RuleResult, report: Report): void {
   property('tags', r.tags.join(','));
   property('spec', sectionLink(r.section));
   if (r.baseline) property('baseline', r.baseline);
+  if (r.coverage) property('coverage', r.coverage);
+  if (r.partial) property('partial', r.reason ?? 'true');
   const v = verdict(r, report);
   if (!v) return;
   const el = tc.ele(v.element, { message: v.message, ...(v.element === 'skipped' ? {} : { type: r.level }) });

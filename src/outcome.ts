@@ -21,7 +21,9 @@ export type TargetErrorCause =
   /** JSON of another type where an entity, a list or an error body belongs (an array for an entity). */
   | 'wrong-type'
   /** A check that failed, then passed (or could not be judged) when run again (src/suite/confirm.ts). */
-  | 'flaky';
+  | 'flaky'
+  /** A check that ended without judging anything, and no profile fact explains why. */
+  | 'nothing-judged';
 
 /** The target misbehaved in a way that leaves the rule unjudged. */
 export class TargetError extends Error {
@@ -31,11 +33,17 @@ export class TargetError extends Error {
   }
 }
 
-/** The rule cannot be judged on this target (a missing credential, endpoint or permission), with why. */
+/** The rule cannot be judged on this target because of a fact of the profile (a missing credential, project or
+ * endpoint, a write the run may not make): `fact` names the profile field, `message` says why. Only the profile may
+ * skip a check; an answer of the target that leaves a check unable to judge is a failure or a target error. */
 export class RuleSkipped extends Error {
   override readonly name = 'RuleSkipped';
+  constructor(readonly fact: string, reason: string) {
+    super(reason);
+  }
 }
 
-export function skipRule(reason: string): never {
-  throw new RuleSkipped(reason);
+/** Skips the check for a fact of the profile: `fact` is the profile field (`allowBillable`, `credentials.readOnly`). */
+export function skipFor(fact: string, reason: string): never {
+  throw new RuleSkipped(fact, reason);
 }

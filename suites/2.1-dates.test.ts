@@ -3,41 +3,47 @@
 // with two fields: date (ISO-8601 string, UTC, granularity one second) and increment (32-bit integer)".
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { bsonProblem, bsonTimestamps, nonUtcDates } from '../src/checks/dates.ts';
+import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/checks/dates.ts';
 import { parsedBody } from '../src/checks/entities.ts';
 import { describeExchange, expectStatus } from '../src/checks/status.ts';
-import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
-import { crawl } from '../src/suite/crawl.ts';
-import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
+import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
+import { judged } from '../src/suite/coverage.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import { crawl, noneReached } from '../src/suite/crawl.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import { spreadProjects } from '../src/suite/work-project.ts';
 import type { Target } from '../src/suite/target.ts';
 
-check('ENT-DATES-UTC', 'every date in every response reached is ISO-8601 in UTC (with the T, and Z or +00:00)', async () => {
-  const { responses } = await crawl();
-  judgeAll(responses, ({ res }) => {
-    const wrong = nonUtcDates(parsedBody(res));
-    if (wrong.length > 0) {
-      throw new RuleFailure(`${describeExchange(res)}: date(s) not in ISO-8601 UTC: ${wrong.slice(0, 3).map((d) => `${d.path} = ${d.value}`).join(', ')}`, {
-        expected: 'yyyy-mm-ddThh:mm[:ss[.f]]Z (or +00:00)', actual: wrong, exchange: res.exchange,
+const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
+
+check('ENT-DATES-UTC', 'every date in every response reached is ISO-8601 in UTC (with the T, and Z or +00:00)', async ({ target }) => {
+  const c = await crawl();
+  const dates = c.responses.flatMap(({ res }) => datesIn(parsedBody(res)).map((d) => ({ res, ...d })));
+  if (dates.length === 0) noneReached(c, target, 'date');
+  judgeAll('date', dates, ({ res, path, value }) => {
+    if (!isUtcDate(value)) {
+      throw new RuleFailure(`${describeExchange(res)}: a date not in ISO-8601 UTC: ${path} = ${value}`, {
+        expected: 'yyyy-mm-ddThh:mm[:ss[.f]]Z (or +00:00)', actual: { path, value }, exchange: res.exchange,
       });
     }
-  });
+  }, { place: ({ res }) => pathOf(res), cut: c.cut });
 });
 
-check('ENT-BSON-TIMESTAMP', 'every BSON timestamp reached is {date, increment}: a UTC date to the second and a 32-bit integer', async () => {
-  const { responses } = await crawl();
-  const found = responses.flatMap(({ res }) => bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })));
-  judgeAll(requireSome(found, 'BSON timestamp (restore jobs carry them)'), ({ res, path, value }) => {
+check('ENT-BSON-TIMESTAMP', 'every BSON timestamp reached is {date, increment}: a UTC date to the second and a 32-bit integer', async ({ target }) => {
+  const c = await crawl();
+  const found = c.responses.flatMap(({ res }) => bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })));
+  if (found.length === 0) noneReached(c, target, 'BSON timestamp (restore jobs carry them)');
+  judgeAll('BSON timestamp', found, ({ res, path, value }) => {
     const problem = bsonProblem(value);
     if (problem) {
       throw new RuleFailure(`${describeExchange(res)}: the BSON timestamp at ${path}: ${problem}`, {
         expected: '{date: "yyyy-mm-ddThh:mm:ssZ", increment: 32-bit integer}', actual: value, exchange: res.exchange,
       });
     }
-  });
+  }, { place: ({ res }) => pathOf(res), cut: c.cut });
 });
 
 const eventsPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/events`);
@@ -64,6 +70,7 @@ check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 
   await forAll(target, cases, async ({ project, param, form, when: d }) => {
     const value = notIso[form]!(d);
     const res = await target.get(eventsPath(target, project), { query: { [param]: value } });
+    judged('date sent', 1, form);
     expectStatus(res, 400, `${param}=${value} (${form}) is refused`);
   });
 });
@@ -87,7 +94,7 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
       .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
     if (created.length > 0) projects.push({ path, created });
   }
-  if (projects.length === 0) skipRule('no profile project lists an event older than a day to place date windows around');
+  if (projects.length === 0) skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
   const minutes = 60_000;
   const window = fc.record({ project: fc.constantFrom(...projects.keys()), event: fc.nat(), before: fc.integer({ min: 0, max: 720 }), length: fc.integer({ min: 1, max: 1440 }) });
   await forAll(target, window, async ({ project, event, before, length }) => {
@@ -102,6 +109,7 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
     const withZ = await read('Z');
     const without = await read('');
     const results = (res: typeof withZ) => (res.json() as Record<string, unknown>)[p.resultsField];
+    judged('date window', 1, path);
     if (!isDeepStrictEqual(results(without), results(withZ))) {
       throw new RuleFailure(`dates without a zone select other events than the same dates with Z (UTC assumed)`, {
         expected: results(withZ), actual: results(without), exchange: without.exchange,

@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { checkFieldRefused } from '../src/checks/invalid-field.ts';
 import { describeExchange } from '../src/checks/status.ts';
-import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
+import { RuleFailure, TargetError } from '../src/outcome.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
 import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
@@ -38,6 +39,7 @@ check('ENT-UNKNOWN-FIELD-400', 'a create or update body with a generated unknown
       const place = placeOf(op, c.place);
       fc.pre(farFrom(c.name, Object.keys(place.fields)));
       const res = await sendBody(target, op, withField(op.body, place.at, c.name, c.value));
+      judged('body', 1, op.title);
       checkFieldRefused(res, c.name, `${op.title} with the unknown field ${c.name} ${where(place)} is refused`);
     });
   });
@@ -50,6 +52,7 @@ check('ENT-MISSPELLED-FIELD-400', 'a create or update body with a misspelling of
       const place = placeOf(op, c.place);
       const { name, value } = misspelledAt(place, c.field, c.slip);
       const res = await sendBody(target, op, withField(op.body, place.at, name, value));
+      judged('body', 1, op.title);
       checkFieldRefused(res, name, `${op.title} with the misspelled field ${name} ${where(place)} is refused`);
     });
   });
@@ -58,11 +61,12 @@ check('ENT-MISSPELLED-FIELD-400', 'a create or update body with a misspelling of
 check('ENT-READ-ONLY-FIELD-400', 'a create or update body that sets a field which cannot be modified is 400 naming it', async ({ target }) => {
   await withWriteOps(target, async (ops) => {
     const withReadOnly = ops.filter((o) => o.readOnly.length > 0);
-    if (withReadOnly.length === 0) skipRule('no resource of the profile shows a read-only field');
+    if (withReadOnly.length === 0) throw new TargetError('nothing-judged', 'no resource written shows a read-only field');
     await forAll(target, fc.record({ op: titles(withReadOnly), field: fc.nat({ max: 9 }) }), async (c) => {
       const op = opNamed(withReadOnly, c.op);
       const ro = op.readOnly[c.field % op.readOnly.length]!;
       const res = await sendBody(target, op, ro.body);
+      judged('body', 1, op.title);
       checkFieldRefused(res, ro.field, `${op.title} that sets the read-only field ${ro.field} is refused`);
     });
   });
@@ -75,7 +79,6 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field lea
     const ops = updates(all);
     const kinds = fc.constantFrom('unknown', 'misspelled', 'read-only');
     const cases = fc.record({ op: titles(ops), kind: kinds, place: fc.nat({ max: 9 }), name: unknownFieldName, field: fc.nat({ max: 29 }), slip });
-    let judged = 0;
     await forAll(target, cases, async (c) => {
       const op = opNamed(ops, c.op) as (typeof ops)[number];
       const place = placeOf(op, c.place);
@@ -97,13 +100,12 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field lea
         return;
       }
       if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending ${op.title} with an invalid field`, res.exchange);
-      judged++;
+      judged('refused update', 1, op.title);
       const now = (await read(target, readPath))[field];
       if (!isDeepStrictEqual(now, current)) {
         throw new RuleFailure(`${describeExchange(res)} refused the body, yet ${field} changed`, { expected: current, actual: now, exchange: res.exchange });
       }
     });
-    if (judged === 0) skipRule('the target accepted every body with an invalid field, so none was refused to judge');
   });
 });
 
@@ -132,6 +134,7 @@ check('ENT-CONTENT-TYPE-REQUIRED', 'a POST or PUT of a valid JSON body without a
       const res = await target.send({ method, path: method === 'POST' ? collection : config.path, rawBody: JSON.stringify(body), headers: type ? { 'content-type': type } : {} });
       if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending a body without a JSON Content-Type`, res.exchange);
       const refused = res.status >= 400;
+      judged('body', 1, `${method} ${type || '(none)'}`);
       const made = method === 'POST' ? await findMarkedAlertConfig(target, collection, mark) : undefined;
       if (made) await deleteCreated(target, noteCreated(target, `${collection}/${made}`));
       const replaced = method === 'PUT' && (await read(target, config.path)).enabled !== whole.enabled;

@@ -4,13 +4,14 @@ import fc from 'fast-check';
 import { carried, parsedBody } from '../src/checks/entities.ts';
 import { checkJsonResponse } from '../src/checks/media-type.ts';
 import { nullFields } from '../src/checks/nulls.ts';
+import { isObject } from '../src/checks/json-walk.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import { unitlessQuantities } from '../src/checks/units.ts';
 import { checkCompact, checkPretty } from '../src/checks/whitespace.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { crawl } from '../src/suite/crawl.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
+import { crawl, crawledPath, rereadable, type Crawled } from '../src/suite/crawl.ts';
+import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
@@ -23,56 +24,61 @@ function notFoundProbe(t: Target): Promise<HttpResponse> {
   return sharedResponse(`not-found:${path}`, () => t.get(path));
 }
 
+const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
+
+/** Responses reached whose body is a JSON object (an entity, a list, an error): the ones with fields to judge. */
+const withObjectBody = (responses: readonly Crawled[]) => responses.filter((c) => isObject(parsedBody(c.res)));
+
 // "All entities are JSON."
 check('ENT-JSON-RESPONSE', 'every response reached, and an error, is JSON under a JSON media type', async ({ target }) => {
-  const { responses } = await crawl();
-  judgeAll([...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res, target.profile.vendor));
+  const { responses, cut } = await crawl();
+  judgeAll('response', [...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res, target.profile.vendor), { place: pathOf, cut });
 });
 
 // "Responses have extraneous whitespace stripped."
-check('ENT-COMPACT-WHITESPACE', 'every response reached has no whitespace between its JSON tokens', async () => {
-  const { responses } = await crawl();
-  judgeAll(responses.filter((c) => parsedBody(c.res) !== undefined), (c) => checkCompact(c.res));
+check('ENT-COMPACT-WHITESPACE', 'every JSON object response reached has no whitespace between its JSON tokens', async () => {
+  const { responses, cut } = await crawl();
+  judgeAll('response', withObjectBody(responses), (c) => checkCompact(c.res), { place: crawledPath, cut });
 });
 
 // "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted."
-check('ENT-NO-NULL-FIELDS', 'no field of any response reached is null', async () => {
-  const { responses } = await crawl();
-  judgeAll(responses, ({ res }) => {
+check('ENT-NO-NULL-FIELDS', 'no field of any JSON object response reached is null', async () => {
+  const { responses, cut } = await crawl();
+  judgeAll('response', withObjectBody(responses), ({ res }) => {
     const nulls = nullFields(parsedBody(res));
     if (nulls.length > 0) {
       throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
         expected: 'no null field (a default, or the field left out)', actual: nulls, exchange: res.exchange,
       });
     }
-  });
+  }, { place: crawledPath, cut });
 });
 
 // "A field holding a number in a particular unit has a name that makes the unit unambiguous."
-check('ENT-UNIT-IN-NAME', 'numeric fields of entities reached that measure a size or a time name their unit', async ({ target }) => {
-  const { responses } = await crawl();
-  judgeAll(responses, ({ res }) => {
-    const c = carried(res, target.profile.paging.resultsField);
-    const unitless = c ? unitlessQuantities(c.body) : [];
+check('ENT-UNIT-IN-NAME', 'numeric fields of entities and lists reached that measure a size or a time name their unit', async ({ target }) => {
+  const { responses, cut } = await crawl();
+  const carriers = responses.filter((c) => carried(c.res, target.profile.paging.resultsField) !== undefined);
+  judgeAll('entity or list', carriers, ({ res }) => {
+    const unitless = unitlessQuantities(carried(res, target.profile.paging.resultsField)!.body);
     if (unitless.length > 0) {
       throw new RuleFailure(`${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`, {
         expected: 'names such as diskSizeGB, delayMin', actual: unitless, exchange: res.exchange,
       });
     }
-  });
+  }, { place: crawledPath, cut });
 });
 
 // "With query parameter pretty=true on any request, the JSON is pretty-printed." Errors and lists included.
 check('ENT-PRETTY', 'pretty=true on entities, lists and errors reached gives an indented rendering of the same JSON', async ({ target }) => {
   const { responses } = await crawl();
   const resultsField = target.profile.paging.resultsField;
-  const json = [...responses.map((c) => c.res), await notFoundProbe(target)].filter((res) => parsedBody(res) !== undefined);
+  const json = [...rereadable(responses).map((c) => c.res), await notFoundProbe(target)].filter((res) => isObject(parsedBody(res)));
   const pools = {
     entity: json.filter((res) => carried(res, resultsField)?.kind === 'entity'),
     list: json.filter((res) => carried(res, resultsField)?.kind === 'list'),
     error: json.filter((res) => res.status >= 400),
   };
-  const kinds = (Object.keys(pools) as (keyof typeof pools)[]).filter((k) => pools[k].length > 0);
+  const kinds = requireSome((Object.keys(pools) as (keyof typeof pools)[]).filter((k) => pools[k].length > 0), 'JSON object response');
   await forAll(target, fc.record({ kind: fc.constantFrom(...kinds), index: fc.nat() }), async ({ kind, index }) => {
     await judgeVariant(target, pools[kind][index % pools[kind].length]!, { pretty: 'true' }, (pretty, plain) => checkPretty(pretty, parsedBody(plain)));
   });

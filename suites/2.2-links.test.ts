@@ -5,9 +5,11 @@ import { linksProblem, relationsBesidesSelf, relationsOf } from '../src/checks/l
 import { sameEntity, shownBy } from '../src/checks/same-entity.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
-import { crawl, type Crawl } from '../src/suite/crawl.ts';
-import { judgeAll, requireSome, throwFirst } from '../src/suite/judge-all.ts';
+import { RuleFailure } from '../src/outcome.ts';
+import { judged } from '../src/suite/coverage.ts';
+import { crawl, crawledPath, type Crawl } from '../src/suite/crawl.ts';
+import { madeByRun } from '../src/suite/created.ts';
+import { judgeAll, requireSome, throwCut, throwFirst } from '../src/suite/judge-all.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
 
@@ -28,42 +30,44 @@ function entitiesReached(c: Crawl, t: Target): Reached[] {
   });
 }
 
+const placeOf = (e: Reached): string => new URL(e.url).pathname;
+
 // "Every entity has a links field: an array of link relation objects. Each object has two fields: the relation
 // name (or type), and the target URL."
 check('LINK-ARRAY', 'every entity, list and list item reached has links: relation objects with a name and a URL', async ({ target }) => {
-  const reached = requireSome(entitiesReached(await crawl(), target), 'entity');
-  judgeAll(reached, ({ res, url, entity, where }) => {
+  const c = await crawl();
+  judgeAll('entity', entitiesReached(c, target), ({ res, url, entity, where }) => {
     const problem = linksProblem(entity, target.profile.links, url);
     if (problem) {
       throw new RuleFailure(`${describeExchange(res)}: ${where}: ${problem}`, {
         expected: `links: [{${target.profile.links.relField}, ${target.profile.links.hrefField}}, ...]`, actual: entity.links ?? null, exchange: res.exchange,
       });
     }
-  });
+  }, { place: placeOf, cut: c.cut });
 });
 
 // "When an entity is an element of a list, it carries only the self relation."
 check('LINK-LIST-ITEM-SELF-ONLY', 'every item of every list page reached carries only the self relation', async ({ target }) => {
-  const items = requireSome(entitiesReached(await crawl(), target).filter((e) => e.inList), 'list item');
-  judgeAll(items, ({ res, entity, where }) => {
+  const c = await crawl();
+  judgeAll('list item', entitiesReached(c, target).filter((e) => e.inList), ({ res, entity, where }) => {
     const others = relationsBesidesSelf(entity, target.profile.links);
     if (others && others.length > 0) {
       throw new RuleFailure(`${describeExchange(res)}: ${where} carries relation(s) besides self: ${others.join(', ')}`, {
         expected: 'only self', actual: entity.links, exchange: res.exchange,
       });
     }
-  });
+  }, { place: placeOf, cut: c.cut });
 });
 
 // "Links are in the response body, not in HTTP response headers."
 check('LINK-NOT-IN-HEADERS', 'no response reached carries a Link header', async () => {
-  const { responses } = await crawl();
-  judgeAll(responses, ({ res }) => {
+  const { responses, cut } = await crawl();
+  judgeAll('response', responses, ({ res }) => {
     const link = res.header('link');
     if (link !== undefined) {
       throw new RuleFailure(`${describeExchange(res)}: a Link header`, { expected: 'no Link header', actual: link, exchange: res.exchange });
     }
-  });
+  }, { place: crawledPath, cut });
 });
 
 /** Self targets fetched beyond the crawl, at most (the crawl follows most of them already). */
@@ -99,26 +103,24 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
   const c = await crawl();
   const reached = entitiesReached(c, target);
   const failures: RuleFailure[] = [];
-  let judged = 0;
   let extra = 0;
   for (const e of reached) {
     const self = selfOf(target, e.entity, e.url);
+    judged('entity', 1, placeOf(e));
     if (!self) {
       failures.push(new RuleFailure(`${describeExchange(e.res)}: ${e.where} has no self relation`, { expected: 'a self relation', actual: e.entity.links ?? null, exchange: e.res.exchange }));
       continue;
     }
-    if (!e.inList && self === e.url) {
-      judged++; // read from its own URL
-      continue;
-    }
-    if (!c.inScope(new URL(self))) continue;
+    if (!e.inList && self === e.url) continue; // read from its own URL
+    // Entities the run made are deleted by other checks at any time: a later reading would show the suite's writes.
+    if (!c.inScope(new URL(self)) || madeByRun(self)) continue;
     let at = c.byUrl.get(self)?.res;
     if (!at) {
       if (extra >= extraFetches) continue;
       extra++;
       at = await target.get(self);
     }
-    judged++;
+    judged('self target followed', 1, new URL(self).pathname);
     if (holds(target, e, e.entity, at)) continue;
     // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
     // suite's own writes are held back (src/suite/write-gate.ts).
@@ -134,6 +136,7 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
       }));
     }
   }
-  if (judged === 0 && failures.length === 0) skipRule('no self relation of an entity reached could be followed within the profile\'s scope');
   throwFirst(failures, reached.length);
+  throwCut(c.cut);
+  requireSome(reached, 'entity');
 });

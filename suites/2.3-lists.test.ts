@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/checks/list.ts';
 import { isPartition, isPrefix, partitionDefects } from '../src/checks/partition.ts';
 import { describeExchange, expectStatus } from '../src/checks/status.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure, skipFor } from '../src/outcome.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { filledList, fillCount } from '../src/suite/fill.ts';
 import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/suite/pages.ts';
 import { emptyProject, firstProject, missingProjectId } from '../src/suite/projects.ts';
@@ -41,7 +42,10 @@ check('LIST-SHAPE', `${filled.title}, in three pages or more: every page has the
   const path = await filled.path(target);
   const total = (await wholeList(target, path)).length;
   const size = Math.max(1, Math.floor(total / 3));
-  for (const page of await walkPages(target, path, size, pagesFor(total, size))) checkListShape(page.res, target.profile);
+  for (const page of await walkPages(target, path, size, pagesFor(total, size))) {
+    judged('page', 1, path);
+    checkListShape(page.res, target.profile);
+  }
 });
 
 // "Query parameters: page number (1-based), ..."
@@ -51,9 +55,10 @@ for (const source of [filled, events, eventTypes]) {
     await whileUnchanged(target, path, async (all) => {
       const sizes = [...new Set([1, 2, Math.max(3, Math.ceil(all.length / 2))])];
       const pages = await Promise.all(sizes.map((itemsPerPage) => readPage(target, path, { pageNum: 1, itemsPerPage })));
-      if (all.length === 0 && pages.every((p) => p.keys.length === 0)) skipRule(`${path} is empty, so page 1 shows nothing to judge`);
+      if (all.length === 0 && pages.every((p) => p.keys.length === 0)) skipFor('projects.ids', `${path} is empty, so page 1 shows nothing to judge`);
       sizes.forEach((size, i) => {
         const { res, keys } = pages[i]!;
+        judged('page', 1, path);
         const first = all.slice(0, size);
         if (keys.length !== first.length || !isPrefix(keys, all)) {
           throw new RuleFailure(`${describeExchange(res)}: page 1 at ${size} per page does not hold the first ${size === 1 ? 'item' : `${size} items`} of the result set`, {
@@ -83,7 +88,8 @@ check('LIST-MAX-500', 'the event types: a page of the maximum size is served; on
       expected: `a 4xx, or up to ${max} items`, actual: 'no items', exchange: res.exchange,
     });
   }
-  if (all.length <= max) skipRule(`${path} holds ${all.length} items, no more than ${max}: a capped page cannot be told from an uncapped one`);
+  // A list of no more than the maximum shows no capping: what could be judged (the pages above) was.
+  if (all.length <= max) return;
   // Capped pages of the request's size must still partition the result set.
   const pages = [first];
   for (let pageNum = 2; pageNum <= pagesFor(all.length, first.keys.length); pageNum++) {
@@ -105,6 +111,7 @@ function tooLong(page: Page, max: number): void {
 /** Fails with the page that first shows a repeated, missing or foreign item. */
 function judgePartition(all: string[], pages: Page[], how: string): void {
   const defects = partitionDefects(all, pages.map((p) => p.keys));
+  judged('page walk', 1, how);
   if (isPartition(defects)) return;
   const culprit = [...defects.duplicated, ...defects.foreign, ...defects.missing][0]!;
   // The page that shows the culprit last, or for a missing item the page where it belonged.
@@ -126,6 +133,7 @@ for (const source of [filled, eventTypes]) {
       for (const pageNum of [1, 2]) {
         const on = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: true });
         expectStatus(on, 200, `page ${pageNum} with the count switched on is served`);
+        judged('page', 2, path);
         checkCountOn(on, paging, all.length);
         const off = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: false });
         expectStatus(off, 200, `page ${pageNum} with the count switched off is served`);

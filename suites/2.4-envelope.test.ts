@@ -9,35 +9,35 @@ import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
-import { crawl } from '../src/suite/crawl.ts';
+import { crawl, crawledPath, rereadable } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
 import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
 import { alertConfigBody, alertConfigsPath } from '../src/suite/new-entities.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
 import { workProject } from '../src/suite/work-project.ts';
 
-/** The crawl's 2xx responses of one kind. */
+/** The crawl's 2xx responses of one kind that may be read again (not of entities the run made). */
 async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly HttpResponse[]> {
   const { responses } = await crawl();
-  return requireSome(responses.map((c) => c.res).filter((res) => carried(res, t.profile.paging.resultsField)?.kind === kind), kind === 'list' ? 'list' : 'entity');
+  return requireSome(rereadable(responses).map((c) => c.res).filter((res) => carried(res, t.profile.paging.resultsField)?.kind === kind), kind === 'list' ? 'list' : 'entity');
 }
 
-check('ENV-DEFAULT-NONE', 'no response reached without envelope=true is wrapped in an envelope', async ({ target }) => {
-  const { responses } = await crawl();
+check('ENV-DEFAULT-NONE', 'no JSON object response reached without envelope=true is wrapped in an envelope', async ({ target }) => {
+  const { responses, cut } = await crawl();
   const names = target.profile.envelope;
-  judgeAll(responses, ({ res }) => {
-    const body = parsedBody(res);
-    if (!isObject(body)) return;
+  judgeAll('response', responses.filter((c) => isObject(parsedBody(c.res))), ({ res }) => {
+    const body = parsedBody(res) as Record<string, unknown>;
     const isList = carried(res, target.profile.paging.resultsField)?.kind === 'list';
     if (wrappedUnasked(res, body, isList, names)) {
       throw new RuleFailure(`${describeExchange(res)}: the ${isList ? 'list' : 'response'} carries the envelope's status though envelope=true was not sent`, {
         expected: 'no envelope', actual: body, exchange: res.exchange,
       });
     }
-  });
+  }, { place: crawledPath, cut });
 });
 
 check('ENV-SINGLE-WRAP', 'envelope=true on an entity reached wraps the same entity with the status of the plain call', async ({ target }) => {
@@ -70,6 +70,7 @@ check('ENV-SINGLE-WRAP', 'envelope=true on a create wraps the created entity wit
     const plain = await create('envelope-plain');
     if (plain.status < 200 || plain.status >= 300) throw new TargetError('unexpected-status', `${describeExchange(plain)}: an alert configuration could not be created`, plain.exchange);
     const enveloped = await create('envelope-wrapped', { envelope: 'true' });
+    judged('create', 1, collection);
     checkSingleEnvelope(enveloped, plain.status, undefined, target.profile.envelope);
     const content = (enveloped.json() as Record<string, unknown>)[contentField];
     const fields = (v: unknown) => (isObject(v) ? Object.keys(v).sort() : v);

@@ -8,7 +8,8 @@ import { schemaFaults } from '../src/checks/json-schema.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import { expectServed } from '../src/checks/served.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure, skipFor } from '../src/outcome.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/suite/cluster-bodies.ts';
 import { deleteCreated, runName } from '../src/suite/created.ts';
 import { alertConfigsPath, createProject, postEntity } from '../src/suite/new-entities.ts';
@@ -24,13 +25,14 @@ type Body = Record<string, unknown>;
 /** A profile endpoint path below the v2 base; skipped where the profile says the target does not offer it. */
 function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'documented'>, fill: Record<string, string> = {}): string {
   const template = t.profile.endpoints[name];
-  if (!template) skipRule(`the profile says the target does not offer this endpoint (endpoints.${name} is empty)`);
+  if (!template) skipFor(`endpoints.${name}`, 'the profile says the target does not offer this endpoint');
   return t.v2(template.replace(/\{(\w+)\}/g, (all, param: string) => fill[param] ?? all));
 }
 
 /** Refused as it should be; a success made something, which is deleted before the rule fails. */
 async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, names: string[], what: string) {
   if (sent.made) await deleteCreated(t, sent.made.created);
+  judged('refusal', 1, new URL(sent.res.exchange.request.url).pathname);
   expectBadRequestNaming(sent.res, names, what);
 }
 
@@ -94,7 +96,7 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
   const metricName = `dataFederation.bytesProcessed.${period}`;
   check('METRIC-DATAFED-REMOVED', `a metric alert configuration on ${metricName} is refused with 400 naming it`, async ({ target }) => {
     const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
-    if (!metric) skipRule('the profile lists no metric alert-configuration variant (alertConfigs.variants with a metricThreshold)');
+    if (!metric) skipFor('alertConfigs.variants', 'the profile lists no metric alert-configuration variant (one with a metricThreshold)');
     const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as Body), metricName } };
     const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
     await refusedNaming(target, sent, ['metricName', metricName], `the removed metric ${metricName} is refused`);
@@ -129,7 +131,7 @@ async function slowQueriesPath(t: Target): Promise<string> {
   const res = await pending;
   expectServed(res, `GET ${list} is served`);
   const id = (resultsOf(res, t.profile.paging)[0] as { id?: unknown } | undefined)?.id;
-  if (typeof id !== 'string') skipRule(`the first project has no process (${list})`);
+  if (typeof id !== 'string') skipFor('projects.ids', `the first project has no process (${list})`);
   return path.replace('{processId}', encodeURIComponent(id));
 }
 
@@ -137,9 +139,9 @@ async function slowQueriesPath(t: Target): Promise<string> {
 // PLATFORM_FLEX_{AWS,AZURE,GCP}_LEGACY_<N>_USAGE_HOURS, N in 100, 200, 300, 400, 500" (the vendor word as the profile's).
 
 check('BILLING-SKU-FLEX', 'the FLEX legacy usage-hour skus of the pending invoice are among those the release notes add', async ({ target }) => {
-  if (!target.profile.orgId) skipRule('the profile names no organization (orgId)');
+  if (!target.profile.orgId) skipFor('orgId', 'the profile names no organization');
   const res = await target.get(endpoint(target, 'pendingInvoice', { orgId: target.profile.orgId }));
-  if (res.status === 404) skipRule('the organization has no pending invoice');
+  if (res.status === 404) skipFor('orgId', 'the organization has no pending invoice (404)');
   expectServed(res, 'the pending invoice is served');
   const skus = JSON.stringify(res.json()).match(/"sku":"[^"]*"/g)?.map((s) => s.slice(7, -1)) ?? [];
   const flex = new RegExp(`^${target.profile.vendor.toUpperCase()}_FLEX_([A-Z]+)_LEGACY_(\\d+)_USAGE_HOURS$`);
@@ -147,6 +149,9 @@ check('BILLING-SKU-FLEX', 'the FLEX legacy usage-hour skus of the pending invoic
     const m = flex.exec(sku);
     return m !== null && !(['AWS', 'AZURE', 'GCP'].includes(m[1]!) && ['100', '200', '300', '400', '500'].includes(m[2]!));
   });
+  const flexSkus = skus.filter((sku) => flex.test(sku));
+  if (flexSkus.length === 0) skipFor('orgId', 'the pending invoice of the organization has no FLEX legacy usage-hour line item');
+  judged('FLEX sku', flexSkus.length);
   if (unlisted.length > 0) {
     throw new RuleFailure(`${describeExchange(res)}: FLEX legacy skus the release notes do not list: ${unlisted.join(', ')}`, {
       expected: 'N in 100..500 for AWS, AZURE, GCP', actual: unlisted, exchange: res.exchange,
@@ -201,6 +206,7 @@ check('EAR-AZURE-GERMANY-REMOVED', 'azureKeyVault.azureEnvironment AZURE_GERMANY
     keyIdentifier: 'https://conformance.vault.azure.net/keys/conformance/1', secret: 'conformance',
   };
   const res = await target.send({ method: 'PATCH', path, json: { azureKeyVault } });
+  judged('refusal', 1, path);
   expectBadRequestNaming(res, ['azureEnvironment', 'AZURE_GERMANY'], 'the removed Azure environment AZURE_GERMANY is refused');
 });
 for (const region of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST']) {

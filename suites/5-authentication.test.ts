@@ -5,9 +5,10 @@ import { expectRefused, expectUnchanged } from '../src/checks/refusal.ts';
 import { expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/suite/attempts.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/suite/credentials.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { check } from '../src/suite/rule.ts';
 import { firstProject } from '../src/suite/projects.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
@@ -32,7 +33,7 @@ function answerAsOwner(t: Target, authorization: string): Promise<HttpResponse> 
 check('AUTH-DIGEST', 'each Digest challenge offered, answered with the public key as user name and the private key as password, authenticates', async ({ target }) => {
   const key = keyPair(target, 'owner');
   const first = await unauthenticated(target);
-  if (first.status !== 401) skipRule(`a request without authentication drew ${first.status}, not a challenge (AUTH-MISSING-401 judges that)`);
+  if (first.status !== 401) throw new TargetError('nothing-judged', `a request without authentication drew ${first.status}, not a challenge to answer (AUTH-MISSING-401 judges that)`, first.exchange);
   const algorithms = [...new Set(answerableChallenges(first).map((c) => c.algorithm))];
   if (algorithms.length === 0) {
     throw new RuleFailure('the 401 offers no Digest challenge, so an API key cannot authenticate with Digest', {
@@ -42,7 +43,7 @@ check('AUTH-DIGEST', 'each Digest challenge offered, answered with the public ke
   for (const algorithm of algorithms) {
     // A fresh challenge for each algorithm: an answer uses up its nonce count.
     const challenge = answerableChallenges(await unauthenticated(target)).find((c) => c.algorithm === algorithm);
-    if (!challenge) skipRule(`a second request without authentication was not offered ${algorithm} again`);
+    if (!challenge) throw new TargetError('nothing-judged', `a second request without authentication was not offered ${algorithm} again`);
     const res = await answerAsOwner(target, digestAnswer(challenge, key, 'GET', digestUri(target, probePath(target))));
     expectStatus(res, 200, `a correct ${algorithm} Digest answer with the owner's key pair authenticates`);
   }
@@ -95,7 +96,7 @@ function replayProbe(t: Target): Promise<HttpResponse> {
     const challenge = expectDigestChallenge(await unauthenticated(t), 'a request without authentication is challenged');
     const answer = digestAnswer(challenge, keyPair(t, 'owner'), 'GET', digestUri(t, probePath(t)));
     const first = await answerAsOwner(t, answer);
-    if (first.status !== 200) skipRule(`a correct Digest answer drew ${first.status}, so its replay shows nothing (AUTH-DIGEST judges that)`);
+    if (first.status !== 200) throw new TargetError('nothing-judged', `a correct Digest answer drew ${first.status}, so its replay shows nothing (AUTH-DIGEST judges that)`, first.exchange);
     return answerAsOwner(t, answer);
   });
 }
@@ -120,7 +121,7 @@ const challenged: { title: string; probe: (t: Target) => Promise<HttpResponse> }
 for (const c of challenged) {
   check('AUTH-DIGEST-CHALLENGE', `the 401 to ${c.title} carries a Digest challenge that a correct answer meets`, async ({ target }) => {
     const res = await c.probe(target);
-    if (res.status !== 401) skipRule(`${c.title} drew ${res.status}, not 401 (AUTH-MISSING-401 and AUTH-WRONG-401 judge that)`);
+    if (res.status !== 401) throw new TargetError('nothing-judged', `${c.title} drew ${res.status}, not a 401 whose challenge could be judged (AUTH-MISSING-401 and AUTH-WRONG-401 judge that)`, res.exchange);
     const challenge = expectDigestChallenge(res, `the 401 to ${c.title}`);
     const answered = await answerAsOwner(target, digestAnswer(challenge, keyPair(target, 'owner'), 'GET', digestUri(target, probePath(target))));
     expectStatus(answered, 200, `a correct answer to the challenge of the 401 to ${c.title} authenticates`);
@@ -129,7 +130,7 @@ for (const c of challenged) {
 
 // "With Digest, the secret is not sent over the network in the clear."
 check('AUTH-NO-CLEARTEXT', 'the key pair sent in the clear (Basic authentication) is not accepted', async ({ target }) => {
-  if (new URL(target.profile.baseUrl).protocol !== 'https:') skipRule('the base URL is plain HTTP: a key sent in the clear would cross the network readable');
+  if (new URL(target.profile.baseUrl).protocol !== 'https:') skipFor('baseUrl', 'the base URL is plain HTTP: a key sent in the clear would cross the network readable');
   const key = keyPair(target, 'owner');
   const basic = Buffer.from(`${key.publicKey}:${key.privateKey}`).toString('base64');
   target.client.options.redactor.add(basic);
@@ -140,11 +141,11 @@ check('AUTH-NO-CLEARTEXT', 'the key pair sent in the clear (Basic authentication
 // --- "Two methods authenticate requests: service accounts, or API keys." ---
 
 check('AUTH-BEARER', "the service account's token reads a project and its clusters, as an API key does", async ({ target }) => {
-  if (credential(target, 'serviceAccount').token === undefined) skipRule('the serviceAccount credential is not a bearer token (tokenEnv)');
+  requireCredential(target, 'serviceAccount');
+  if (credential(target, 'serviceAccount').token === undefined) skipFor('credentials.serviceAccount', 'the serviceAccount credential is not a bearer token (tokenEnv)');
   const p = firstProject(target);
   for (const path of [target.v2(`/groups/${p}`), target.v2(`/groups/${p}/clusters`)]) {
     const res = await target.get(path, { as: 'serviceAccount' });
-    if (res.status === 403) skipRule(`the service account holds no role on project ${p} (403)`);
     expectStatus(res, 200, 'a request with the service account token is served');
   }
 });
@@ -167,11 +168,13 @@ for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
   check('AUTH-MULTI-PROJECT', `the ${name} credential reaches each project of the profile`, async ({ target }) => {
     requireCredential(target, name);
     const ids = target.profile.projects.ids;
-    if (ids.length < 2) skipRule('the profile names fewer than two projects (projects.ids)');
+    if (ids.length < 2) skipFor('projects.ids', 'the profile names fewer than two projects');
     const answers = await Promise.all(ids.map((id) => target.get(target.v2(`/groups/${id}`), { as: name })));
     for (const res of answers) if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${name} credential reads a project`);
     const missed = answers.filter((res) => res.status !== 200);
-    if (missed.length === answers.length) skipRule(`the ${name} credential reaches none of the profile's projects (${missed.map((r) => r.status).join(', ')}): it holds no grants to judge`);
+    // A credential that reaches none has no grant at work to compare (its role is other rules' concern).
+    if (missed.length === answers.length) throw new TargetError('nothing-judged', `the ${name} credential reaches none of the profile's projects (${missed.map((r) => r.status).join(', ')})`, missed[0]?.exchange);
+    judged('project', answers.length);
     if (missed.length) {
       throw new RuleFailure(`the ${name} credential reaches ${answers.length - missed.length} of the ${ids.length} projects it is granted`, {
         expected: ids.map(() => 200), actual: answers.map((r) => r.status), exchange: missed[0]!.exchange,
@@ -239,7 +242,7 @@ const forbidden: { title: string; attempts: (t: Target) => Promise<Attempt[]> }[
   {
     title: "a read-only key's changes of clusters",
     // Without billable resources the cluster change is an empty body, which a target may refuse as invalid first.
-    attempts: (t) => (t.profile.allowBillable ? clusterAttempts(t, 'readOnly') : skipRule('the profile does not allow creating clusters (allowBillable)')),
+    attempts: (t) => (t.profile.allowBillable ? clusterAttempts(t, 'readOnly') : skipFor('allowBillable', 'the profile does not allow creating clusters')),
   },
   { title: "the reads of a key without a grant", attempts: outsiderReadAttempts },
   { title: "the PATCH of a project by a key without a grant", attempts: (t) => projectAttempts(t, 'outsider') },
@@ -250,7 +253,7 @@ for (const f of forbidden) {
   check('AUTH-FORBIDDEN-403', `${f.title}: each refusal is 403 (or 401)`, async ({ target }) => {
     const attempts = await f.attempts(target);
     const refused = attempts.filter((a) => a.response.status >= 400);
-    if (refused.length === 0) skipRule(`none of ${f.title} was refused, so no refusal status to judge`);
+    if (refused.length === 0) throw new TargetError('nothing-judged', `none of ${f.title} was refused, so no refusal status could be judged`);
     for (const a of refused) expectStatus(a.response, [403, 401], `the ${a.what}, not permitted to this caller, is refused with 403 or 401`);
   });
 }

@@ -4,10 +4,11 @@ import { isObject } from '../src/checks/json-walk.ts';
 import { resultsOf } from '../src/checks/list.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import { expectServed } from '../src/checks/served.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { perRun } from '../src/suite/per-run.ts';
 import { firstProject } from '../src/suite/projects.ts';
 import { wholeItems } from '../src/suite/pages.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { check } from '../src/suite/rule.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import type { Target } from '../src/suite/target.ts';
@@ -44,6 +45,7 @@ check('EVT-TYPES-2025-04-18', 'the eventTypes list holds the six event types add
   const items = await allEventTypes(target);
   // Whichever field names the type (EVT-TYPES-LIST judges which), the name is one of the item's values.
   const named = new Set(items.flatMap((item) => (isObject(item) ? Object.values(item).filter((v) => typeof v === 'string') : [])));
+  judged('event type', items.length, '/eventTypes');
   const missing = added20250418.filter((name) => !named.has(name));
   if (missing.length > 0) {
     throw new RuleFailure(`the eventTypes list (${items.length} items) lacks ${missing.join(', ')}`, { expected: added20250418, actual: { missing } });
@@ -56,7 +58,7 @@ check('EVT-EVENT-TYPE-NAME', 'every event of the first project\'s first page car
   const res = await sharedResponse(`events:${path}`, () => target.get(path));
   expectServed(res, `GET ${path} is served`);
   const events = resultsOf(res, target.profile.paging);
-  if (events.length === 0) skipRule('the first project has no events');
+  if (events.length === 0) skipFor('projects.ids', 'the first project has no events');
   const without = events.map((e, i) => [i, e] as const).filter(([, e]) => !isObject(e) || typeof e.eventTypeName !== 'string' || e.eventTypeName === '');
   if (without.length > 0) {
     throw new RuleFailure(`${describeExchange(res)}: ${without.length} of ${events.length} events carry no eventTypeName`, {

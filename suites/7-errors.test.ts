@@ -1,9 +1,9 @@
 // Spec 7: errors. 7.1 "An error response has a JSON body with five fields: detail, error, errorCode,
 // parameters, reason." Every probe below provokes an error; each rule judges every probe.
 import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/checks/error-body.ts';
-import { expectStatus } from '../src/checks/status.ts';
+import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/suite/created.ts';
 import {
   alertConfigBody, alertConfigsPath, clusterBody, clustersPath, createEntity, postEntity, projectBody, projectsPath, type NewEntity,
@@ -42,8 +42,8 @@ const probes: ErrorProbe[] = [
  * here any client error is judged, a success leaves nothing to judge, and a 5xx or 429 is a target error. */
 async function probe(t: Target, p: ErrorProbe): Promise<HttpResponse> {
   const res = await sharedResponse(`error-probe:${p.title}`, () => p.send(t));
-  if (res.status < 400) skipRule(`${p.title} drew no error (status ${res.status}), so there is no error body to judge`);
-  if (res.status >= 500 || res.status === 429) expectStatus(res, p.status, `${p.title} is refused`);
+  if (res.status < 400) throw new TargetError('nothing-judged', `${p.title} drew no error (status ${res.status}), so there is no error body to judge`, res.exchange);
+  expectJudgeable(res, `${p.title} is refused`, [p.status]);
   return res;
 }
 

@@ -10,10 +10,11 @@ import {
 } from '../src/checks/rate-limit.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { cite } from '../src/suite/evidence.ts';
 import { perRun } from '../src/suite/per-run.ts';
 import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from '../src/suite/rate-window.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { check } from '../src/suite/rule.ts';
 import { target as runTarget, type Target } from '../src/suite/target.ts';
 import { ownProjects } from '../src/suite/work-project.ts';
@@ -39,7 +40,7 @@ function once<T>(key: string, run: (t: Target) => Promise<T>): (t: Target) => Pr
 async function burstProjects(t: Target): Promise<string[]> {
   const { ids, emptyProjectId } = t.profile.projects;
   const pool = [...new Set([...(await ownProjects(t)), ...(emptyProjectId ? [emptyProjectId] : []), ...ids.slice(1), ...ids.slice(0, 1)])];
-  if (!pool.length) skipRule('the profile names no project (projects.ids)');
+  if (!pool.length) skipFor('projects.ids', 'the profile names no project');
   return pool;
 }
 
@@ -83,7 +84,7 @@ async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   const pool = projects.filter((p) => reach.has(p));
-  if (!pool.length) skipRule('the owner credential reaches none of the profile\'s projects');
+  if (!pool.length) throw new TargetError('nothing-judged', 'the owner credential reaches none of the profile\'s projects');
   return inOneWindow(t, pool, { requests: limit + 2, partner: withPartner, credentials: ['owner'] }, async (at) => {
     const burst: HttpResponse[] = [];
     while (burst.length <= limit || (allowance(burst) === undefined && burst.length < 2 * limit && roomIn(t, at.window))) {
@@ -120,14 +121,14 @@ async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Pro
   } finally {
     exhausted.at.lease.release();
   }
-  if (attempt === attempts) skipRule(`in ${attempts} attempts, no request could be placed in the window right after one in which the project was refused`);
+  if (attempt === attempts) throw new TargetError('nothing-judged', `in ${attempts} attempts, no request could be placed in the window right after one in which the project was refused`);
   return afterTurn(t, await exhaust(t, false), attempt + 1);
 }
 
 /** How many requests of one credential the target lets through in one window: the measure for the other bursts. */
 async function measuredAllowance(t: Target): Promise<number> {
   const { burst, allowed } = await exhaustion(t);
-  if (allowed === undefined) skipRule(`${burst.length} requests by one credential to one project in one window drew no 429, so there is no limit to compare with (LIMITS-429-AFTER-100)`);
+  if (allowed === undefined) throw new TargetError('nothing-judged', `${burst.length} requests by one credential to one project in one window drew no 429, so there is no limit to compare with (LIMITS-429-AFTER-100)`);
   return allowed;
 }
 
@@ -146,7 +147,10 @@ const sharedCounterBurst = once('shared-counter', async (t) => {
   const reach = await Promise.all(names.map(async (as) => ({ as, projects: await projectsOf(t, as) })));
   const callersOf = (project: string) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
   const pool = projects.filter((p) => callersOf(p).length >= 2);
-  if (!pool.length) skipRule('no project of the profile is reached by two of its credentials');
+  if (!pool.length) {
+    if (names.filter((n) => n !== 'outsider').length < 2) skipFor('credentials', 'the profile names fewer than two credentials with a role on its projects');
+    throw new TargetError('nothing-judged', 'no project of the profile is reached by two of its credentials');
+  }
   return burstOnce(t, pool, { requests: allowed + 1, credentials: names }, async (at) => {
     const callers = callersOf(at.project);
     const responses: HttpResponse[] = [];
@@ -189,6 +193,7 @@ function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
 check('LIMITS-100-PROCEED', `the first ${limit} requests by one credential to a project in one window all proceed`, async ({ target }) => {
   const { burst } = await exhaustion(target);
   citeAll([burst[0], burst[limit - 1], burst.find((r) => r.status === 429)]);
+  judged('burst');
   checkWithinLimitProceed(burst, limit);
 });
 
@@ -196,6 +201,7 @@ check('LIMITS-100-PROCEED', `the first ${limit} requests by one credential to a 
 check('LIMITS-429-AFTER-100', `request ${limit + 1} by one credential to a project in one window gets 429`, async ({ target }) => {
   const { burst } = await exhaustion(target);
   citeAll([burst[limit - 1], burst[limit]]);
+  judged('burst');
   checkOverLimitRefused(burst, limit);
 });
 
@@ -203,8 +209,9 @@ check('LIMITS-429-AFTER-100', `request ${limit + 1} by one credential to a proje
 check('LIMITS-429-ERROR-BODY', 'a 429 for a project over its limit carries the error body', async ({ target }) => {
   const { burst } = await exhaustion(target);
   const refused = burst.find((r) => r.status === 429);
-  if (!refused) skipRule(`${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`);
+  if (!refused) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`);
   cite(refused.exchange);
+  judged('burst');
   checkRateLimitErrorBody(refused);
 });
 
@@ -214,15 +221,17 @@ check('LIMITS-SHARED-COUNTER', 'requests by every credential that reaches a proj
   const { responses, callers } = await sharedCounterBurst(target);
   citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
   expectNoServerError(responses, 'a burst of requests by several credentials to one project');
+  judged('burst');
   checkSameAllowance(responses, allowed, `requests by ${callers.join(', ')} in turn to one project in one window`);
 });
 
 // Rule 1: "Requests to another project use a separate counter."
 check('LIMITS-PER-PROJECT', 'right after one project is refused, a request to another project in the same window proceeds', async ({ target }) => {
   const { burst, allowed, partnerProbe, at } = await exhaustion(target);
-  if (allowed === undefined) skipRule(`${burst.length} requests to one project in one window drew no 429, so no budget was spent (LIMITS-429-AFTER-100)`);
-  if (!partnerProbe) skipRule('the profile names one project only: there is no other project to send to');
+  if (allowed === undefined) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window drew no 429, so no budget was spent (LIMITS-429-AFTER-100)`);
+  if (!partnerProbe) skipFor('projects.ids', 'the profile names one project only: there is no other project to send to');
   citeAll([burst[allowed], partnerProbe]);
+  judged('burst');
   if (partnerProbe.status === 429) {
     throw new RuleFailure(`project ${at.partner} was refused in the window in which project ${at.project} spent its budget`, {
       expected: 'the request proceeds', actual: 429, exchange: partnerProbe.exchange,
@@ -236,8 +245,9 @@ check('LIMITS-COUNTS-EVERY-REQUEST', 'successes and failures (404) in turn are r
   const { responses } = await mixedOutcomeBurst(target);
   expectNoServerError(responses, 'a burst of requests to one project');
   const failures = responses.slice(0, allowed).filter((r) => r.status >= 400 && r.status !== 429);
-  if (!failures.length) skipRule('the requests meant to fail (a cluster that does not exist) succeeded, so no failure was counted');
+  if (!failures.length) throw new TargetError('nothing-judged', 'the requests meant to fail (a cluster that does not exist) succeeded, so no failure was counted');
   citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
+  judged('burst');
   checkSameAllowance(responses, allowed, `${failures.length} failed and ${allowed - failures.length} successful requests to one project in one window`);
 });
 
@@ -247,6 +257,7 @@ check('LIMITS-CONCURRENT', `of a concurrent burst of more than ${limit} requests
   const { responses } = await concurrentBurst(target);
   citeAll([responses.find((r) => r.status !== 429), responses.find((r) => r.status === 429)]);
   expectNoServerError(responses, 'a concurrent burst of requests to one project');
+  judged('burst');
   checkConcurrentAllowance(responses, allowed);
 });
 
@@ -254,10 +265,11 @@ check('LIMITS-CONCURRENT', `of a concurrent burst of more than ${limit} requests
 check('LIMITS-RESET-AT-TURN', 'the first request to a project after the turn of a window in which it was refused proceeds', async ({ target }) => {
   const { burst, reset } = await exhaustion(target);
   const after = await reset;
-  if (!after) skipRule(`${burst.length} requests to one project in one window drew no 429, so there is no spent budget to reset (LIMITS-429-AFTER-100)`);
+  if (!after) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window drew no 429, so there is no spent budget to reset (LIMITS-429-AFTER-100)`);
   const refused = after.exhausted.burst.find((r) => r.status === 429);
   citeAll([refused, after.probe]);
   expectNoServerError([after.probe], 'the first request after the turn');
+  judged('burst');
   if (after.probe.status === 429) {
     throw new RuleFailure('the first request to the project after the window turned was refused', {
       expected: 'the request proceeds', actual: 429, exchange: after.probe.exchange,

@@ -7,9 +7,10 @@ import { describeExchange, expectStatus } from '../src/checks/status.ts';
 import { expectErrorWithBody } from '../src/checks/error-reply.ts';
 import { expectServed } from '../src/checks/served.ts';
 import { namedVersion } from '../src/checks/versioned-media.ts';
-import { RuleFailure, skipRule, TargetError } from '../src/outcome.ts';
+import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/suite/created.ts';
 import { alertConfigsPath } from '../src/suite/new-entities.ts';
+import { judged } from '../src/suite/coverage.ts';
 import { forAll } from '../src/suite/property.ts';
 import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
 import { check } from '../src/suite/rule.ts';
@@ -40,7 +41,8 @@ for (const r of resources) {
   for (const version of r.versions.filter((v) => !target().profile.versions.deleted.includes(v))) {
     check('VER-RESPONSE-NAMES-VERSION', `GET ${r.template} in ${version} is answered as application/vnd.<vendor>.${version}+json`, async ({ target }) => {
       const res = await readInVersion(target, r.template, version);
-      if (res.status < 200 || res.status >= 300) skipRule(`${version} of ${r.template} was not served (${res.status}), so no answer names it`);
+      if (res.status < 200 || res.status >= 300) throw new TargetError('nothing-judged', `${version} of ${r.template} was not served (${res.status}), so no answer names it`, res.exchange);
+      judged('answer', 1, r.template);
       const contentType = res.header('content-type');
       const named = namedVersion(contentType, target.profile.vendor);
       if (named !== version) {
@@ -59,7 +61,7 @@ const contentTypes: [label: string, type: (t: Target) => string][] = [
 ];
 for (const [label, type] of contentTypes) {
   check('VER-CONTENT-TYPE-BOTH', `POST, PUT and PATCH of an alert configuration with Content-Type ${label} are served`, async ({ target }) => {
-    const variant = target.profile.alertConfigs.variants[0] ?? skipRule('the profile lists no alert-configuration variant to write (alertConfigs.variants)');
+    const variant = target.profile.alertConfigs.variants[0] ?? skipFor('alertConfigs.variants', 'the profile lists no alert-configuration variant to write');
     const headers = { 'content-type': type(target) };
     const collection = alertConfigsPath(target, await workProject(target));
     const post = await target.send({ method: 'POST', path: collection, json: variant.body, headers });
@@ -118,9 +120,10 @@ for (const r of resources.filter((r) => !r.template.split('/').includes('cluster
       ]);
       expectStatus(before, versioned.status, `GET ${path} answers the same status under both generations`);
       expectServed(versioned, `GET ${path} is served in ${comparedVersion}`);
-      if (differences(before.json(), after.json()).length > 0) continue;
-      const legacy = replacedInStrings(before.json(), legacyBase, versionedBase);
-      const differ = differences(legacy, versioned.json());
+      // Bodies are compared as the entities or lists they must be: JSON of another type leaves nothing to compare.
+      if (differences(before.jsonObject(), after.jsonObject()).length > 0) continue;
+      const legacy = replacedInStrings(before.jsonObject(), legacyBase, versionedBase);
+      const differ = differences(legacy, versioned.jsonObject());
       if (differ.length > 0) {
         throw new RuleFailure(`GET ${path}: the legacy and the ${comparedVersion} bodies differ at ${differ.slice(0, 5).join(', ')}`, {
           expected: legacy, actual: versioned.json(), exchange: versioned.exchange,
@@ -128,6 +131,6 @@ for (const r of resources.filter((r) => !r.template.split('/').includes('cluster
       }
       return;
     }
-    skipRule(`${path} changed between readings three times in a row, so the two generations could not be compared`);
+    throw new TargetError('nothing-judged', `${path} changed between readings three times in a row, so the two generations could not be compared`);
   });
 }

@@ -7,9 +7,11 @@ import { resultsOf } from '../src/checks/list.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import { expectServed } from '../src/checks/served.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { RuleFailure, skipRule } from '../src/outcome.ts';
+import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { clusterLife, type ClusterLife } from '../src/suite/cluster-lifecycle.ts';
 import { cite } from '../src/suite/evidence.ts';
+import { judged } from '../src/suite/coverage.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
 import { existingClusters } from '../src/suite/existing-clusters.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
@@ -27,9 +29,9 @@ const listed = (t: Target, res: HttpResponse): Carrier => ({
 async function lifePart(t: Target, part: (life: ClusterLife) => HttpResponse | undefined, what: string): Promise<HttpResponse> {
   const life = await clusterLife(t);
   cite(life.create.exchange);
-  if (!served(life.create)) skipRule(`creating a cluster answered ${life.create.status}, so there is no ${what} to judge (CLU-OPERATIONS)`);
+  if (!served(life.create)) throw new TargetError('nothing-judged', `creating a cluster answered ${life.create.status}, so there is no ${what} to judge (CLU-OPERATIONS)`, life.create.exchange);
   const res = part(life);
-  if (!res) skipRule(`the run's cluster has no ${what}`);
+  if (!res) throw new TargetError('nothing-judged', `the run's cluster has no ${what}`);
   cite(res.exchange);
   return res;
 }
@@ -47,9 +49,9 @@ const answers: [title: string, read: (t: Target) => Promise<Carrier[]>][] = [
 /** Judges every cluster the answers carry; answers that were not served carry none (other rules judge them). */
 async function judgeClusters(t: Target, read: (t: Target) => Promise<Carrier[]>, judge: (cluster: unknown, where: string, res: HttpResponse) => void): Promise<void> {
   const carriers = await read(t);
-  const judged = carriers.flatMap(({ res, clusters }) => clusters.map((c) => () => judge(c.cluster, `${describeExchange(res)}: ${c.where}`, res)));
-  if (judged.length === 0) skipRule(`no answer carried a cluster (${carriers.map((c) => c.res.status).join(', ')})`);
-  for (const run of judged) run();
+  const clusters = carriers.flatMap(({ res, clusters }) => clusters.map((c) => ({ res, ...c })));
+  if (clusters.length === 0) throw new TargetError('nothing-judged', `no answer carried a cluster (${carriers.map((c) => c.res.status).join(', ')})`);
+  judgeAll('cluster', clusters, (c) => judge(c.cluster, `${describeExchange(c.res)}: ${c.where}`, c.res), { place: (c) => new URL(c.res.exchange.request.url).pathname });
 }
 
 const v2Shape: ClusterSchema = 'cluster-2023-02-01';
@@ -76,10 +78,12 @@ for (const [i, property] of removedClusterProperties.entries()) {
     const life = await clusterLife(target);
     const [, res] = life.removedInCreate[i]!;
     cite(res.exchange);
+    judged('refusal', 1, property);
     expectBadRequestNaming(res, names, `a create body with the removed ${property} is refused`);
   });
   check('VER-CLUSTERS-REMOVED-REFUSED', `a 2023-02-01 modify body carrying ${property} is refused with 400 naming it`, async ({ target }) => {
     const res = await lifePart(target, (l) => l.removedInModify[i]?.[1], `modify with ${property}`);
+    judged('refusal', 1, property);
     expectBadRequestNaming(res, names, `a modify body with the removed ${property} is refused`);
   });
 }

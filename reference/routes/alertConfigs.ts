@@ -167,10 +167,17 @@ export const alertConfigRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alertConfigs/{alertConfigId}/alerts',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => {
-        const config = requireConfig(ctx, group);
-        return matchingAlerts(ctx, (a) => a.alertConfigId === config.id);
-      }, (a, inList) => alertView(ctx, a, inList)),
+      GET: (ctx) => {
+        // Mutant: the alerts of an alert configuration come as a bare JSON array instead of a list entity.
+        if (ctx.mutants.has('ENT-JSON-RESPONSE:array-body')) {
+          requireConfig(ctx, requireGroup(ctx, 'read'));
+          return entity([]);
+        }
+        return listInGroup(ctx, (group) => {
+          const config = requireConfig(ctx, group);
+          return matchingAlerts(ctx, (a) => a.alertConfigId === config.id);
+        }, (a, inList) => alertView(ctx, a, inList));
+      },
     },
   },
 ];

@@ -31,9 +31,10 @@ ${c.curl ? html`<p class="muted">reproduce with curl</p><pre class="curl">${c.cu
 function rule(r: RuleResult, report: Report): Html {
   const known = report.baseline?.rules.find((b) => b.id === r.id)?.reason;
   return html`<details class="rule" id="rule-${r.id}" data-rule="${r.id}" data-status="${r.status}" data-section="${r.section}" data-level="${r.level}"${r.baseline ? html` data-baseline="${r.baseline}"` : ''}>
-<summary><span class="badge ${r.status}">${r.status}</span><code>${r.id}</code><span class="level">${r.level}</span>${r.baseline ? html`<span class="badge baseline">${r.baseline}</span>` : ''}<span class="statement">${r.statement}${r.reason && r.status !== 'pass' ? html`<span class="reason">${r.reason}</span>` : ''}</span></summary>
+<summary><span class="badge ${r.status}">${r.status}</span><code>${r.id}</code><span class="level">${r.level}</span>${r.baseline ? html`<span class="badge baseline">${r.baseline}</span>` : ''}${r.partial ? html`<span class="badge partial">partial</span>` : ''}<span class="statement">${r.statement}${r.reason && r.status !== 'pass' ? html`<span class="reason">${r.reason}</span>` : ''}</span></summary>
 <div class="body">
 ${r.reason ? html`<p class="reason"><strong>${r.status}:</strong> ${r.reason}</p>` : ''}
+${r.coverage ? html`<p class="coverage">judged: ${r.coverage}</p>` : ''}
 ${known !== undefined ? html`<p>Listed in the baseline: ${known}</p>` : ''}
 <p class="muted">tags: ${r.tags.join(', ') || 'none'} · <a href="${sectionLink(r.section)}">spec ${sectionHeading(r.section)}</a></p>
 ${checks(r)}

@@ -30,15 +30,22 @@ const isoDay = (text: string) => {
   return m !== null && realDay(m[1]!, m[2]!, m[3]!);
 };
 
-/** Dates of a response value that are not ISO-8601 in UTC, with where they are. */
-export function nonUtcDates(value: unknown): { path: string; value: string }[] {
+/** Dates of a response value (strings that look like one, or in a field named for one), with where they are. */
+export function datesIn(value: unknown): { path: string; value: string }[] {
   const out: { path: string; value: string }[] = [];
   for (const node of walk(value)) {
     if (typeof node.value !== 'string') continue;
-    const isDate = LOOKS_LIKE_DATE_TIME.test(node.value) || (node.field !== undefined && DATE_FIELD.test(node.field));
-    if (isDate && !utcDateTime(node.value) && !isoDay(node.value)) out.push({ path: node.path, value: node.value });
+    if (LOOKS_LIKE_DATE_TIME.test(node.value) || (node.field !== undefined && DATE_FIELD.test(node.field))) out.push({ path: node.path, value: node.value });
   }
   return out;
+}
+
+/** Whether a date of a response is ISO-8601 in UTC (or a calendar day, which has no zone). */
+export const isUtcDate = (text: string): boolean => utcDateTime(text) !== undefined || isoDay(text);
+
+/** Dates of a response value that are not ISO-8601 in UTC, with where they are. */
+export function nonUtcDates(value: unknown): { path: string; value: string }[] {
+  return datesIn(value).filter((d) => !isUtcDate(d.value));
 }
 
 /** BSON timestamps of a response value: objects with an `increment`, and object-valued `timestamp` fields. */

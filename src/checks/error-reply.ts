@@ -1,8 +1,8 @@
 // Spec 7.1: an error answer carries the error body. Recognised here by the fields that identify it (the error
 // code and the numeric error); whether all five fields are right is the 7.1 rules' concern.
 import type { HttpResponse } from '../http/client.ts';
-import { RuleFailure, TargetError } from '../outcome.ts';
-import { describeExchange } from './status.ts';
+import { RuleFailure } from '../outcome.ts';
+import { expectJudgeable } from './status.ts';
 
 function expectErrorBody(res: HttpResponse, what: string): void {
   const body = res.json() as Record<string, unknown> | null;
@@ -16,9 +16,7 @@ function expectErrorBody(res: HttpResponse, what: string): void {
 
 /** One of the `allowed` error statuses (any 4xx when none are given), with the error body. */
 export function expectErrorWithBody(res: HttpResponse, what: string, allowed?: readonly number[]): void {
-  if ((res.status >= 500 || res.status === 429) && !allowed?.includes(res.status)) {
-    throw new TargetError('unexpected-status', `${describeExchange(res)} while checking that ${what}`, res.exchange);
-  }
+  expectJudgeable(res, what, allowed);
   const fits = allowed ? allowed.includes(res.status) : res.status >= 400 && res.status < 500;
   if (!fits) {
     const expected = allowed ? allowed.join(' or ') : '4xx';

@@ -2,13 +2,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
-import { describeExchange } from './status.ts';
+import { describeExchange, expectJudgeable } from './status.ts';
 
 /** A refusal is a client error; a success breaks the rule, and a 5xx or 429 leaves it unjudged. */
 export function expectRefused(res: HttpResponse, what: string): void {
-  if (res.status >= 500 || res.status === 429) {
-    throw new TargetError('unexpected-status', `${describeExchange(res)} while checking that ${what}`, res.exchange);
-  }
+  expectJudgeable(res, what);
   if (res.status >= 400) return;
   throw new RuleFailure(`${what}: expected a refusal (4xx), got ${res.status}`, {
     expected: '4xx', actual: res.status, exchange: res.exchange,

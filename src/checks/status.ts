@@ -1,19 +1,28 @@
 // Status judgement shared by all checks: an unexpected 5xx or 429 means the target could not be judged
-// (spec 7.2: 5xx is an unexpected failure, retry later), anything else unexpected breaks the rule.
+// (spec 7.2: 5xx is an unexpected failure, retry later), anything else unexpected breaks the rule. A status judged
+// counts in the check's coverage as an answer.
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
+import { judged } from '../suite/coverage.ts';
 
 export function describeExchange(res: HttpResponse): string {
   const r = res.exchange.request;
   return `${r.method} ${r.url} → ${res.status}`;
 }
 
-export function expectStatus(res: HttpResponse, expected: number | number[], what: string): void {
-  const allowed = Array.isArray(expected) ? expected : [expected];
-  if (allowed.includes(res.status)) return;
-  if (res.status >= 500 || (res.status === 429 && !allowed.includes(429))) {
+/** An answer that can be judged: a 5xx (spec 7.2: retry later) or a 429 not among the `allowed` statuses leaves the
+ * rule unjudged (a target error); any other answer is judged, and counts in the check's coverage. */
+export function expectJudgeable(res: HttpResponse, what: string, allowed: readonly number[] = []): void {
+  if ((res.status >= 500 || res.status === 429) && !allowed.includes(res.status)) {
     throw new TargetError('unexpected-status', `${describeExchange(res)} while checking that ${what}`, res.exchange);
   }
+  judged('answer', 1, new URL(res.exchange.request.url).pathname);
+}
+
+export function expectStatus(res: HttpResponse, expected: number | number[], what: string): void {
+  const allowed = Array.isArray(expected) ? expected : [expected];
+  expectJudgeable(res, what, allowed);
+  if (allowed.includes(res.status)) return;
   throw new RuleFailure(`${what}: expected ${allowed.join(' or ')}, got ${res.status}`, {
     expected: allowed.join(' or '), actual: res.status, exchange: res.exchange,
   });

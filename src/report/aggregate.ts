@@ -1,7 +1,9 @@
 // From check results to rule results: a rule fails if any check fails, errs if any errs (and none fails),
-// passes if every judged check passed, is skipped if every check was skipped, and is untested with no check.
+// passes if every judged check passed (partially when some were skipped for a profile fact), is skipped if every
+// check was skipped, and is untested with no check.
 import { compareSections, rules as catalogue } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
+import { describeCoverage, type Covered } from '../suite/coverage.ts';
 import type { CheckResult, RuleResult, Totals } from './report.ts';
 
 const precedence: Exclude<Status, 'untested'>[] = ['fail', 'error', 'pass', 'skipped'];
@@ -25,18 +27,32 @@ export function aggregate(checks: CheckResult[], selected: Set<string> | undefin
       const status = precedence.find((s) => mine.some((c) => c.status === s))!;
       // Checks finish in any order (they run concurrently); the reason must not depend on it.
       const deciding = mine.filter((c) => c.status === status).sort((a, b) => a.name.localeCompare(b.name));
-      const reason = status === 'pass' ? undefined
+      const skipped = mine.filter((c) => c.status === 'skipped').sort((a, b) => a.name.localeCompare(b.name));
+      const reason = status === 'pass' ? (skipped.length ? `partially judged: ${skipped.length} of ${mine.length} checks skipped (${skipped[0]!.reason}${skipped.length > 1 ? ', ...' : ''})` : undefined)
         : deciding.length > 1 ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${status === 'skipped' ? 'skipped' : status === 'fail' ? 'failing' : 'erring'} check${deciding.length > 2 ? 's' : ''})`
         : deciding[0]!.reason;
       const ordered = [...deciding, ...mine.filter((c) => c.status !== status)];
+      const coverage = describeCoverage(mergeCovered(mine.flatMap((c) => c.covered ?? [])));
       return {
         ...base,
         status,
         ...(reason ? { reason } : {}),
+        ...(status === 'pass' && skipped.length > 0 ? { partial: true as const } : {}),
+        ...(coverage ? { coverage } : {}),
         checks: mine.map(({ rule: _r, evidence: _e, ...rest }) => rest),
         evidence: ordered.flatMap((c) => c.evidence).slice(0, evidencePerRule),
       };
     });
+}
+
+/** The coverage of several checks, summed per kind. */
+function mergeCovered(covered: readonly Covered[]): Covered[] {
+  const byKind = new Map<string, Covered>();
+  for (const c of covered) {
+    const sum = byKind.get(c.what) ?? { what: c.what, count: 0, places: 0 };
+    byKind.set(c.what, { what: c.what, count: sum.count + c.count, places: sum.places + c.places });
+  }
+  return [...byKind.values()];
 }
 
 export function totals(results: RuleResult[]): Totals {

@@ -16,6 +16,14 @@ export const certificateFormat = 'conformance-certificate/1';
 // A CommonJS module: under NodeNext its default import is module.exports, which its types call `.default`.
 const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (v: unknown) => string | undefined;
 
+export interface SkippedCheck {
+  rule: string;
+  level: RuleResult['level'];
+  check: string;
+  fact: string;
+  reason: string;
+}
+
 export interface Verdict {
   conformant: boolean;
   reasons: string[];
@@ -31,7 +39,9 @@ export interface Certificate {
   seed: number;
   startedAt: string;
   durationMs: number;
-  rules: Pick<RuleResult, 'id' | 'level' | 'status' | 'reason'>[];
+  rules: Pick<RuleResult, 'id' | 'level' | 'status' | 'reason' | 'partial'>[];
+  /** Every check the run skipped, with the profile fact that explains it. */
+  skippedChecks: SkippedCheck[];
   mustTotals: Report['mustTotals'];
   verdict: Verdict;
   /** SHA-256 (hex) of the canonical JSON of every other field. */
@@ -45,14 +55,29 @@ const why: Record<string, string> = {
   untested: 'untested (no check implements them yet)',
 };
 
-/** Conformant when every MUST rule passes: a MUST rule that was not judged leaves conformance unproven. */
-export function verdictOf(rules: Pick<RuleResult, 'id' | 'level' | 'status'>[]): Verdict {
+/** Conformant when every MUST rule passes and every MUST check that was skipped names the profile fact that explains
+ * it: a MUST rule that was not judged leaves conformance unproven. Rules judged in part are listed with the facts. */
+export function verdictOf(rules: Pick<RuleResult, 'id' | 'level' | 'status'>[], skipped: readonly SkippedCheck[]): Verdict {
   const must = rules.filter((r) => r.level === 'MUST');
   const reasons = Object.entries(why).flatMap(([status, text]) => {
     const ids = must.filter((r) => r.status === status).map((r) => r.id);
     return ids.length ? [`${ids.length} MUST rule${ids.length > 1 ? 's' : ''} ${text}: ${ids.join(', ')}`] : [];
   });
-  return reasons.length ? { conformant: false, reasons } : { conformant: true, reasons: [`all ${must.length} MUST rules pass`] };
+  const unexplained = skipped.filter((s) => s.level === 'MUST' && !s.fact).map((s) => `${s.rule} (${s.check})`);
+  if (unexplained.length) reasons.push(`${unexplained.length} MUST check(s) skipped without a profile fact: ${unexplained.join(', ')}`);
+  if (reasons.length) return { conformant: false, reasons };
+  const partial = [...new Set(skipped.filter((s) => s.level === 'MUST').map((s) => s.rule))];
+  return {
+    conformant: true,
+    reasons: [`all ${must.length} MUST rules pass`, ...(partial.length ? [`${partial.length} of them in part, some checks skipped for the profile facts listed in skippedChecks: ${partial.join(', ')}`] : [])],
+  };
+}
+
+/** The skipped checks of a report's rules, each with its profile fact. */
+function skippedChecksOf(rules: readonly RuleResult[]): SkippedCheck[] {
+  return rules.flatMap((r) => r.checks.filter((c) => c.status === 'skipped').map((c) => ({
+    rule: r.id, level: r.level, check: c.name, fact: c.fact ?? '', reason: c.reason ?? '',
+  })));
 }
 
 export function certificateHash(record: Omit<Certificate, 'sha256'> | Certificate): string {
@@ -61,7 +86,8 @@ export function certificateHash(record: Omit<Certificate, 'sha256'> | Certificat
 }
 
 export function buildCertificate(report: Report, profile: Profile, tlsCertificateSha256: string | undefined): Certificate {
-  const rules = report.rules.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.reason ? { reason: r.reason } : {}) }));
+  const rules = report.rules.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.reason ? { reason: r.reason } : {}), ...(r.partial ? { partial: r.partial } : {}) }));
+  const skippedChecks = skippedChecksOf(report.rules);
   const record: Omit<Certificate, 'sha256'> = {
     format: certificateFormat,
     suite: report.suite,
@@ -74,8 +100,9 @@ export function buildCertificate(report: Report, profile: Profile, tlsCertificat
     startedAt: report.startedAt,
     durationMs: report.durationMs,
     rules,
+    skippedChecks,
     mustTotals: report.mustTotals,
-    verdict: verdictOf(rules),
+    verdict: verdictOf(rules, skippedChecks),
   };
   return { ...record, sha256: certificateHash(record) };
 }
@@ -97,7 +124,7 @@ export function certificateProblems(value: unknown): string[] {
   }
   const listed = (rules: readonly { id: string; level: string }[]) => rules.map((r) => `${r.id}/${r.level}`).sort().join(',');
   if (listed(c.rules) !== listed(catalogue)) problems.push('rules: not every rule of the catalogue, once, with its level');
-  const verdict = verdictOf(c.rules);
+  const verdict = verdictOf(c.rules, c.skippedChecks);
   if (verdict.conformant !== c.verdict.conformant) {
     problems.push(`verdict: says ${c.verdict.conformant ? 'conformant' : 'not conformant'}, the rule results say ${verdict.conformant ? 'conformant' : 'not conformant'}`);
   }

@@ -4,6 +4,7 @@ import type { Exchange } from '../http/exchange.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { Level } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
+import type { Covered } from '../suite/coverage.ts';
 import type { CheckOutcome } from '../suite/outcome-meta.ts';
 
 export const reportFormat = 'conformance-report/1';
@@ -15,6 +16,8 @@ export interface CheckResult extends Omit<CheckOutcome, 'exchange'> {
   evidence: Exchange[];
   requests: number;
   durationMs: number;
+  /** What the check judged, per kind. */
+  covered?: Covered[];
 }
 
 export interface RuleResult {
@@ -26,6 +29,10 @@ export interface RuleResult {
   status: Status;
   /** One line: why it failed, errored or was skipped. */
   reason?: string;
+  /** A rule that passed while some of its checks were skipped (for the profile facts they name). */
+  partial?: true;
+  /** What its checks judged, in one line ("42 entities on 17 paths, 3 answers"). */
+  coverage?: string;
   checks: Omit<CheckResult, 'rule' | 'evidence'>[];
   /** The redacted exchanges that decided the result (for a failure, those of the failing checks first). */
   evidence: Exchange[];

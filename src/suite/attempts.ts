@@ -5,7 +5,7 @@
 // set is made once per run.
 import { expectStatus } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { skipRule } from '../outcome.ts';
+import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated, runName } from './created.ts';
 import { requireCredential } from './credentials.ts';
 import { confirmationCache } from './confirm.ts';
@@ -40,13 +40,18 @@ async function once(t: Target, as: string, subject: string, make: () => Promise<
   return attempts;
 }
 
-/** Skips unless `as` can read the first project: without a role there, its refusals say nothing about roles. */
+/** The profile says `as` holds a role on the first project (spec 1: capabilities equal the role's permissions), so
+ * it must read it: a refusal breaks the rule, since refusals of its writes would then say nothing about roles. */
 export async function requireReadAccess(t: Target, as: string): Promise<void> {
   requireCredential(t, as);
   const p = firstProject(t);
   const res = await sharedResponse(`roles:read:${as}:${p}`, () => t.get(t.v2(`/groups/${p}`), { as }));
   if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${as} credential reads project ${p}`);
-  if (res.status !== 200) skipRule(`the ${as} credential cannot read project ${p} (status ${res.status}): the target gives it no role there`);
+  if (res.status !== 200) {
+    throw new RuleFailure(`the ${as} credential, which holds a role on project ${p}, cannot read it (status ${res.status})`, {
+      expected: 200, actual: res.status, exchange: res.exchange,
+    });
+  }
 }
 
 /** The owner's view of the first project. */
@@ -61,7 +66,7 @@ export function projectAttempts(t: Target, as: string): Promise<Attempt[]> {
     const project = await ownerProject(t);
     expectStatus(project, 200, 'the owner reads its project');
     const { name } = project.json() as { name?: unknown };
-    if (typeof name !== 'string') skipRule('the project has no name field to send back unchanged');
+    if (typeof name !== 'string') throw new TargetError('nothing-judged', 'the project has no name field to send back unchanged', project.exchange);
     const response = await t.send({ method: 'PATCH', path: t.v2(`/groups/${firstProject(t)}`), as, json: { name } });
     return [{ what: 'PATCH of the project with its own name', response }];
   });
@@ -89,7 +94,7 @@ async function emptyClusterPatch(t: Target, as: string, collection: string): Pro
   expectStatus(list, 200, 'the owner lists the clusters of its project');
   const results = (list.json() as Record<string, unknown>)[t.profile.paging.resultsField];
   const name = Array.isArray(results) ? (results[0] as { name?: unknown } | undefined)?.name : undefined;
-  if (typeof name !== 'string') skipRule(`project ${firstProject(t)} has no cluster to try a change on`);
+  if (typeof name !== 'string') skipFor('allowBillable', `project ${firstProject(t)} has no cluster to try a change on, and the profile does not allow creating one`);
   const response = await t.send({ method: 'PATCH', path: `${collection}/${encodeURIComponent(name)}`, as, json: {} });
   return { what: 'empty PATCH of a cluster', response };
 }

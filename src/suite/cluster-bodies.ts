@@ -2,7 +2,7 @@
 // service's shape (the spec does not show payloads) and a create that notes what it made at once.
 // Creating clusters is billable (spec 1): only where the profile allows it.
 import type { HttpResponse } from '../http/client.ts';
-import { skipRule } from '../outcome.ts';
+import { skipFor } from '../outcome.ts';
 import { noteCreated, type Created } from './created.ts';
 import type { Target } from './target.ts';
 
@@ -12,7 +12,7 @@ export const clusterVersion = '2023-02-01';
 export type Body = Record<string, unknown>;
 
 export function requireBillable(t: Target): void {
-  if (!t.profile.allowBillable) skipRule('the profile does not allow creating billable resources such as clusters (allowBillable)');
+  if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
 }
 
 /** A three-node replica set of the smallest dedicated size, in one region of one provider. */

@@ -5,8 +5,9 @@
 import { parsedBody } from '../checks/entities.ts';
 import { isObject } from '../checks/json-walk.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { TargetError } from '../outcome.ts';
+import { skipFor, TargetError } from '../outcome.ts';
 import { confirmationCache } from './confirm.ts';
+import { madeByRun } from './created.ts';
 import { CrawlScope } from './crawl-scope.ts';
 import { cite } from './evidence.ts';
 import { perRun } from './per-run.ts';
@@ -23,6 +24,9 @@ export interface Crawled {
 export interface Crawl {
   /** Every response reached, in the order fetched. */
   responses: Crawled[];
+  /** Links the target's faults kept the crawl from (a 5xx after retries, a timeout, a reset): rules about every
+   * response reached cannot be judged whole while any is here. */
+  cut: TargetError[];
   byUrl: ReadonlyMap<string, Crawled>;
   /** Whether a URL is one the crawl may fetch (the target's origin and API, the profile's projects). */
   inScope(url: URL): boolean;
@@ -70,6 +74,7 @@ async function run(t: Target): Promise<Crawl> {
   const scope = new CrawlScope(t.profile.baseUrl, t.v2(), [...projects.ids, ...(projects.emptyProjectId ? [projects.emptyProjectId] : [])]);
   const root = t.client.url(t.v2()).toString();
   const responses: Crawled[] = [];
+  const cut: TargetError[] = [];
   const seen = new Set([root]);
   const pagesSeen = new Map<string, Set<string>>();
   let left = bounds.maxRequests;
@@ -82,8 +87,10 @@ async function run(t: Target): Promise<Crawl> {
       try {
         return { url, depth, res: await t.get(url) };
       } catch (e) {
-        // An unreachable link leaves its response unjudged; an unreachable root leaves nothing to judge.
+        // An unreachable link leaves its response unjudged (and the rules about all responses); an unreachable
+        // root leaves nothing to judge.
         if (depth === 0 || !(e instanceof TargetError)) throw e;
+        cut.push(e);
         return undefined;
       }
     });
@@ -109,7 +116,7 @@ async function run(t: Target): Promise<Crawl> {
       }
     }
   }
-  return { responses, byUrl: new Map(responses.map((c) => [c.url, c])), inScope: (url) => scope.allows(url) };
+  return { responses, cut, byUrl: new Map(responses.map((c) => [c.url, c])), inScope: (url) => scope.allows(url) };
 }
 
 /** Whether another page of a list may be fetched: at most `pagesPerList` page numbers per list path. */
@@ -131,4 +138,23 @@ export async function crawl(): Promise<Crawl> {
   const c = await (confirmationCache(once, () => run(target())) ?? once());
   for (const r of c.responses) cite(r.res.exchange);
   return c;
+}
+
+/** A rule about things that only some accounts hold (restore jobs, BSON timestamps) found none. That is a fact of
+ * the profile's projects only when the crawl reached each of them whole (a 200 for the project and no link cut
+ * short); otherwise the target kept the crawl from what it should judge, and the rule is unjudged. */
+export function noneReached(c: Crawl, t: Target, what: string): never {
+  const served = new Set(c.responses.filter((r) => r.res.status === 200).map(crawledPath));
+  const unreached = t.profile.projects.ids.filter((id) => !served.has(t.v2(`/groups/${id}`)));
+  if (c.cut.length === 0 && unreached.length === 0) skipFor('projects.ids', `the profile's projects hold no ${what}`);
+  throw new TargetError('nothing-judged', `the crawl reached no ${what}${unreached.length ? ` (it did not reach project(s) ${unreached.join(', ')})` : ''}${c.cut.length ? ` (${c.cut.length} link(s) could not be fetched)` : ''}`);
+}
+
+/** Where a crawled response was read: its path, for the coverage's count of places. */
+export const crawledPath = (c: Crawled): string => new URL(c.url).pathname;
+
+/** Responses a rule may read again later: not those of entities the run made itself (or below them), which
+ * other checks of the run delete at any time, so that a later reading could only show the suite's own writes. */
+export function rereadable(responses: readonly Crawled[]): Crawled[] {
+  return responses.filter((c) => !madeByRun(c.url));
 }

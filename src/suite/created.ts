@@ -3,6 +3,7 @@
 import type { HttpResponse } from '../http/client.ts';
 import { confirming } from './confirm.ts';
 import { appendEntry } from './journal.ts';
+import { perRun } from './per-run.ts';
 import type { Target } from './target.ts';
 
 export interface Created {
@@ -10,7 +11,11 @@ export interface Created {
   as: string;
 }
 
+/** Paths of every entity the run created, deleted or not. */
+const madePaths = perRun(() => new Set<string>());
+
 export function noteCreated(t: Target, path: string, as = 'owner'): Created {
+  madePaths().add(new URL(path, 'https://target.invalid').pathname);
   appendEntry(t.setup.journalFile, { op: 'created', path, as, accept: t.mediaType(t.profile.versions.default) });
   return { path, as };
 }
@@ -20,6 +25,13 @@ export async function deleteCreated(t: Target, c: Created): Promise<HttpResponse
   const res = await t.send({ method: 'DELETE', path: c.path, as: c.as });
   if (res.status < 300 || res.status === 404) appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
   return res;
+}
+
+/** Whether `url` is an entity the run created, or below one. */
+export function madeByRun(url: string): boolean {
+  const path = new URL(url, 'https://target.invalid').pathname;
+  for (const made of madePaths()) if (path === made || path.startsWith(`${made}/`)) return true;
+  return false;
 }
 
 /** A name for something the run creates: the profile's prefix and the run id, so leftovers are recognisable; a check

@@ -2,12 +2,12 @@
 // requests carrying an Authorization header the check made, sent from the credential's own address.
 import type { Credential, HttpResponse } from '../http/client.ts';
 import type { KeyPair } from '../http/digest-answers.ts';
-import { skipRule } from '../outcome.ts';
+import { skipFor } from '../outcome.ts';
 import type { ApiRequest, Target } from './target.ts';
 
 /** Skips the rule on a target whose profile lacks the credential. */
 export function requireCredential(t: Target, name: string): void {
-  if (!t.hasCredential(name)) skipRule(`the profile has no ${name} credential (credentials.${name})`);
+  if (!t.hasCredential(name)) skipFor(`credentials.${name}`, `the profile has no ${name} credential`);
 }
 
 export function credential(t: Target, name: string): Credential {
@@ -18,7 +18,7 @@ export function credential(t: Target, name: string): Credential {
 /** The public and private key of an API key credential. */
 export function keyPair(t: Target, name: string): KeyPair {
   const { publicKey, privateKey } = credential(t, name);
-  if (publicKey === undefined || privateKey === undefined) skipRule(`the ${name} credential is not an API key`);
+  if (publicKey === undefined || privateKey === undefined) skipFor(`credentials.${name}`, `the ${name} credential is not an API key`);
   return { publicKey, privateKey };
 }
 

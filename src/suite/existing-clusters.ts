@@ -3,7 +3,7 @@
 import { resultsOf } from '../checks/list.ts';
 import { expectServed } from '../checks/served.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { skipRule } from '../outcome.ts';
+import { skipFor } from '../outcome.ts';
 import { clusterVersion } from './cluster-bodies.ts';
 import { cite } from './evidence.ts';
 import { perRun } from './per-run.ts';
@@ -46,6 +46,6 @@ export async function existingClusters(t: Target, generation: Generation): Promi
   }
   const found = await pending;
   for (const res of [found.list, ...found.ones]) cite(res.exchange);
-  if (found.items.length === 0) skipRule(`the first project has no clusters to read (${generation})`);
+  if (found.items.length === 0) skipFor('projects.ids', `the first project has no clusters to read (${generation}), and the profile does not allow creating one (allowBillable)`);
   return found;
 }

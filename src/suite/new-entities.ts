@@ -2,7 +2,7 @@
 // (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner deletes what a check leaves.
 import { describeExchange } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { skipRule, TargetError } from '../outcome.ts';
+import { skipFor, TargetError } from '../outcome.ts';
 import { noteCreated, runName, type Created } from './created.ts';
 import type { Target } from './target.ts';
 
@@ -50,8 +50,8 @@ export async function readEntity(t: Target, path: string): Promise<{ res: HttpRe
 export const projectsPath = (t: Target) => t.v2('/groups');
 
 export function projectBody(t: Target, what: string): Body {
-  if (!t.profile.projects.allowCreate) skipRule('the profile does not allow creating projects (projects.allowCreate)');
-  if (!t.profile.orgId) skipRule('the profile names no organization for new projects (orgId)');
+  if (!t.profile.projects.allowCreate) skipFor('projects.allowCreate', 'the profile does not allow creating projects');
+  if (!t.profile.orgId) skipFor('orgId', 'the profile names no organization for new projects');
   return { name: runName(t, what), orgId: t.profile.orgId };
 }
 
@@ -89,7 +89,7 @@ export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${grou
 
 /** The smallest replica set the 2023-02-01 shape describes: one shared-tier region. */
 export function clusterBody(t: Target, name: string): Body {
-  if (!t.profile.allowBillable) skipRule('the profile does not allow creating billable resources such as clusters (allowBillable)');
+  if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
   return {
     name,
     clusterType: 'REPLICASET',

@@ -2,6 +2,7 @@
 import type { Exchange } from '../http/exchange.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { Status } from '../outcome.ts';
+import type { Covered } from './coverage.ts';
 
 export interface CheckOutcome {
   status: Exclude<Status, 'untested'>;
@@ -17,6 +18,10 @@ export interface CheckOutcome {
   curl?: string;
   /** For a failure, and an error that began as one: whether the check failed again when run once more. */
   confirmed?: boolean;
+  /** For a skip: the profile field that explains it. */
+  fact?: string;
+  /** What the check judged, in one line ("42 entities on 17 paths"). */
+  coverage?: string;
 }
 
 export interface CheckMeta {
@@ -24,6 +29,8 @@ export interface CheckMeta {
   outcome?: CheckOutcome;
   evidence?: Exchange[];
   requests?: number;
+  /** What the check judged, per kind. */
+  coverage?: Covered[];
 }
 
 declare module '@vitest/runner' {

@@ -2,7 +2,7 @@
 import { itemKey, resultsOf } from '../checks/list.ts';
 import { expectStatus } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { RuleFailure, skipRule } from '../outcome.ts';
+import { RuleFailure, TargetError } from '../outcome.ts';
 import type { Target } from './target.ts';
 
 export interface PageQuery {
@@ -51,7 +51,7 @@ export async function wholeItems(t: Target, path: string): Promise<unknown[]> {
     items.push(...page.items);
     if (page.items.length < size) return items;
   }
-  return skipRule(`${path} holds more than ${maxWholePages * size} items; it is not read whole`);
+  throw new TargetError('nothing-judged', `${path} holds more than ${maxWholePages * size} items; it is not read whole`);
 }
 
 /** Keys of every item of the list. */
@@ -78,5 +78,5 @@ export async function whileUnchanged<T>(t: Target, path: string, read: (all: str
     if ('failure' in outcome) throw outcome.failure;
     return outcome.value;
   }
-  return skipRule(`${path} changed during each of ${attempts} readings (other writes in the project)`);
+  throw new TargetError('nothing-judged', `${path} changed during each of ${attempts} readings (other writes in the project)`);
 }

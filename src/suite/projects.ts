@@ -1,13 +1,13 @@
 // The projects a run may touch: those the profile names; identifiers of things that do not exist.
 import { randomBytes } from 'node:crypto';
-import { skipRule } from '../outcome.ts';
+import { skipFor } from '../outcome.ts';
 import { perRun } from './per-run.ts';
 import type { Target } from './target.ts';
 
 /** The projects the profile names; rules that need one are skipped without any. */
 export function profileProjects(t: Target): string[] {
   const ids = t.profile.projects.ids;
-  if (ids.length === 0) skipRule('the profile names no project (projects.ids)');
+  if (ids.length === 0) skipFor('projects.ids', 'the profile names no project');
   return ids;
 }
 
@@ -19,7 +19,7 @@ export function firstProject(t: Target): string {
 /** A project with no clusters: the profile's emptyProjectId. */
 export function emptyProject(t: Target): string {
   const id = t.profile.projects.emptyProjectId;
-  if (!id) skipRule('the profile names no empty project (projects.emptyProjectId)');
+  if (!id) skipFor('projects.emptyProjectId', 'the profile names no empty project');
   return id;
 }
 

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../http/client.ts';
 import type { ProjectLease, RateScheduler } from '../http/rate-scheduler.ts';
-import { skipRule } from '../outcome.ts';
+import { TargetError } from '../outcome.ts';
 import type { Target } from './target.ts';
 
 /** Margin kept from a turn: a Date header can lag the target's clock by a few milliseconds. */
@@ -134,10 +134,10 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
     // A burst that took longer than a whole window will not land in one when sent again.
     const took = spanMs(result.responses);
     if (!staleNonce && took >= rateScheduler(t).windowMs) {
-      skipRule(`a burst of ${plan.requests} requests took ${(took / 1000).toFixed(1)} s at this target, more than a window (${rateScheduler(t).windowMs / 1000} s)`);
+      throw new TargetError('nothing-judged', `a burst of ${plan.requests} requests took ${(took / 1000).toFixed(1)} s at this target, more than a window (${rateScheduler(t).windowMs / 1000} s)`);
     }
     if (attempt === attempts) {
-      skipRule(`in ${attempts} attempts, no burst of ${plan.requests} requests could be placed within one window of the target's clock (${staleNonce ? 'a Digest nonce went stale' : 'the burst crossed a turn'})`);
+      throw new TargetError('nothing-judged', `in ${attempts} attempts, no burst of ${plan.requests} requests could be placed within one window of the target's clock (${staleNonce ? 'a Digest nonce went stale' : 'the burst crossed a turn'})`);
     }
   }
 }

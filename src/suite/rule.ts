@@ -6,7 +6,9 @@ import { curlLine } from '../http/exchange.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
+import { Coverage, describeCoverage, withCoverage } from './coverage.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
+import { isProfileFact } from './profile-facts.ts';
 import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
 import { target, type Target } from './target.ts';
 
@@ -20,7 +22,11 @@ export function classify(e: unknown): CheckOutcome {
     return { status: 'fail', reason: e.message, expected, actual, counterexample, exchange };
   }
   if (e instanceof TargetError) return { status: 'error', reason: e.message, cause: e.cause, exchange: e.exchange };
-  if (e instanceof RuleSkipped) return { status: 'skipped', reason: e.message };
+  if (e instanceof RuleSkipped) {
+    // Only the profile may skip a check: a skip that names no profile field is a defect of the check.
+    if (!isProfileFact(e.fact)) return { status: 'error', reason: `suite error: a skip names '${e.fact}', which is not a profile field (${e.message})`, cause: 'suite' };
+    return { status: 'skipped', reason: `${e.message} [profile: ${e.fact}]`, fact: e.fact };
+  }
   const err = e as Error;
   return { status: 'error', reason: `suite error: ${err?.message ?? String(e)}`, cause: 'suite' };
 }
@@ -34,9 +40,17 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
     const log: EvidenceLog = { exchanges: [], count: 0 };
     const meta: CheckMeta = { rule: id };
     ctx.task.meta.conformance = meta;
-    // A failure is run once more before it is reported (src/suite/confirm.ts).
-    const { error: failure, confirmed } = await runConfirmed(() => withEvidence(log, () => fn({ target: target() })));
+    let coverage = new Coverage();
+    // A failure is run once more before it is reported (src/suite/confirm.ts); each run has a tally of its own.
+    const { error, confirmed } = await runConfirmed(() => {
+      coverage = new Coverage();
+      return withEvidence(log, () => withCoverage(coverage, () => fn({ target: target() })));
+    });
+    // A check that ended without judging anything has not passed; a skip would have named the profile fact.
+    const failure = error ?? (coverage.judged === 0 ? new TargetError('nothing-judged', 'the check ended without judging anything') : undefined);
     meta.outcome = failure === undefined ? { status: 'pass' } : { ...classify(failure), ...(confirmed !== undefined ? { confirmed } : {}) };
+    meta.coverage = coverage.list();
+    if (meta.coverage.length > 0) meta.outcome.coverage = describeCoverage(meta.coverage);
     if (failure) {
       const ex = meta.outcome.exchange;
       if (ex) meta.outcome.curl = curlLine(ex.request, { caFile: target().profile.tls.caFile, insecure: target().profile.tls.insecure || target().setup.caPem !== undefined });

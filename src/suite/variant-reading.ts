@@ -1,11 +1,12 @@
 // Rules about a variant of a response (pretty=true, envelope=true) compare it with the plain reading of the same URL.
 // The plain reading at hand may be older (the crawl's), and other checks write meanwhile: a mismatch is judged again
 // on a variant read between two plain readings that agree, read while the suite's own writes are held back, so
-// that only the variant itself can be at fault.
+// that only the variant itself can be at fault. A URL that kept changing is left unjudged (not counted as judged).
 import { isDeepStrictEqual } from 'node:util';
 import { parsedBody } from '../checks/entities.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { RuleFailure, skipRule } from '../outcome.ts';
+import { RuleFailure } from '../outcome.ts';
+import { judged } from './coverage.ts';
 import type { Target } from './target.ts';
 
 const attempts = 3;
@@ -15,14 +16,17 @@ const sameReading = (a: HttpResponse, b: HttpResponse) => a.status === b.status 
 /** Judges the reading of `plain`'s URL with `query` added against the plain reading; `judge` throws RuleFailure. */
 export async function judgeVariant(t: Target, plain: HttpResponse, query: Record<string, string>, judge: (variant: HttpResponse, plain: HttpResponse) => void): Promise<void> {
   const url = plain.exchange.request.url;
+  const place = new URL(url).pathname;
   try {
-    return judge(await t.get(url, { query }), plain);
+    judge(await t.get(url, { query }), plain);
+    return judged('variant reading', 1, place);
   } catch (e) {
     if (!(e instanceof RuleFailure)) throw e;
   }
   for (let i = 0; i < attempts; i++) {
     const [before, variant, after] = await t.writes.quietly(async () => [await t.get(url), await t.get(url, { query }), await t.get(url)]);
-    if (sameReading(before, after)) return judge(variant, before);
+    if (!sameReading(before, after)) continue;
+    judged('variant reading', 1, place);
+    return judge(variant, before);
   }
-  skipRule(`${url} changed during each of ${attempts} readings (other writes meanwhile)`);
 }

@@ -6,7 +6,7 @@
 import { isObject } from '../checks/json-walk.ts';
 import { describeExchange } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
-import { skipRule, TargetError } from '../outcome.ts';
+import { TargetError } from '../outcome.ts';
 import { deleteCreated, runName } from './created.ts';
 import { alertConfigBody, alertConfigsPath, createAlertConfig, postEntity, type NewEntity } from './new-entities.ts';
 import type { Target } from './target.ts';
@@ -207,6 +207,6 @@ export async function sendBody(t: Target, op: WriteOp, body: Body): Promise<Http
 /** The operations that update an entity and can show a change. */
 export function updates(ops: WriteOp[]): (WriteOp & { update: NonNullable<WriteOp['update']> })[] {
   const found = ops.filter((o): o is WriteOp & { update: NonNullable<WriteOp['update']> } => o.update !== undefined);
-  if (found.length === 0) skipRule('no resource of the profile can be updated and read back');
+  if (found.length === 0) throw new TargetError('nothing-judged', 'no resource of the profile can be updated and read back');
   return found;
 }

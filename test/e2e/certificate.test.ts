@@ -100,12 +100,21 @@ describe('certify', () => {
 describe('verdict', () => {
   const must = (status: string) => ({ id: `M-${status}`, level: 'MUST' as const, status: status as 'pass' });
   it('is conformant only when every MUST rule passes; SHOULD and INFO rules do not count', () => {
-    expect(verdictOf([must('pass'), { id: 'S', level: 'SHOULD', status: 'fail' }])).toEqual({ conformant: true, reasons: ['all 1 MUST rules pass'] });
+    expect(verdictOf([must('pass'), { id: 'S', level: 'SHOULD', status: 'fail' }], [])).toEqual({ conformant: true, reasons: ['all 1 MUST rules pass'] });
     for (const status of ['fail', 'error', 'skipped', 'untested']) {
-      const v = verdictOf([must('pass'), must(status)]);
+      const v = verdictOf([must('pass'), must(status)], []);
       expect(v.conformant, status).toBe(false);
       expect(v.reasons).toEqual([expect.stringMatching(new RegExp(`^1 MUST rule ${status === 'fail' ? 'failed' : status === 'error' ? 'erred' : status}.*: M-${status}$`))]);
     }
+  });
+
+  it('lists MUST rules judged in part with their profile facts, and refuses a MUST skip that names no profile fact', () => {
+    const skip = (fact: string) => ({ rule: 'M-pass', level: 'MUST' as const, check: 'a check', fact, reason: 'why' });
+    const partial = verdictOf([must('pass')], [skip('allowBillable')]);
+    expect(partial.conformant).toBe(true);
+    expect(partial.reasons[1]).toMatch(/^1 of them in part.*: M-pass$/);
+    const unexplained = verdictOf([must('pass')], [skip('')]);
+    expect(unexplained).toEqual({ conformant: false, reasons: ['1 MUST check(s) skipped without a profile fact: M-pass (a check)'] });
   });
 });
 

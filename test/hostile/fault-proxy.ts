@@ -26,6 +26,10 @@ export type Fault =
   | { kind: 'huge' }
   /** This status with an error body, instead of forwarding (a gateway, an overloaded service, a wrong answer). */
   | { kind: 'status'; status: number }
+  /** Forwarded, then this status with an error body instead of the target's answer: the work was done, the answer lost. */
+  | { kind: 'status-after'; status: number }
+  /** The body of the answer replaced by this text (a target that is not the API, or answers with the wrong thing). */
+  | { kind: 'replace-body'; text: string }
   /** The header sent twice, with different values. */
   | { kind: 'duplicate-header'; name: string; values: [string, string] }
   /** The header left out. */
@@ -62,7 +66,7 @@ export interface FaultProxy {
 /** Response header naming the fault inflicted on an answer that has a head. */
 export const faultHeader = 'x-injected-fault';
 
-const bodyFaults = new Set<Fault['kind']>(['reset', 'drip', 'truncate', 'invalid-json', 'wrong-type', 'huge']);
+const bodyFaults = new Set<Fault['kind']>(['reset', 'drip', 'truncate', 'invalid-json', 'wrong-type', 'huge', 'replace-body']);
 
 export async function startFaultProxy(upstream: { url: string; caPem: string }, scenario: Scenario): Promise<FaultProxy> {
   const certificate = await generateCertificate();
@@ -159,6 +163,10 @@ function inflict(fault: AnswerFault, res: ServerResponse, entry: LogEntry, a: An
       return send(res, entry, a.status, a.headers, Buffer.from('<html><body>502 Bad Gateway</body></html>'));
     case 'wrong-type':
       return send(res, entry, a.status, a.headers, Buffer.concat([Buffer.from('['), a.body, Buffer.from(']')]));
+    case 'replace-body':
+      return send(res, entry, a.status, a.headers, Buffer.from(fault.text));
+    case 'status-after':
+      return send(res, entry, fault.status, { 'content-type': 'application/json' }, errorBody(fault.status));
     case 'huge':
       return send(res, entry, a.status, a.headers, Buffer.from(JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) })));
     case 'duplicate-header':

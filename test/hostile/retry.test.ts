@@ -44,6 +44,17 @@ describe('retries of a 5xx', () => {
     }
   });
 
+  it('makes a change that was retried and then refused a target error: an earlier attempt may have been applied', async () => {
+    for (const [method, refusal] of [['DELETE', 404], ['POST', 409], ['PUT', 404]] as const) {
+      const { outcome, asked } = await sendAgainst({ method, path: '/x' }, [503, refusal]);
+      expect(asked.map((a) => a.status), method).toEqual([503, refusal]);
+      expect(outcome, method).toBeInstanceOf(TargetError);
+      expect((outcome as TargetError).message, method).toMatch(new RegExp(`its retry ${refusal}: an earlier attempt may have been applied$`));
+    }
+    expect((await sendAgainst({ method: 'GET', path: '/x' }, [503, 404])).outcome).toBe(404);
+    expect((await sendAgainst({ method: 'DELETE', path: '/x' }, [404])).outcome).toBe(404);
+  });
+
   it('never retries a 429, nor a request whose every answer a check judges (rate-limit bursts, single sends)', async () => {
     expect((await sendAgainst({ method: 'GET', path: '/x' }, [429, 200])).asked).toHaveLength(1);
     const lease = new ProjectLease(['p'], () => undefined);
