@@ -1,7 +1,8 @@
 // Spec 2.6 (with 4.4): resource facts of the release notes. Paths the spec does not locate come from the
 // profile (endpoints.*), request bodies are in the real service's shape (the spec shows none), and what a check
 // creates is deleted again; a value the target should refuse but accepts is deleted as well.
-import { expectBadRequestNaming } from '../src/checks/bad-request.ts';
+import { expectFieldRefused } from '../src/checks/invalid-field.ts';
+import type { JsonPath } from '../src/checks/names-field.ts';
 import { isObject } from '../src/checks/json-walk.ts';
 import { resultsOf } from '../src/checks/list.ts';
 import { schemaFaults } from '../src/checks/json-schema.ts';
@@ -29,11 +30,11 @@ function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'd
   return t.v2(template.replace(/\{(\w+)\}/g, (all, param: string) => fill[param] ?? all));
 }
 
-/** Refused as it should be; a success made something, which is deleted before the rule fails. */
-async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, names: string[], what: string) {
+/** The removed value sent at `path` of `body` is refused, the error naming the field or the value; a success made
+ * something, which is deleted before the rule fails. */
+async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, body: Body, path: JsonPath, what: string) {
   if (sent.made) await deleteCreated(t, sent.made.created);
-  judged('refusal', 1, new URL(sent.res.exchange.request.url).pathname);
-  expectBadRequestNaming(sent.res, names, what);
+  expectFieldRefused(sent.res, { body, path, value: true }, what);
 }
 
 // --- Cluster: "The cloudProvider property accepts an enum value GCP"; "Region-name enums of Azure regions no longer
@@ -55,8 +56,9 @@ check('CLU-GCP-PROVIDER', `a ${clusterVersion} cluster on providerName GCP is cr
 
 for (const [i, region] of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST'].entries()) {
   check('CLU-AZURE-GERMANY-REMOVED', `a ${clusterVersion} cluster in the Azure region ${region} is refused with 400 naming it`, async ({ target }) => {
-    const { res, created } = await postCluster(target, await workProject(target), dedicatedClusterBody(runName(target, `azure-${i}`), 'AZURE', region));
-    await refusedNaming(target, { res, made: created && { created } }, ['regionName', region], `the removed Azure region ${region} is refused`);
+    const body = dedicatedClusterBody(runName(target, `azure-${i}`), 'AZURE', region);
+    const { res, created } = await postCluster(target, await workProject(target), body);
+    await refusedNaming(target, { res, made: created && { created } }, body, ['replicationSpecs', 0, 'regionConfigs', 0, 'regionName'], `the removed Azure region ${region} is refused`);
   });
 }
 
@@ -99,7 +101,7 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
     if (!metric) skipFor('alertConfigs.variants', 'the profile lists no metric alert-configuration variant (one with a metricThreshold)');
     const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as Body), metricName } };
     const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
-    await refusedNaming(target, sent, ['metricName', metricName], `the removed metric ${metricName} is refused`);
+    await refusedNaming(target, sent, body, ['metricThreshold', 'metricName'], `the removed metric ${metricName} is refused`);
   });
 }
 
@@ -205,14 +207,15 @@ check('EAR-AZURE-GERMANY-REMOVED', 'azureKeyVault.azureEnvironment AZURE_GERMANY
     enabled: true, azureEnvironment: 'AZURE_GERMANY', ...azureIds, keyVaultName: 'conformance', resourceGroupName: 'conformance',
     keyIdentifier: 'https://conformance.vault.azure.net/keys/conformance/1', secret: 'conformance',
   };
-  const res = await target.send({ method: 'PATCH', path, json: { azureKeyVault } });
-  judged('refusal', 1, path);
-  expectBadRequestNaming(res, ['azureEnvironment', 'AZURE_GERMANY'], 'the removed Azure environment AZURE_GERMANY is refused');
+  const body = { azureKeyVault };
+  const res = await target.send({ method: 'PATCH', path, json: body });
+  expectFieldRefused(res, { body, path: ['azureKeyVault', 'azureEnvironment'], value: true }, 'the removed Azure environment AZURE_GERMANY is refused');
 });
 for (const region of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST']) {
   check('EAR-AZURE-GERMANY-REMOVED', `an Azure encryption-at-rest private endpoint in ${region} is refused with 400 naming it`, async ({ target }) => {
     const collection = `${endpoint(target, 'encryptionAtRest', { groupId: await ownProject(target) })}/AZURE/privateEndpoints`;
-    const sent = await postEntity(target, collection, { regionName: region }, { note: false });
-    await refusedNaming(target, sent, ['regionName', region], `the removed Azure region ${region} is refused`);
+    const body = { regionName: region };
+    const sent = await postEntity(target, collection, body, { note: false });
+    await refusedNaming(target, sent, body, ['regionName'], `the removed Azure region ${region} is refused`);
   });
 }

@@ -25,6 +25,8 @@ export function mutatedClusterBody(ctx: RequestContext, body: unknown): unknown 
     const { providerBackupEnabled, ...rest } = read;
     read = { ...rest, backupEnabled: providerBackupEnabled };
   }
+  // Mutant: a create body with the removed replicationSpec is refused naming replicationSpecs, whose name it begins.
+  if (ctx.method === 'POST' && 'replicationSpec' in read && ctx.mutants.has('VER-CLUSTERS-REMOVED-REFUSED:longer-name')) throw invalidAttribute('replicationSpecs');
   // Mutant: GCP is not a provider name.
   const gcp = regionConfigsOf(read).find(({ rc }) => rc.providerName === 'GCP');
   if (gcp && ctx.mutants.has('CLU-GCP-PROVIDER')) throw invalidAttribute(`${gcp.path}.providerName`);

@@ -2,13 +2,13 @@
 import { authorizeGroup, canCreateProjects, requireGroup, visibleGroups } from '../authz.ts';
 import { extensionRel, href, type RequestContext } from '../context.ts';
 import { nowIso } from '../dates.ts';
-import { conflict, invalidAttribute, userUnauthorized } from '../errors.ts';
+import { ApiError, conflict, invalidAttribute, userUnauthorized } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { listReply } from '../paging.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { newId, removeWhere, type Group, type Store, type Tag } from '../store.ts';
-import { linksField, tagsField, validateBody, withoutFields, type ObjectField } from '../validate.ts';
+import { linksField, nearMiss, tagsField, validateBody, withoutFields, type ObjectField } from '../validate.ts';
 
 const NAME = { type: 'string', pattern: /^[\p{L}\p{N}\-_.(),:&@+']{1,64}$/u } as const;
 const READ_ONLY = {
@@ -70,8 +70,20 @@ function createGroup(ctx: RequestContext) {
   return entity(groupView(ctx, group, false), 201, { Location: href(ctx, `/groups/${group.id}`) });
 }
 
+/** An unknown top-level field of a project update that resembles no real field, if any. */
+function unknownField(body: unknown): string | undefined {
+  const known = Object.keys(updateShape.fields);
+  return typeof body === 'object' && body !== null ? Object.keys(body).find((k) => !known.includes(k) && !nearMiss(k, known)) : undefined;
+}
+
 function updateGroup(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
+  // Mutant: an unknown field is refused by an error that echoes the body and complains about another field.
+  const unknown = unknownField(ctx.body);
+  if (unknown !== undefined && ctx.mutants.has('ENT-UNKNOWN-FIELD-400:echo')) {
+    const other = Object.keys(ctx.body as object).find((k) => k !== unknown) ?? 'name';
+    throw new ApiError(400, 'INVALID_ATTRIBUTE', `Invalid attribute ${other} specified in ${JSON.stringify(ctx.body)}.`, [other]);
+  }
   // Mutant: read-only fields are dropped instead of refused.
   const sent = ctx.mutants.has('ENT-READ-ONLY-FIELD-400') ? withoutFields(ctx.body, updateShape, (_name, field) => field?.readOnly === true) : ctx.body;
   const body = validateBody<Partial<Pick<Group, 'name' | 'tags' | 'withDefaultAlertsSettings'>>>(sent, updateShape);

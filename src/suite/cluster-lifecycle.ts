@@ -17,8 +17,8 @@ export interface ClusterLife {
   modify?: HttpResponse;
   remove?: HttpResponse;
   /** A create body, then a modify body, carrying one removed property each, by its spec 9.5 name. */
-  removedInCreate: [property: string, res: HttpResponse][];
-  removedInModify: [property: string, res: HttpResponse][];
+  removedInCreate: [property: string, body: Body, res: HttpResponse][];
+  removedInModify: [property: string, body: Body, res: HttpResponse][];
 }
 
 const legacyRegion = { US_EAST_1: { electableNodes: 3, priority: 7, readOnlyNodes: 0 } };
@@ -37,13 +37,17 @@ export function withRemovedProperty(body: Body, name: string): Body {
   return { ...body, replicationSpecs: (body.replicationSpecs as Body[]).map((spec) => ({ ...spec, regionsConfig: legacyRegion })) };
 }
 
+/** Where withRemovedProperty puts the removed property `name` (for regionsConfig: the first replication spec's). */
+export const removedPropertyPath = (name: string) => (name === 'replicationSpecs.regionsConfig' ? ['replicationSpecs', 0, 'regionsConfig'] : [name]);
+
 async function live(t: Target): Promise<ClusterLife> {
   const groupId = await workProject(t);
   const body = dedicatedClusterBody(runName(t, 'cluster'), 'AWS', 'US_EAST_1');
   const removedInCreate: ClusterLife['removedInCreate'] = [];
   for (const [i, property] of removedClusterProperties.entries()) {
-    const { res, created } = await postCluster(t, groupId, withRemovedProperty({ ...body, name: runName(t, `removed-${i}`) }, property));
-    removedInCreate.push([property, res]);
+    const sent = withRemovedProperty({ ...body, name: runName(t, `removed-${i}`) }, property);
+    const { res, created } = await postCluster(t, groupId, sent);
+    removedInCreate.push([property, sent, res]);
     if (created) await deleteCreated(t, created);
   }
   const { res: create, created } = await postCluster(t, groupId, body);
@@ -61,7 +65,7 @@ async function useAndDelete(t: Target, life: ClusterLife, created: Created, body
   for (const property of removedClusterProperties) {
     const patch = withRemovedProperty({ replicationSpecs: body.replicationSpecs }, property);
     const probe = property === 'replicationSpecs.regionsConfig' ? patch : { [property]: patch[property] };
-    life.removedInModify.push([property, await t.send({ method: 'PATCH', path: created.path, json: probe, ...read })]);
+    life.removedInModify.push([property, probe, await t.send({ method: 'PATCH', path: created.path, json: probe, ...read })]);
   }
   life.remove = await deleteCreated(t, created);
 }

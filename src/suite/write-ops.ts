@@ -4,6 +4,7 @@
 // projects and alert configurations in every project checks write in (src/suite/work-project.ts).
 // Each comes with a body of current values, which changes nothing if accepted, and the places fields go in it.
 import { isObject } from '../checks/json-walk.ts';
+import type { JsonPath } from '../checks/names-field.ts';
 import { describeExchange } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
@@ -13,7 +14,6 @@ import type { Target } from './target.ts';
 import { spreadProjects } from './work-project.ts';
 
 type Body = Record<string, unknown>;
-export type JsonPath = (string | number)[];
 
 /** Where fields go: the top level or an object inside the body, with the real fields there (current values). */
 export interface Place {
@@ -29,8 +29,8 @@ export interface WriteOp {
   body: Body;
   /** places[0] is the top level. */
   places: Place[];
-  /** Bodies that set one field that cannot be modified to another value. */
-  readOnly: { field: string; body: Body }[];
+  /** Bodies that set one field that cannot be modified (at `path`) to another value. */
+  readOnly: { path: JsonPath; body: Body }[];
   /** For an update: where it is read back, and a real change of one top-level field (ENT-INVALID-FIELD-NO-EFFECT). */
   update?: { readPath: string; field: string; current: unknown; changed: unknown };
 }
@@ -55,7 +55,7 @@ function otherValue(v: unknown): unknown {
 
 /** Read-only bodies for the fields `names` of `entity` (those it has): `body` with each set to another value. */
 function readOnlyBodies(body: Body, entity: Body, names: string[]): WriteOp['readOnly'] {
-  return names.filter((n) => Object.hasOwn(entity, n)).map((field) => ({ field, body: { ...body, [field]: otherValue(entity[field]) } }));
+  return names.filter((n) => Object.hasOwn(entity, n)).map((field) => ({ path: [field], body: { ...body, [field]: otherValue(entity[field]) } }));
 }
 
 const withoutLinks = (e: Body) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
@@ -90,7 +90,7 @@ function projectPost(t: Target): WriteOp | undefined {
   return {
     title: 'POST a project', method: 'POST', path: t.v2('/groups'), body,
     places: [{ at: [], fields: body }, { at: ['tags', 0], fields: tag }],
-    readOnly: Object.entries(made).map(([field, value]) => ({ field, body: { ...body, [field]: value } })),
+    readOnly: Object.entries(made).map(([field, value]) => ({ path: [field], body: { ...body, [field]: value } })),
   };
 }
 
@@ -122,7 +122,7 @@ function clusterPatch(t: Target, path: string, cluster: Body): WriteOp {
     for (const field of ['id', 'zoneId'].filter((f) => Object.hasOwn(specs[0] as Body, f))) {
       const sent = strip(specs) as Body[];
       sent[0] = { ...sent[0], [field]: otherValue((specs[0] as Body)[field]) };
-      readOnly.push({ field, body: { ...body, replicationSpecs: sent } });
+      readOnly.push({ path: ['replicationSpecs', 0, field], body: { ...body, replicationSpecs: sent } });
     }
   }
   return {
@@ -151,7 +151,7 @@ function alertConfigOps(t: Target, collection: string, path: string, config: Bod
     {
       title: 'POST an alert configuration', method: 'POST', path: collection, body: created,
       places: [{ at: [], fields: created }, ...nestedPlaces(created)],
-      readOnly: Object.entries(made).map(([field, value]) => ({ field, body: { ...created, [field]: value } })),
+      readOnly: Object.entries(made).map(([field, value]) => ({ path: [field], body: { ...created, [field]: value } })),
     },
     {
       title: 'PUT an alert configuration', method: 'PUT', path, body: whole,
