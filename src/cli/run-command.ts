@@ -70,7 +70,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(), retries: profile.retries,
     });
     try {
-      const { tlsFingerprint256 } = await preflight(client, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
+      const { tlsFingerprint256 } = await preflight(client, profile);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns);
       if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, run ${setup.runId}\n`);
