@@ -1,5 +1,6 @@
 // The per-rule table printed at the end of a run, grouped by spec section.
 import { sectionTitles } from '../src/catalogue/spec.ts';
+import { filterText } from '../src/report/filter-text.ts';
 import type { Report, Totals } from '../src/report/report.ts';
 
 const colours = { pass: 32, fail: 31, error: 35, skipped: 33, untested: 90 } as const;
@@ -30,7 +31,9 @@ export function renderTable(report: Report, colour: boolean): string {
     `${report.rules.length} rules: ${formatTotals(report.totals)}`,
     `MUST rules: ${formatTotals(report.mustTotals)}`,
     ...(report.baseline ? [`baseline ${report.baseline.file}: ${report.baseline.expectedFail.length} expected-fail, ${report.baseline.unexpectedPass.length} unexpected-pass`] : []),
-    `${report.requests} HTTP requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.target.baseUrl} (seed ${report.seed})`,
+    `${report.requests} HTTP requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.target.baseUrl}` +
+      ` (seed ${report.seed}, num-runs ${report.numRuns}${report.filter ? `, filter: ${filterText(report.filter)}` : ''})`,
+    `rerun this run: ${report.rerun}`,
   );
   for (const id of report.baseline?.unexpectedPass ?? []) lines.push(paint('pass', `unexpected pass: ${id} passes; remove it from the baseline`));
   for (const e of report.runErrors) lines.push(paint('error', `run error: ${e}`));

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { exchangeText, valueText } from '../src/report/evidence-text.ts';
+import { filterText } from '../src/report/filter-text.ts';
 import type { Report, RuleResult } from '../src/report/report.ts';
 import { sectionHeading, sectionLink } from '../src/report/spec-section.ts';
 
@@ -79,6 +80,9 @@ export function renderJunit(report: Report): string {
     props.ele('property', { name: 'target', value: report.target.name });
     props.ele('property', { name: 'baseUrl', value: report.target.baseUrl });
     props.ele('property', { name: 'seed', value: String(report.seed) });
+    props.ele('property', { name: 'numRuns', value: String(report.numRuns) });
+    if (report.filter) props.ele('property', { name: 'filter', value: filterText(report.filter) });
+    props.ele('property', { name: 'rerun', value: report.rerun });
     props.ele('property', { name: 'suite', value: `${report.suite.name} ${report.suite.version}` });
     for (const r of rules) testCase(suite, r, report);
   }

@@ -2,6 +2,7 @@
 // bar per spec section.
 import type { Level } from '../../src/catalogue/catalogue.ts';
 import type { Status } from '../../src/outcome.ts';
+import { filterText } from '../../src/report/filter-text.ts';
 import type { Report, RuleResult } from '../../src/report/report.ts';
 import { sectionHeading } from '../../src/report/spec-section.ts';
 import { html, type Html } from './html.ts';
@@ -17,8 +18,10 @@ function facts(report: Report): Html {
     ['spec', `${report.spec.file} (sha256 ${report.spec.sha256})`],
     ['catalogue', `${report.catalogue.rules} rules (sha256 ${report.catalogue.sha256})`],
     ['seed', String(report.seed)],
+    ['num-runs', `${report.numRuns} generated cases per property check`],
     ['started', `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, ${report.requests} HTTP requests`],
-    ['filter', report.filter ? [...report.filter.rules.map((r) => `rule ${r}`), ...report.filter.tags.map((t) => `tag ${t}`)].join(', ') : undefined],
+    ['filter', report.filter ? filterText(report.filter) : undefined],
+    ['rerun', report.rerun],
     ['baseline', report.baseline
       ? `${report.baseline.file}: ${report.baseline.expectedFail.length} expected-fail, ${report.baseline.unexpectedPass.length} unexpected-pass`
       : undefined],

@@ -1,9 +1,15 @@
 // Spec 9.2: the media types of the versioned API. A request names its resource version in Accept as
 // application/vnd.<vendor>.<yyyy-mm-dd>+json; what a response names is read from its Content-Type.
 
-/** The version date a Content-Type names (parameters such as charset ignored), or undefined when it names none. */
-export function namedVersion(contentType: string | undefined, vendor: string): string | undefined {
+/** The vendor word and version date of a versioned media type (parameters such as charset ignored), or undefined. */
+export function versionedMediaType(contentType: string | undefined): { vendor: string; date: string } | undefined {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const m = /^application\/vnd\.([a-z0-9-]+)\.(\d{4}-\d{2}-\d{2})\+json$/.exec(type);
-  return m && m[1] === vendor.toLowerCase() ? m[2] : undefined;
+  return m ? { vendor: m[1]!, date: m[2]! } : undefined;
+}
+
+/** The version date a Content-Type names for this vendor, or undefined when it names none. */
+export function namedVersion(contentType: string | undefined, vendor: string): string | undefined {
+  const named = versionedMediaType(contentType);
+  return named?.vendor === vendor.toLowerCase() ? named.date : undefined;
 }

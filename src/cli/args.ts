@@ -34,7 +34,8 @@ Options of run:
   --json            print the JSON report on stdout instead of the table
 
 Exit codes: 0 every MUST rule judged passed (or failed as the baseline expects); 1 a MUST rule failed or erred;
-2 bad usage, bad profile or baseline, or an unreachable target (nothing was run).`;
+2 bad usage, bad profile or baseline, an unreachable target, or a target that is not the API the profile
+describes (nothing was run).`;
 
 export interface RunArgs {
   /** certify: a run of every rule, without baseline, whose exit code is the verdict. */

@@ -1,6 +1,7 @@
 // Entry point of the conformance CLI: parses arguments, dispatches, and turns errors into exit code 2.
 import { parseCommandLine, usage, UsageError } from './args.ts';
 import { baselineCommand } from './baseline-command.ts';
+import { WrongTarget } from './identity.ts';
 import { UnreachableTarget } from './preflight.ts';
 import { listRules } from './rules-command.ts';
 import { verifyCommand } from './verify-command.ts';
@@ -28,6 +29,7 @@ try {
   else if (e instanceof ProfileError) process.stderr.write(`conformance: bad profile: ${e.message}\n`);
   else if (e instanceof BaselineError) process.stderr.write(`conformance: bad baseline: ${e.message}\n`);
   else if (e instanceof UnreachableTarget) process.stderr.write(`conformance: target unreachable: ${e.message}\n`);
+  else if (e instanceof WrongTarget) process.stderr.write(`conformance: wrong target: ${e.message}\n`);
   else process.stderr.write(`conformance: ${(e as Error).stack ?? String(e)}\n`);
   process.exitCode = 2;
 }

@@ -1,9 +1,12 @@
-// Before any rule runs: is the target reachable, and does it accept the owner's credentials?
-// Each step names its cause (DNS, TCP, TLS, auth), so that a user can tell a typo from a firewall.
+// Before any rule runs: is the target reachable, does it accept the owner's credentials, and is it the API the
+// profile describes (./identity.ts)? Each step names its cause (DNS, TCP, TLS, HTTP, auth), so that a user can tell a
+// typo from a firewall.
 import { lookup } from 'node:dns/promises';
 import { connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import type { HttpClient } from '../http/client.ts';
+import type { HttpClient, HttpResponse } from '../http/client.ts';
+import type { Profile } from '../profile/profile.ts';
+import { checkIdentity, getRoot, rootPath } from './identity.ts';
 
 export class UnreachableTarget extends Error {
   override readonly name = 'UnreachableTarget';
@@ -25,7 +28,7 @@ function attempt(step: string, timeoutMs: number, open: (done: (err?: Error) => 
 }
 
 /** Also returns the SHA-256 fingerprint of the target's TLS certificate, which a certificate of conformance names. */
-export async function preflight(client: HttpClient, rootPath: string, accept: string): Promise<{ tlsFingerprint256?: string }> {
+export async function preflight(client: HttpClient, profile: Profile): Promise<{ tlsFingerprint256?: string }> {
   const o = client.options;
   const url = new URL(o.baseUrl);
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -51,14 +54,16 @@ export async function preflight(client: HttpClient, rootPath: string, accept: st
       return s;
     });
   }
-  let status: number;
+  let root: HttpResponse;
   try {
-    status = (await client.send({ method: 'GET', path: rootPath, as: 'owner', headers: { accept } })).status;
+    root = await getRoot(client, profile.vendor, profile.versions.default);
   } catch (e) {
     throw new UnreachableTarget(`HTTP: ${(e as Error).message}`);
   }
-  if (status === 401 || status === 403) {
-    throw new UnreachableTarget(`auth: the owner credentials were refused (${status} on GET ${rootPath})`);
+  if (root.status === 401 || root.status === 403) {
+    throw new UnreachableTarget(`auth: the owner credentials were refused (${root.status} on GET ${rootPath(profile.vendor)})`);
   }
+  if (root.status >= 500) throw new UnreachableTarget(`HTTP: GET ${rootPath(profile.vendor)} answered ${root.status}`);
+  await checkIdentity(client, root, profile);
   return { tlsFingerprint256 };
 }

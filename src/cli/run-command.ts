@@ -9,6 +9,7 @@ import { loadProfile, resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitCodeOf } from '../report/build.ts';
+import { filterText } from '../report/filter-text.ts';
 import { cleanup } from '../runner/cleanup.ts';
 import { watchInterrupts } from '../runner/interrupt.ts';
 import { SuiteSession } from '../runner/suite-session.ts';
@@ -45,6 +46,12 @@ function targetWords(args: RunArgs, embedded: boolean): string[] {
   return [...(args.profile ? ['--profile', args.profile] : []), ...(args.target ? ['--target', args.target] : [])];
 }
 
+/** A command that reruns `selection` of this run: same target, seed and cases per property, so the same inputs. */
+function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: number, selection: string[]): string {
+  const words = ['npx', 'conformance', command, ...targetWords(args, embedded), ...selection, '--seed', String(seed), '--num-runs', String(args.numRuns)];
+  return words.map(shellWord).join(' ');
+}
+
 export async function runCommand(args: RunArgs): Promise<number> {
   const startedAt = new Date();
   const selected = selection(args);
@@ -70,15 +77,22 @@ export async function runCommand(args: RunArgs): Promise<number> {
       maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(), retries: profile.retries,
     });
     try {
-      const { tlsFingerprint256 } = await preflight(client, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
+      const { tlsFingerprint256 } = await preflight(client, profile);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns);
-      if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, run ${setup.runId}\n`);
+      const rerun = {
+        run: rerunCommand(args.command, args, embedded, seed, [...args.rules.flatMap((r) => ['--rule', r]), ...args.tags.flatMap((t) => ['--tag', t])]),
+        rule: (id: string) => rerunCommand('run', args, embedded, seed, ['--rule', id]),
+      };
+      if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, num-runs ${args.numRuns}, run ${setup.runId}\n`);
       const session = await SuiteSession.open({
         concurrency: profile.concurrency,
         checkTimeoutMs: profile.timeouts.ruleMs,
         reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
-        allure: { resultsDir: allureResultsDir(args.reportsDir), environment: { target: profile.name, baseUrl: profile.baseUrl, seed: String(seed) } },
+        allure: { resultsDir: allureResultsDir(args.reportsDir), environment: {
+          target: profile.name, baseUrl: profile.baseUrl, seed: String(seed), numRuns: String(args.numRuns),
+          ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}), rerun: rerun.run,
+        } },
       });
       const interrupts = watchInterrupts(() => void session.cancel());
       const ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
@@ -91,6 +105,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       const report = buildReport({
         target: { name: profile.name, baseUrl: profile.baseUrl, ...(args.mutants.length ? { mutants: args.mutants } : {}) },
         seed,
+        numRuns: args.numRuns,
         ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
         startedAt,
         checks: outcome.checks,
@@ -98,7 +113,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
         interrupted: interrupts.signal,
         cleanup: cleaned,
         rateLimit: outcome.rateLimit,
-        rerun: (id) => ['npx', 'conformance', 'run', ...targetWords(args, embedded), '--rule', id, '--seed', String(seed)].map(shellWord).join(' '),
+        rerun,
       });
       if (baseline) applyBaseline(report, baseline, args.baseline!);
       const file = writeJsonReport(report, args.reportsDir);

@@ -11,6 +11,7 @@ export const suiteVersion = pkg.version;
 export interface RunFacts {
   target: Report['target'];
   seed: number;
+  numRuns: number;
   filter?: Report['filter'];
   selected?: Set<string>;
   startedAt: Date;
@@ -19,12 +20,13 @@ export interface RunFacts {
   interrupted?: string;
   cleanup: Report['cleanup'];
   rateLimit?: Report['rateLimit'];
-  rerun: (ruleId: string) => string;
+  /** Commands that rerun the whole run, and one rule of it. */
+  rerun: { run: string; rule: (ruleId: string) => string };
 }
 
 export function buildReport(f: RunFacts): Report {
   const results = aggregate(f.checks, f.selected);
-  for (const r of results) if (r.status === 'fail' || r.status === 'error') r.rerun = f.rerun(r.id);
+  for (const r of results) if (r.status === 'fail' || r.status === 'error') r.rerun = f.rerun.rule(r.id);
   return {
     format: reportFormat,
     suite: { name: pkg.name, version: pkg.version },
@@ -32,7 +34,9 @@ export function buildReport(f: RunFacts): Report {
     catalogue: { sha256: catalogueChecksum, rules: catalogue.length },
     target: f.target,
     seed: f.seed,
+    numRuns: f.numRuns,
     ...(f.filter ? { filter: f.filter } : {}),
+    rerun: f.rerun.run,
     startedAt: f.startedAt.toISOString(),
     durationMs: Date.now() - f.startedAt.getTime(),
     requests: f.checks.reduce((n, c) => n + c.requests, 0),

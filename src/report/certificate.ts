@@ -1,13 +1,15 @@
 // The certificate of a run (reports/certificate.json): what was checked (suite version, spec and catalogue
 // checksums), against what (base URL, TLS certificate fingerprint, the profile: names of environment variables,
-// never their values), every rule's result and the verdict, sealed with a SHA-256 of the whole record in
-// canonical JSON (RFC 8785: sorted keys, fixed number format), so that anyone can recompute it.
+// never their values), with which inputs (seed, cases per property, no rule filter), every rule's result and the
+// verdict, sealed with a SHA-256 of the whole record in canonical JSON (RFC 8785: sorted keys, fixed number format),
+// so that anyone can recompute it.
 import { createHash } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
 import type { Profile } from '../profile/profile.ts';
 import { catalogueChecksum, rules as catalogue } from '../catalogue/catalogue.ts';
 import { specChecksum } from '../catalogue/spec.ts';
 import { schemaChecker } from '../json-file.ts';
+import { filterText } from './filter-text.ts';
 import type { Report, RuleResult } from './report.ts';
 import { suiteVersion } from './build.ts';
 
@@ -37,6 +39,10 @@ export interface Certificate {
   target: Report['target'] & { tlsCertificateSha256: string | null };
   profile: Profile;
   seed: number;
+  /** Generated cases per property check: a certificate of 1 case reads differently from one of 1,000. */
+  numRuns: number;
+  /** The run's rule filter: null, as a certificate covers every rule (a filtered run writes none, verify refuses one). */
+  filter: Report['filter'] | null;
   startedAt: string;
   durationMs: number;
   rules: Pick<RuleResult, 'id' | 'level' | 'status' | 'reason' | 'partial'>[];
@@ -97,6 +103,8 @@ export function buildCertificate(report: Report, profile: Profile, tlsCertificat
     // The profile names environment variables only; a copy, so that the record does not change under us.
     profile: JSON.parse(JSON.stringify(profile)) as Profile,
     seed: report.seed,
+    numRuns: report.numRuns,
+    filter: report.filter ?? null,
     startedAt: report.startedAt,
     durationMs: report.durationMs,
     rules,
@@ -122,6 +130,7 @@ export function certificateProblems(value: unknown): string[] {
   if (c.catalogue.sha256 !== catalogueChecksum) {
     problems.push(`catalogue.sha256: ${c.catalogue.sha256} is not the checksum of this suite's rule catalogue (${catalogueChecksum})`);
   }
+  if (c.filter) problems.push(`filter: a certificate covers every rule, this run judged only ${filterText(c.filter)}`);
   const listed = (rules: readonly { id: string; level: string }[]) => rules.map((r) => `${r.id}/${r.level}`).sort().join(',');
   if (listed(c.rules) !== listed(catalogue)) problems.push('rules: not every rule of the catalogue, once, with its level');
   const verdict = verdictOf(c.rules, c.skippedChecks);

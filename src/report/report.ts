@@ -36,7 +36,7 @@ export interface RuleResult {
   checks: Omit<CheckResult, 'rule' | 'evidence'>[];
   /** The redacted exchanges that decided the result (for a failure, those of the failing checks first). */
   evidence: Exchange[];
-  /** The command that reruns just this rule with the same seed against the same target. */
+  /** The command that reruns just this rule against the same target with the same seed and cases per property. */
   rerun?: string;
   /** With a baseline (--baseline): a listed rule that failed or erred, or that passes although listed. */
   baseline?: 'expected-fail' | 'unexpected-pass';
@@ -51,7 +51,11 @@ export interface Report {
   catalogue: { sha256: string; rules: number };
   target: { name: string; baseUrl: string; mutants?: string[] };
   seed: number;
+  /** Generated cases per property check (--num-runs). */
+  numRuns: number;
   filter?: { rules: string[]; tags: string[] };
+  /** The command that reruns the whole run: same target, filter, seed and cases per property. */
+  rerun: string;
   startedAt: string;
   durationMs: number;
   requests: number;

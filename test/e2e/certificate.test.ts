@@ -1,7 +1,7 @@
 // Certification: a run with no rule filter and no baseline writes reports/certificate.json. `certify` is that
 // run against a live target: the certificate names the TLS certificate the target presented, keeps the
-// profile's environment variable names and never their values, and holds every rule's result and the verdict
-// under a SHA-256 of its canonical JSON; `verify` accepts it and refuses any change.
+// profile's environment variable names and never their values, the seed and the cases per property, and holds every
+// rule's result and the verdict under a SHA-256 of its canonical JSON; `verify` accepts it and refuses any change.
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +41,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'live.json'), JSON.stringify({
     ...live, $schema: undefined, name: 'reference as a live target', baseUrl: reference.baseUrl, plainHttpUrl: reference.plainUrl, tls: { caFile: 'ca.pem' },
   }));
-  certify = await runCli(['certify', '--profile', join(dir, 'live.json')]);
+  certify = await runCli(['certify', '--profile', join(dir, 'live.json'), '--seed', '99', '--num-runs', '20']);
   certificate = JSON.parse(readFileSync(join(certify.reportsDir, 'certificate.json'), 'utf8')) as Certificate;
 }, 300_000);
 
@@ -62,6 +62,13 @@ describe('certify', () => {
     const report = certify.report!;
     expect(certificate.rules).toEqual(report.rules.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.reason ? { reason: r.reason } : {}) })));
     expect([certificate.suite, certificate.spec, certificate.catalogue, certificate.seed]).toEqual([report.suite, report.spec, report.catalogue, report.seed]);
+  });
+
+  it('names the seed and the cases per property, and no filter; its rerun line repeats them', () => {
+    expect([certificate.seed, certificate.numRuns, certificate.filter]).toEqual([99, 20, null]);
+    const rerun = `npx conformance certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20`;
+    expect(certify.report!.rerun).toBe(rerun);
+    expect(certify.stdout.split('\n')).toContain(`rerun this run: ${rerun}`);
   });
 
   it('seals the record with the SHA-256 of its canonical JSON (sorted keys)', () => {
@@ -122,7 +129,7 @@ describe('verify', () => {
   it('accepts the certificate as written', async () => {
     const r = await runCli(['verify', join(certify.reportsDir, 'certificate.json')]);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/^valid: .* is (not )?conformant/);
+    expect(r.stdout).toMatch(/^valid: .* is (not )?conformant \(suite .*, seed 99, num-runs 20\)$/m);
   });
 
   it('refuses a changed result, a changed checksum, a verdict that does not follow, and a record that is not a certificate', async () => {
@@ -131,6 +138,15 @@ describe('verify', () => {
     const tampered = await verify(changed);
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toMatch(/sha256 does not match the record/);
+
+    const fewerCases = await verify({ ...certificate, numRuns: 1 });
+    expect(fewerCases.code).toBe(1);
+    expect(fewerCases.stdout).toMatch(/sha256 does not match the record/);
+
+    const filtered = await verify(rehash({ ...certificate, filter: { rules: ['METH-405'], tags: ['errors'] } }));
+    expect(filtered.code).toBe(1);
+    expect(filtered.stdout).toMatch(/filter: a certificate covers every rule, this run judged only rule METH-405, tag errors/);
+    expect(filtered.stdout).not.toMatch(/sha256 does not match/);
 
     const otherSpec = rehash({ ...certificate, spec: { ...certificate.spec, sha256: '0'.repeat(64) } });
     const spec = await verify(otherSpec);

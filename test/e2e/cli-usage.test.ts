@@ -1,16 +1,7 @@
 // The CLI's contract with its user: help, rule listing, one-line errors and exit code 2 before any rule runs.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rules } from '../../src/catalogue/catalogue.ts';
-import { runCli } from './cli.ts';
-
-function profileFile(profile: unknown): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'profile-')), 'target.json');
-  writeFileSync(file, JSON.stringify(profile));
-  return file;
-}
+import { profileFile, runCli } from './cli.ts';
 
 const live = {
   name: 'unreachable',

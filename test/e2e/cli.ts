@@ -1,6 +1,6 @@
 // Runs the conformance CLI as a user would, in a child process, and reads its JSON report.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from '../../src/report/report.ts';
@@ -34,4 +34,11 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
 
 export function statusOf(report: Report, id: string): string | undefined {
   return report.rules.find((r) => r.id === id)?.status;
+}
+
+/** Writes a profile to a file of its own and returns the file's path. */
+export function profileFile(profile: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'profile-')), 'target.json');
+  writeFileSync(file, JSON.stringify(profile));
+  return file;
 }

@@ -16,11 +16,19 @@ export interface JunitCase {
   properties: Record<string, string>;
 }
 
+const propertiesOf = (properties: Element | undefined) =>
+  Object.fromEntries(list(properties?.getElementsByTagName('property') ?? []).map((p) => [p.getAttribute('name')!, p.getAttribute('value')!]));
+
 /** Parsed with the DOM of xmlbuilder2, which decodes entities as any XML reader does. */
-export function readJunit(xml: string): { totals: Record<string, string>; cases: JunitCase[] } {
+export function readJunit(xml: string): { totals: Record<string, string>; suites: { name: string; properties: Record<string, string> }[]; cases: JunitCase[] } {
   const root = create(xml).root().node as unknown as Element;
+  const suites = list(root.getElementsByTagName('testsuite')).map((s) => ({
+    name: s.getAttribute('name')!,
+    // The suite's own properties, not those of its test cases.
+    properties: propertiesOf(list(s.childNodes).find((n): n is Element => n.nodeName === 'properties')),
+  }));
   const cases = list(root.getElementsByTagName('testcase')).map((tc): JunitCase => {
-    const properties = Object.fromEntries(list(tc.getElementsByTagName('property')).map((p) => [p.getAttribute('name')!, p.getAttribute('value')!]));
+    const properties = propertiesOf(tc);
     const element = (['failure', 'error', 'skipped'] as const).find((e) => tc.getElementsByTagName(e).length);
     const el = element ? tc.getElementsByTagName(element)[0] : undefined;
     const message = el?.getAttribute('message') ?? undefined;
@@ -30,7 +38,7 @@ export function readJunit(xml: string): { totals: Record<string, string>; cases:
     return { rule: properties.rule!, name: tc.getAttribute('name')!, status, message, text: el?.textContent ?? undefined, properties };
   });
   const totals = Object.fromEntries(['tests', 'failures', 'errors', 'skipped'].map((k) => [k, root.getAttribute(k)!]));
-  return { totals, cases };
+  return { totals, suites, cases };
 }
 
 export interface AllureResult {
@@ -58,6 +66,13 @@ export function allureRuleStatuses(results: AllureResult[]): Map<string, string>
   }
   const order: [string, string][] = [['failed', 'fail'], ['broken', 'error'], ['passed', 'pass'], ['skipped', 'skipped'], ['unknown', 'untested']];
   return new Map([...byRule].map(([id, statuses]) => [id, order.find(([allure]) => statuses.includes(allure))![1]]));
+}
+
+/** The facts of the HTML report's summary (target, seed, ...), by name, their text unescaped. */
+export function htmlFacts(html: string): Map<string, string> {
+  const facts = /<dl class="facts">(.*?)<\/dl>/s.exec(html)?.[1] ?? '';
+  const text = (s: string) => s.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+  return new Map([...facts.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/gs)].map((m) => [text(m[1]!), text(m[2]!)]));
 }
 
 /** Rule id → status of each rule shown in the HTML report, as its data attributes say. */

@@ -1,24 +1,29 @@
 // One run writes every report, and they agree: JUnit XML, Allure results and the HTML report list each rule of
 // conformance.json with the same status; failures carry their reason, evidence and curl line; the certificate
 // verifies; GitHub annotations name the failing MUST rules; and the Allure command line turns the results into
-// its HTML report without a network.
+// its HTML report without a network. Each names the seed, the cases per property and the filter of the run, and its
+// rerun lines reproduce the run.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findRule, rules as catalogue } from '../../src/catalogue/catalogue.ts';
+import type { Certificate } from '../../src/report/certificate.ts';
 import type { Report } from '../../src/report/report.ts';
-import { runCli, type CliRun } from './cli.ts';
-import { allureRuleStatuses, htmlRuleStatuses, label, readAllureResults, readJunit } from './report-readers.ts';
+import { runCli, statusOf, type CliRun } from './cli.ts';
+import { allureRuleStatuses, htmlFacts, htmlRuleStatuses, label, readAllureResults, readJunit } from './report-readers.ts';
 
 let run: CliRun;
 let report: Report;
 const statuses = () => new Map(report.rules.map((r) => [r.id, r.status]));
+const seed = 4242;
+const numRuns = 7;
+const ruleRerun = `npx conformance run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns}`;
 
 beforeAll(async () => {
   // A run with a failing rule, as a GitHub Actions job would make it, with machine output on stdout.
-  run = await runCli(['run', '--mutant', 'METH-405', '--json'], { GITHUB_ACTIONS: 'true' });
+  run = await runCli(['run', '--mutant', 'METH-405', '--seed', String(seed), '--num-runs', String(numRuns), '--json'], { GITHUB_ACTIONS: 'true' });
   expect(run.report, run.stderr).toBeDefined();
   report = run.report!;
 }, 300_000);
@@ -29,11 +34,43 @@ describe('reports of one run', () => {
     expect(report.rules.find((r) => r.id === 'METH-405')?.status).toBe('fail');
   });
 
+  it('conformance.json: the seed, the cases per property, no filter, and rerun lines that name them and the target', () => {
+    expect([report.seed, report.numRuns, report.filter]).toEqual([seed, numRuns, undefined]);
+    expect(report.rerun).toBe(`npx conformance run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns}`);
+    expect(report.rules.filter((r) => r.rerun).map((r) => r.rerun)).toEqual(
+      report.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => ruleRerun.replace('METH-405 --seed', `${r.id} --seed`)),
+    );
+  });
+
+  it('a rule\'s rerun line reproduces its run: same target, seed, cases per property and result, printed on the console', async () => {
+    const words = report.rules.find((r) => r.id === 'METH-405')!.rerun!.split(' ');
+    expect(words.slice(0, 2)).toEqual(['npx', 'conformance']);
+    const again = await runCli(words.slice(2));
+    expect(again.code, again.stderr).toBe(1);
+    const rerun = again.report!;
+    expect([rerun.seed, rerun.numRuns, rerun.filter, rerun.target.mutants]).toEqual([seed, numRuns, { rules: ['METH-405'], tags: [] }, ['METH-405']]);
+    expect(statusOf(rerun, 'METH-405')).toBe('fail');
+    // The rerun of a one-rule run is that run's own rerun line.
+    expect(rerun.rerun).toBe(ruleRerun);
+    expect(again.stderr).toMatch(new RegExp(`^conformance: embedded reference target at \\S+, seed ${seed}, num-runs ${numRuns}, run `, 'm'));
+    const lines = again.stdout.split('\n');
+    expect(lines).toContain(`rerun this run: ${ruleRerun}`);
+    expect(lines).toContain(`rerun METH-405: ${ruleRerun}`);
+    expect(lines.find((l) => / HTTP requests in /.test(l))).toMatch(new RegExp(`\\(seed ${seed}, num-runs ${numRuns}, filter: rule METH-405\\)$`));
+    // Its JUnit and HTML summaries name the filter.
+    const suites = readJunit(readFileSync(join(again.reportsDir, 'junit.xml'), 'utf8')).suites;
+    expect(new Set(suites.map((s) => `${s.properties.filter} ${s.properties.numRuns} ${s.properties.rerun}`))).toEqual(new Set([`rule METH-405 ${numRuns} ${ruleRerun}`]));
+    expect(htmlFacts(readFileSync(join(again.reportsDir, 'index.html'), 'utf8')).get('filter')).toBe('rule METH-405');
+  });
+
   it('JUnit XML: one test case per rule, named by id and statement, with the status of conformance.json', () => {
     const junit = readJunit(readFileSync(join(run.reportsDir, 'junit.xml'), 'utf8'));
     expect(junit.cases.map((c) => c.rule).sort()).toEqual(catalogue.map((r) => r.id).sort());
     expect(new Map(junit.cases.map((c) => [c.rule, c.status]))).toEqual(statuses());
     for (const c of junit.cases) expect(c.name).toBe(`${c.rule}: ${findRule(c.rule)!.statement}`);
+    for (const s of junit.suites) {
+      expect([s.properties.seed, s.properties.numRuns, s.properties.filter, s.properties.rerun], s.name).toEqual([String(seed), String(numRuns), undefined, report.rerun]);
+    }
     expect(junit.totals).toEqual({
       tests: String(report.rules.length),
       failures: String(report.totals.fail),
@@ -43,6 +80,7 @@ describe('reports of one run', () => {
     const failure = junit.cases.find((c) => c.rule === 'METH-405')!;
     const rule = report.rules.find((r) => r.id === 'METH-405')!;
     expect(failure.message).toBe(rule.reason);
+    expect(failure.text).toContain(`Rerun: ${ruleRerun}`);
     expect(failure.properties.level).toBe('MUST');
     expect(failure.text).toContain(`Reason: ${rule.reason}`);
     expect(failure.text).toMatch(/reproduce: curl -sS -i .* -X (DELETE|POST|PUT|PATCH) /);
@@ -64,6 +102,9 @@ describe('reports of one run', () => {
       // The heading's anchor: "### 4.1 HTTP methods" → #41-http-methods.
       expect(r.links.map((l) => l.url)).toEqual([expect.stringMatching(new RegExp(`^spec/admin-api-spec\\.md#${rule.section.replace(/\./g, '')}-[a-z0-9-]+$`))]);
     }
+    const environment = readFileSync(join(run.reportsDir, 'allure-results', 'environment.properties'), 'utf8').split('\n');
+    expect(environment).toEqual(expect.arrayContaining([`seed=${seed}`, `numRuns=${numRuns}`, `rerun=${report.rerun}`]));
+    expect(environment.some((l) => l.startsWith('filter='))).toBe(false);
     // A broken rule's results carry the redacted exchange and the curl line as attachments.
     const failed = results.find((r) => label(r, 'ruleId')[0] === 'METH-405' && r.status === 'failed')!;
     const attachments = [...failed.attachments, ...failed.steps.flatMap((s) => s.attachments)];
@@ -73,14 +114,18 @@ describe('reports of one run', () => {
     expect(attachments.map((a) => a.name)).toContain('curl');
   });
 
-  it('HTML report: every rule with the status of conformance.json', () => {
+  it('HTML report: every rule with the status of conformance.json, and the seed, cases per property and rerun line of the run', () => {
     const html = readFileSync(join(run.reportsDir, 'index.html'), 'utf8');
     expect(htmlRuleStatuses(html)).toEqual(statuses());
+    const facts = htmlFacts(html);
+    expect([facts.get('seed'), facts.get('num-runs'), facts.get('filter'), facts.get('rerun')]).toEqual([String(seed), `${numRuns} generated cases per property check`, undefined, report.rerun]);
+    expect(html).toContain(`<pre class="rerun">${ruleRerun}</pre>`);
   });
 
-  it('certificate: written by a run without filter or baseline, and valid', async () => {
-    const certificate = JSON.parse(readFileSync(join(run.reportsDir, 'certificate.json'), 'utf8')) as { rules: { id: string; status: string }[] };
+  it('certificate: written by a run without filter or baseline, with its seed and cases per property, and valid', async () => {
+    const certificate = JSON.parse(readFileSync(join(run.reportsDir, 'certificate.json'), 'utf8')) as Certificate;
     expect(new Map(certificate.rules.map((r) => [r.id, r.status]))).toEqual(statuses());
+    expect([certificate.seed, certificate.numRuns, certificate.filter]).toEqual([seed, numRuns, null]);
     const verify = await runCli(['verify', join(run.reportsDir, 'certificate.json')]);
     expect(verify.code, verify.stdout).toBe(0);
   });
