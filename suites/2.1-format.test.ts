@@ -35,7 +35,8 @@ check('ENT-COMPACT-WHITESPACE', 'every response reached has no whitespace betwee
   judgeAll(responses.filter((c) => parsedBody(c.res) !== undefined), (c) => checkCompact(c.res));
 });
 
-// "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted."
+// "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted
+// from the entity."
 check('ENT-NO-NULL-FIELDS', 'no field of any response reached is null', async () => {
   const { responses } = await crawl();
   judgeAll(responses, ({ res }) => {

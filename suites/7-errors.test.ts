@@ -1,5 +1,5 @@
-// Spec 7: errors. 7.1 "An error response has a JSON body with five fields: detail, error, errorCode,
-// parameters, reason." Every probe below provokes an error; each rule judges every probe.
+// Spec 7: errors. 7.1 "An error response has a JSON body with five fields": detail, error, errorCode, parameters,
+// reason. Every probe below provokes an error; each rule judges every probe.
 import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/checks/error-body.ts';
 import { expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
@@ -82,7 +82,7 @@ for (const nf of notFoundPaths) {
   });
 }
 
-// 7.2 "400 Bad Request: Malformed request". Each body is a valid create body spoiled in one way, so that only its
+// 7.2 "400 | Bad Request | Malformed request". Each body is a valid create body spoiled in one way, so that only its
 // JSON syntax is at fault; one the target accepts anyway is deleted again.
 const malformations: { title: string; spoil(json: string): string }[] = [
   { title: 'a body cut short', spoil: (json) => json.slice(0, Math.floor(json.length / 2)) },
@@ -109,7 +109,7 @@ for (const c of creates) {
   }
 }
 
-// 7.2 "409 Conflict: A create or modify request would duplicate a value of a property that must be unique."
+// 7.2 "409 | Conflict | A create or modify request would duplicate a value of a property that must be unique."
 // Names that must be unique: a project's (in its organization) and a cluster's (in its project).
 async function judgeDuplicate(t: Target, collection: string, body: Record<string, unknown>, what: string, key?: string): Promise<void> {
   const first = await createEntity(t, collection, body, key);
