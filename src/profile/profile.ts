@@ -41,6 +41,8 @@ export interface Profile {
   concurrency: number;
   allowBillable: boolean;
   eventTypes: { nameField: string };
+  /** Event types of the audit-event variant NDS Audits (spec 6 names six; the real service's others by default). */
+  events: { ndsAuditTypes: string[] };
   alertConfigs: { severityOverrideValues: string[]; variants: { name: string; body: Record<string, unknown> }[] };
   /** Paths below the v2 base; '' when the target does not offer the endpoint. */
   endpoints: {
