@@ -26,7 +26,7 @@ function notFoundProbe(t: Target): Promise<HttpResponse> {
 // "All entities are JSON."
 check('ENT-JSON-RESPONSE', 'every response reached, and an error, is JSON under a JSON media type', async ({ target }) => {
   const { responses } = await crawl();
-  judgeAll([...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res, target.profile.vendor));
+  judgeAll([...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res));
 });
 
 // "Responses have extraneous whitespace stripped."

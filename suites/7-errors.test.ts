@@ -71,13 +71,6 @@ for (const nf of notFoundPaths) {
     const path = nf.path(target);
     const res = await sharedResponse(`not-found:${path}`, () => target.get(path));
     expectStatus(res, 404, `${nf.title} is not found`);
-    const body = res.json() as { errorCode?: unknown };
-    const codes = target.profile.errors.notFoundCodes;
-    if (typeof body.errorCode !== 'string' || !codes.includes(body.errorCode)) {
-      throw new RuleFailure(`404 errorCode ${JSON.stringify(body.errorCode)} is not a not-found code`, {
-        expected: codes, actual: body.errorCode, exchange: res.exchange,
-      });
-    }
     checkResourceNotFound(res, path);
   });
 }

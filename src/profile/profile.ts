@@ -30,7 +30,6 @@ export interface Profile {
   };
   envelope: { statusField: string; contentField: string };
   links: { relField: string; hrefField: string };
-  errors: { notFoundCodes: string[] };
   methods: { unsupported: { method: string; path: string }[]; volatileFields: string[] };
   rateLimit: { limit: number; windowSeconds: number; pathPrefix: string };
   timeouts: { requestMs: number; connectMs: number; ruleMs: number };
