@@ -75,7 +75,7 @@ check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PATCH and DELETE of cl
   judgeReadOnly(await clusterAttempts(target, 'readOnly'));
 });
 
-// --- "Access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has
+// --- "access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has
 // its own list." (and spec 5: "A request from an address outside the list is refused.") ---
 
 const credentials = Object.entries(target().profile.credentials);

@@ -32,7 +32,7 @@ const withObjectBody = (responses: readonly Crawled[]) => responses.filter((c) =
 // "All entities are JSON."
 check('ENT-JSON-RESPONSE', 'every response reached, and an error, is JSON under a JSON media type', async ({ target }) => {
   const { responses, cut } = await crawl();
-  judgeAll('response', [...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res, target.profile.vendor), { place: pathOf, cut });
+  judgeAll('response', [...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res), { place: pathOf, cut });
 });
 
 // "Responses have extraneous whitespace stripped."
@@ -41,7 +41,8 @@ check('ENT-COMPACT-WHITESPACE', 'every JSON object response reached has no white
   judgeAll('response', withObjectBody(responses), (c) => checkCompact(c.res), { place: crawledPath, cut });
 });
 
-// "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted."
+// "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted
+// from the entity."
 check('ENT-NO-NULL-FIELDS', 'no field of any JSON object response reached is null', async () => {
   const { responses, cut } = await crawl();
   judgeAll('response', withObjectBody(responses), ({ res }) => {

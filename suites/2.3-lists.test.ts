@@ -70,7 +70,7 @@ for (const source of [filled, events, eventTypes]) {
   });
 }
 
-// "items per page (maximum 500)"; 8: "Page size: at most 500 items per page, all list responses."
+// "items per page (maximum 500)"; 8: "Page size | at most 500 items per page | all list responses".
 check('LIST-MAX-500', 'the event types: a page of the maximum size is served; one item more is refused or capped, and capped pages still hold every item once', async ({ target }) => {
   const max = target.profile.paging.maxItemsPerPage;
   const path = await eventTypes.path(target);

@@ -91,8 +91,9 @@ for (const variant of target().profile.alertConfigs.variants) {
   });
 }
 
-// --- Metric alert types: "The discriminator mapping keys dataFederation.bytesProcessed.{daily,monthly,weekly,query}
-// were removed from the request and response discriminators."
+// --- Metric alert types: "The discriminator mapping keys dataFederation.bytesProcessed.daily,
+// dataFederation.bytesProcessed.monthly, dataFederation.bytesProcessed.weekly, dataFederation.bytesProcessed.query
+// were removed from the request and response discriminators".
 
 for (const period of ['daily', 'weekly', 'monthly', 'query']) {
   const metricName = `dataFederation.bytesProcessed.${period}`;
@@ -138,7 +139,8 @@ async function slowQueriesPath(t: Target): Promise<string> {
 }
 
 // --- Billing line items: "The sku property of line items gained these enum values (02 May 2025):
-// PLATFORM_FLEX_{AWS,AZURE,GCP}_LEGACY_<N>_USAGE_HOURS, N in 100, 200, 300, 400, 500" (the vendor word as the profile's).
+// PLATFORM_FLEX_AWS_LEGACY_<N>_USAGE_HOURS, PLATFORM_FLEX_AZURE_LEGACY_<N>_USAGE_HOURS,
+// PLATFORM_FLEX_GCP_LEGACY_<N>_USAGE_HOURS, each for N in 100, 200, 300, 400, 500" (the vendor word as the profile's).
 
 check('BILLING-SKU-FLEX', 'the FLEX legacy usage-hour skus of the pending invoice are among those the release notes add', async ({ target }) => {
   if (!target.profile.orgId) skipFor('orgId', 'the profile names no organization');

@@ -70,7 +70,7 @@ for (const u of target().profile.methods.unsupported) {
   });
 }
 
-// "HEAD: Return the response headers without the JSON body."
+// "HEAD | Return the response headers without the JSON body."
 const headed: { title: string; path(t: Target): string }[] = [
   { title: 'a project', path: (t) => t.v2(`/groups/${firstProject(t)}`) },
   { title: 'the clusters of a project (a list)', path: (t) => t.v2(`/groups/${firstProject(t)}/clusters`) },
@@ -89,7 +89,7 @@ for (const h of headed) {
   });
 }
 
-// "POST: Create a resource from the JSON representation sent." 7.2: "201 Created", "202 Accepted" (asynchronous).
+// "POST | Create a resource from the JSON representation sent." 7.2: "201 Created", "202 Accepted" (asynchronous).
 for (const s of [alertConfigs, projects]) {
   check('METH-POST-CREATES', `POST of ${s.title} is 201 (or 202), and it then reads back with the fields sent`, async ({ target }) => {
     const body = s.body(target, 'post');
@@ -110,7 +110,7 @@ for (const s of [alertConfigs, projects]) {
   });
 }
 
-// "PATCH: Update the fields given in the JSON representation sent." Fields the target maintains itself on every
+// "PATCH | Update the fields given in the JSON representation sent." Fields the target maintains itself on every
 // write (profile methods.volatileFields) are not judged.
 for (const s of [alertConfigs, projects]) {
   check('METH-PATCH-PARTIAL', `PATCH of one field of ${s.title} changes that field and no other`, async ({ target }) => {
@@ -134,7 +134,7 @@ for (const s of [alertConfigs, projects]) {
   });
 }
 
-// "PUT: Replace a resource with the JSON representation sent."
+// "PUT | Replace a resource with the JSON representation sent."
 check('METH-PUT-REPLACES', 'PUT of an alert configuration replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were', async ({ target }) => {
   const original = alertConfigs.body(target, 'put');
   const made = await createEntity(target, await alertConfigs.collection(target), original);
@@ -158,7 +158,7 @@ check('METH-PUT-REPLACES', 'PUT of an alert configuration replaces it: the field
   }
 });
 
-// "DELETE: Remove a resource." A 202 (asynchronous) deletion is given time to finish.
+// "DELETE | Remove a resource." A 202 (asynchronous) deletion is given time to finish.
 for (const s of [alertConfigs, projects]) {
   check('METH-DELETE-REMOVES', `DELETE of ${s.title} succeeds, and a GET afterwards is 404`, async ({ target }) => {
     const made = await createEntity(target, await s.collection(target), s.body(target, 'delete'));

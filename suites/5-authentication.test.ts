@@ -183,7 +183,7 @@ for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
   });
 }
 
-// --- "Authorization follows the roles of the user behind the method." A method with no grant on a project. ---
+// --- "Authorization follows the roles of the user behind the method". A method with no grant on a project. ---
 
 const outsiderReads = (t: Target) => [['', 'the project'], ['/clusters', "the project's clusters"], ['/alertConfigs', "the project's alert configurations"]]
   .map(([sub, what]) => ({ what: `GET of ${what}`, path: t.v2(`/groups/${firstProject(t)}${sub}`) }));

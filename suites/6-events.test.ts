@@ -2,6 +2,7 @@
 // eventTypes item that names the type is not shown: the profile names it (eventTypes.nameField).
 import { isObject } from '../src/checks/json-walk.ts';
 import { resultsOf } from '../src/checks/list.ts';
+import { judgeNdsAuditEvents } from '../src/checks/nds-audit-events.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import { expectServed } from '../src/checks/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
@@ -52,17 +53,19 @@ check('EVT-TYPES-2025-04-18', 'the eventTypes list holds the six event types add
   }
 });
 
-// 6: "Audit events of variant NDS Audits carry the property eventTypeName"; the first page of a project's events.
-check('EVT-EVENT-TYPE-NAME', 'every event of the first project\'s first page carries eventTypeName', async ({ target }) => {
+// 6: "Audit events of variant NDS Audits carry the property eventTypeName". An event is of that variant by its type:
+// one of the six the spec names, or of the profile's events.ndsAuditTypes (the spec does not show the others).
+check('EVT-EVENT-TYPE-NAME', 'every NDS Audits event of the first project\'s first page carries eventTypeName', async ({ target }) => {
   const path = target.v2(`/groups/${firstProject(target)}/events`);
   const res = await sharedResponse(`events:${path}`, () => target.get(path));
   expectServed(res, `GET ${path} is served`);
   const events = resultsOf(res, target.profile.paging);
-  if (events.length === 0) skipFor('projects.ids', 'the first project has no events');
-  const without = events.map((e, i) => [i, e] as const).filter(([, e]) => !isObject(e) || typeof e.eventTypeName !== 'string' || e.eventTypeName === '');
+  const { judged: audits, without } = judgeNdsAuditEvents(events, new Set([...added20250418, ...target.profile.events.ndsAuditTypes]));
+  if (audits === 0) skipFor('projects.ids', `the first page of the first project's events (${events.length}) holds no event of the NDS Audits variant`);
+  judged('NDS Audits event', audits, path);
   if (without.length > 0) {
-    throw new RuleFailure(`${describeExchange(res)}: ${without.length} of ${events.length} events carry no eventTypeName`, {
-      expected: 'eventTypeName on every event', actual: without.slice(0, 3).map(([i, e]) => ({ item: i, event: e })), exchange: res.exchange,
+    throw new RuleFailure(`${describeExchange(res)}: ${without.length} of ${audits} NDS Audits events carry no eventTypeName`, {
+      expected: 'eventTypeName on every NDS Audits event', actual: without.slice(0, 3), exchange: res.exchange,
     });
   }
 });

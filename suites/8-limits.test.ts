@@ -1,5 +1,5 @@
-// Spec 8: limits. "Request rate: 100 requests per minute per project. Rate counter: one counter per project,
-// shared by all authentication methods that can reach the project, reset every minute. Over the limit: status 429."
+// Spec 8: limits. "Request rate | 100 requests per minute per project", "Rate counter | one counter per project,
+// shared by all authentication methods that can reach the project, reset every minute", "Over the limit | status 429".
 // The limit and the window are the profile's (rateLimit.limit, .windowSeconds). Each burst goes to a project
 // reserved for it, in a window of the target's clock in which that project had spent nothing
 // (src/suite/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
@@ -188,7 +188,7 @@ function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
   for (const r of responses) if (r) cite(r.exchange);
 }
 
-// "Request rate: 100 requests per minute per project." Rule 3: "Requests over the limit are rejected and those
+// "Request rate | 100 requests per minute per project". Rule 3: "Requests over the limit are rejected and those
 // within it proceed."
 check('LIMITS-100-PROCEED', `the first ${limit} requests by one credential to a project in one window all proceed`, async ({ target }) => {
   const { burst } = await exhaustion(target);
@@ -197,7 +197,7 @@ check('LIMITS-100-PROCEED', `the first ${limit} requests by one credential to a 
   checkWithinLimitProceed(burst, limit);
 });
 
-// "Over the limit: status 429. Applies to requests beyond the 100 of the minute."
+// "Over the limit | status 429 | requests beyond the 100 of the minute".
 check('LIMITS-429-AFTER-100', `request ${limit + 1} by one credential to a project in one window gets 429`, async ({ target }) => {
   const { burst } = await exhaustion(target);
   citeAll([burst[limit - 1], burst[limit]]);
@@ -205,7 +205,7 @@ check('LIMITS-429-AFTER-100', `request ${limit + 1} by one credential to a proje
   checkOverLimitRefused(burst, limit);
 });
 
-// 8 "Over the limit: status 429"; 7.1 "An error response has a JSON body with five fields."
+// 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields".
 check('LIMITS-429-ERROR-BODY', 'a 429 for a project over its limit carries the error body', async ({ target }) => {
   const { burst } = await exhaustion(target);
   const refused = burst.find((r) => r.status === 429);
@@ -239,7 +239,8 @@ check('LIMITS-PER-PROJECT', 'right after one project is refused, a request to an
   }
 });
 
-// "Every request to a rate-limited resource counts, whatever its outcome" (the counter of rule 1 counts requests).
+// "Over the limit | status 429 | requests beyond the 100 of the minute": the 100 are requests, whatever their
+// outcome, so a request that fails counts as one that succeeds.
 check('LIMITS-COUNTS-EVERY-REQUEST', 'successes and failures (404) in turn are refused where successes alone are', async ({ target }) => {
   const allowed = await measuredAllowance(target);
   const { responses } = await mixedOutcomeBurst(target);

@@ -19,7 +19,7 @@ import { target, type Target } from '../src/suite/target.ts';
 
 const resources = versionedResources(target());
 
-// 1: "Two API generations exist: a legacy, unversioned one at /v1.0 and a versioned one at /v2."
+// 1: "Two API generations exist: a legacy, unversioned one at /v1.0 and a versioned one at /v2".
 for (const [what, path] of [['root resource', '/'], ['list of projects', '/groups']] as const) {
   check('VER-GENERATIONS', `the legacy generation serves the ${what} under /v1.0`, async ({ target }) => {
     expectServed(await readLegacy(target, target.legacy(path)), `GET ${target.legacy(path)} is served`);

@@ -2,7 +2,8 @@
 // date (ISO-8601 string, UTC, granularity one second) and increment (32-bit integer)".
 import { walk, isObject } from './json-walk.ts';
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** ISO-8601 extended date-time: a fraction after a point or a comma, a zone as Z, ±hh:mm or ±hh. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})([.,]\d+)?)?(Z|[+-]\d{2}(?::\d{2})?)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Strings that start like a date and time, whatever follows (a space for the T, another zone, none). */
 const LOOKS_LIKE_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
@@ -14,13 +15,13 @@ function realDay(y: string, m: string, d: string): boolean {
   return date.getUTCFullYear() === +y && date.getUTCMonth() === +m - 1 && date.getUTCDate() === +d;
 }
 
-/** An ISO-8601 date-time in UTC (`Z` or `+00:00`), with the T; or undefined when it is not one. */
+/** An ISO-8601 date-time in UTC (`Z`, `+00:00` or `+00`), with the T; or undefined when it is not one. */
 export function utcDateTime(text: string): { seconds?: string; fraction?: string } | undefined {
   const m = DATE_TIME.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, fraction, zone] = m;
   if (!realDay(y!, mo!, d!) || +h! > 23 || +mi! > 59 || (s !== undefined && +s > 60)) return undefined;
-  if (zone !== 'Z' && zone !== '+00:00') return undefined;
+  if (zone !== 'Z' && zone !== '+00:00' && zone !== '+00') return undefined;
   return { seconds: s, fraction };
 }
 

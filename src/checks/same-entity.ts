@@ -1,5 +1,6 @@
-// "Fetching it returns the same entity" (spec 2.2): compared without the links, which differ between an entity
-// and the same entity as a list item (2.2: a list item carries only self). Field order never matters (2.1).
+// Spec 2.2: "the relation self, whose target is the entity's own URL": fetching it returns the same entity, compared
+// without the links, which differ between an entity and the same entity as a list item (2.2: a list item carries
+// only self). Field order never matters (2.1).
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from './json-walk.ts';
 

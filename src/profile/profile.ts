@@ -30,7 +30,6 @@ export interface Profile {
   };
   envelope: { statusField: string; contentField: string };
   links: { relField: string; hrefField: string };
-  errors: { notFoundCodes: string[] };
   methods: { unsupported: { method: string; path: string }[]; volatileFields: string[] };
   rateLimit: { limit: number; windowSeconds: number; pathPrefix: string };
   timeouts: { requestMs: number; connectMs: number; ruleMs: number };
@@ -41,6 +40,8 @@ export interface Profile {
   concurrency: number;
   allowBillable: boolean;
   eventTypes: { nameField: string };
+  /** Event types of the audit-event variant NDS Audits (spec 6 names six; the real service's others by default). */
+  events: { ndsAuditTypes: string[] };
   alertConfigs: { severityOverrideValues: string[]; variants: { name: string; body: Record<string, unknown> }[] };
   /** Paths below the v2 base; '' when the target does not offer the endpoint. */
   endpoints: {

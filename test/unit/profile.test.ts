@@ -30,6 +30,8 @@ describe('profile', () => {
     expect(p.links).toEqual({ relField: 'rel', hrefField: 'href' });
     expect(p.rateLimit).toMatchObject({ limit: 100, windowSeconds: 60 });
     expect(p.allowBillable).toBe(false);
+    expect(p.events.ndsAuditTypes).toEqual(expect.arrayContaining(['CLUSTER_CREATED', 'AUTO_HEALING_REQUESTED_NODE_RESYNC', 'FTDC_SETTINGS_UPDATED']));
+    expect(p.events.ndsAuditTypes).not.toContain('PRIMARY_ELECTED');
   });
 
   it('names a misspelt field', () => {
