@@ -2,14 +2,15 @@
 // root resource and follow links."
 import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
-import { crawl } from '../src/suite/crawl.ts';
+import { crawl, entityGaps } from '../src/suite/crawl.ts';
 import { throwCut } from '../src/suite/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
 
 check('SVC-BROWSABLE', 'from the root resource, following only links, the crawl reaches each profile project and a resource in it', async ({ target }) => {
   const ids = profileProjects(target);
-  const { responses, cut } = await crawl();
+  const c = await crawl();
+  const { responses } = c;
   judged('profile project', ids.length);
   const served = responses.filter((c) => c.res.status === 200).map((c) => new URL(c.url).pathname);
   const unreached = ids.filter((id) => {
@@ -18,7 +19,7 @@ check('SVC-BROWSABLE', 'from the root resource, following only links, the crawl 
   });
   if (unreached.length > 0) {
     // A link the target's faults kept the crawl from may have led to what was not reached: then it is unjudged.
-    throwCut(cut);
+    throwCut(entityGaps(c));
     throw new RuleFailure(`following links from ${target.v2()} does not reach project(s) ${unreached.join(', ')} and the resources in them`, {
       expected: ids.map((id) => `${target.v2(`/groups/${id}`)} and a resource below it`),
       actual: `${responses.length} responses reached: ${served.slice(0, 20).join(', ')}${served.length > 20 ? ', ...' : ''}`,

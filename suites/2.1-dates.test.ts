@@ -9,7 +9,7 @@ import { describeExchange, expectStatus } from '../src/checks/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { crawl, noneReached } from '../src/suite/crawl.ts';
+import { crawl, entityGaps, noneReached } from '../src/suite/crawl.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
 import { forAll } from '../src/suite/property.ts';
@@ -29,7 +29,7 @@ check('ENT-DATES-UTC', 'every date in every response reached is ISO-8601 in UTC 
         expected: 'yyyy-mm-ddThh:mm[:ss[.f]]Z (or +00:00)', actual: { path, value }, exchange: res.exchange,
       });
     }
-  }, { place: ({ res }) => pathOf(res), cut: c.cut });
+  }, { place: ({ res }) => pathOf(res), cut: entityGaps(c) });
 });
 
 check('ENT-BSON-TIMESTAMP', 'every BSON timestamp reached is {date, increment}: a UTC date to the second and a 32-bit integer', async ({ target }) => {
@@ -43,7 +43,7 @@ check('ENT-BSON-TIMESTAMP', 'every BSON timestamp reached is {date, increment}: 
         expected: '{date: "yyyy-mm-ddThh:mm:ssZ", increment: 32-bit integer}', actual: value, exchange: res.exchange,
       });
     }
-  }, { place: ({ res }) => pathOf(res), cut: c.cut });
+  }, { place: ({ res }) => pathOf(res), cut: entityGaps(c) });
 });
 
 const eventsPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/events`);

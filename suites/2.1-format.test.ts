@@ -10,8 +10,8 @@ import { unitlessQuantities } from '../src/checks/units.ts';
 import { checkCompact, checkPretty } from '../src/checks/whitespace.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { crawl, crawledPath, rereadable, type Crawled } from '../src/suite/crawl.ts';
-import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
+import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/suite/crawl.ts';
+import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
@@ -37,28 +37,28 @@ check('ENT-JSON-RESPONSE', 'every response reached, and an error, is JSON under 
 
 // "Responses have extraneous whitespace stripped."
 check('ENT-COMPACT-WHITESPACE', 'every JSON object response reached has no whitespace between its JSON tokens', async () => {
-  const { responses, cut } = await crawl();
-  judgeAll('response', withObjectBody(responses), (c) => checkCompact(c.res), { place: crawledPath, cut });
+  const c = await crawl();
+  judgeAll('response', withObjectBody(c.responses), (r) => checkCompact(r.res), { place: crawledPath, cut: entityGaps(c) });
 });
 
 // "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted
 // from the entity."
 check('ENT-NO-NULL-FIELDS', 'no field of any JSON object response reached is null', async () => {
-  const { responses, cut } = await crawl();
-  judgeAll('response', withObjectBody(responses), ({ res }) => {
+  const c = await crawl();
+  judgeAll('response', withObjectBody(c.responses), ({ res }) => {
     const nulls = nullFields(parsedBody(res));
     if (nulls.length > 0) {
       throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
         expected: 'no null field (a default, or the field left out)', actual: nulls, exchange: res.exchange,
       });
     }
-  }, { place: crawledPath, cut });
+  }, { place: crawledPath, cut: entityGaps(c) });
 });
 
 // "A field holding a number in a particular unit has a name that makes the unit unambiguous."
 check('ENT-UNIT-IN-NAME', 'numeric fields of entities and lists reached that measure a size or a time name their unit', async ({ target }) => {
-  const { responses, cut } = await crawl();
-  const carriers = responses.filter((c) => carried(c.res, target.profile.paging.resultsField) !== undefined);
+  const c = await crawl();
+  const carriers = c.responses.filter((r) => carried(r.res, target.profile.paging.resultsField) !== undefined);
   judgeAll('entity or list', carriers, ({ res }) => {
     const unitless = unitlessQuantities(carried(res, target.profile.paging.resultsField)!.body);
     if (unitless.length > 0) {
@@ -66,14 +66,14 @@ check('ENT-UNIT-IN-NAME', 'numeric fields of entities and lists reached that mea
         expected: 'names such as diskSizeGB, delayMin', actual: unitless, exchange: res.exchange,
       });
     }
-  }, { place: crawledPath, cut });
+  }, { place: crawledPath, cut: entityGaps(c) });
 });
 
 // "With query parameter pretty=true on any request, the JSON is pretty-printed." Errors and lists included.
 check('ENT-PRETTY', 'pretty=true on entities, lists and errors reached gives an indented rendering of the same JSON', async ({ target }) => {
-  const { responses } = await crawl();
+  const c = await crawl();
   const resultsField = target.profile.paging.resultsField;
-  const json = [...rereadable(responses).map((c) => c.res), await notFoundProbe(target)].filter((res) => isObject(parsedBody(res)));
+  const json = [...rereadable(c.responses).map((c) => c.res), await notFoundProbe(target)].filter((res) => isObject(parsedBody(res)));
   const pools = {
     entity: json.filter((res) => carried(res, resultsField)?.kind === 'entity'),
     list: json.filter((res) => carried(res, resultsField)?.kind === 'list'),
@@ -83,4 +83,6 @@ check('ENT-PRETTY', 'pretty=true on entities, lists and errors reached gives an 
   await forAll(target, fc.record({ kind: fc.constantFrom(...kinds), index: fc.nat() }), async ({ kind, index }) => {
     await judgeVariant(target, pools[kind][index % pools[kind].length]!, { pretty: 'true' }, (pretty, plain) => checkPretty(pretty, parsedBody(plain)));
   });
+  // Responses that could not be fetched or read were never among the cases.
+  throwCut(entityGaps(c));
 });

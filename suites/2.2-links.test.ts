@@ -7,7 +7,7 @@ import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
-import { crawl, crawledPath, type Crawl } from '../src/suite/crawl.ts';
+import { crawl, crawledPath, entityGaps, type Crawl } from '../src/suite/crawl.ts';
 import { madeByRun } from '../src/suite/created.ts';
 import { judgeAll, requireSome, throwCut, throwFirst } from '../src/suite/judge-all.ts';
 import { check } from '../src/suite/rule.ts';
@@ -43,7 +43,7 @@ check('LINK-ARRAY', 'every entity, list and list item reached has links: relatio
         expected: `links: [{${target.profile.links.relField}, ${target.profile.links.hrefField}}, ...]`, actual: entity.links ?? null, exchange: res.exchange,
       });
     }
-  }, { place: placeOf, cut: c.cut });
+  }, { place: placeOf, cut: entityGaps(c) });
 });
 
 // "When an entity is an element of a list, it carries only the self relation."
@@ -56,7 +56,7 @@ check('LINK-LIST-ITEM-SELF-ONLY', 'every item of every list page reached carries
         expected: 'only self', actual: entity.links, exchange: res.exchange,
       });
     }
-  }, { place: placeOf, cut: c.cut });
+  }, { place: placeOf, cut: entityGaps(c) });
 });
 
 // "Links are in the response body, not in HTTP response headers."
@@ -137,6 +137,6 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
     }
   }
   throwFirst(failures, reached.length);
-  throwCut(c.cut);
+  throwCut(entityGaps(c));
   requireSome(reached, 'entity');
 });

@@ -9,8 +9,8 @@ import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
-import { crawl, crawledPath, rereadable } from '../src/suite/crawl.ts';
-import { judgeAll, requireSome } from '../src/suite/judge-all.ts';
+import { crawl, crawledPath, entityGaps, rereadable } from '../src/suite/crawl.ts';
+import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
 import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
 import { alertConfigBody, alertConfigsPath } from '../src/suite/new-entities.ts';
 import { judged } from '../src/suite/coverage.ts';
@@ -27,9 +27,9 @@ async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly Htt
 }
 
 check('ENV-DEFAULT-NONE', 'no JSON object response reached without envelope=true is wrapped in an envelope', async ({ target }) => {
-  const { responses, cut } = await crawl();
+  const c = await crawl();
   const names = target.profile.envelope;
-  judgeAll('response', responses.filter((c) => isObject(parsedBody(c.res))), ({ res }) => {
+  judgeAll('response', c.responses.filter((r) => isObject(parsedBody(r.res))), ({ res }) => {
     const body = parsedBody(res) as Record<string, unknown>;
     const isList = carried(res, target.profile.paging.resultsField)?.kind === 'list';
     if (wrappedUnasked(res, body, isList, names)) {
@@ -37,7 +37,7 @@ check('ENV-DEFAULT-NONE', 'no JSON object response reached without envelope=true
         expected: 'no envelope', actual: body, exchange: res.exchange,
       });
     }
-  }, { place: crawledPath, cut });
+  }, { place: crawledPath, cut: entityGaps(c) });
 });
 
 check('ENV-SINGLE-WRAP', 'envelope=true on an entity reached wraps the same entity with the status of the plain call', async ({ target }) => {
@@ -45,6 +45,7 @@ check('ENV-SINGLE-WRAP', 'envelope=true on an entity reached wraps the same enti
   await forAll(target, fc.nat(), async (index) => {
     await judgeVariant(target, entities[index % entities.length]!, { envelope: 'true' }, (enveloped, plain) => checkSingleEnvelope(enveloped, plain.status, parsedBody(plain), target.profile.envelope));
   });
+  throwCut(entityGaps(await crawl()));
 });
 
 /** The id of an alert configuration in a create's answer, whether wrapped or not. */
@@ -89,4 +90,5 @@ check('ENV-LIST-STATUS', 'envelope=true on a list reached only adds status, equa
   await forAll(target, fc.nat(), async (index) => {
     await judgeVariant(target, lists[index % lists.length]!, { envelope: 'true' }, (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>));
   });
+  throwCut(entityGaps(await crawl()));
 });

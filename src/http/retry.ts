@@ -23,9 +23,11 @@ function retryable(method: string, status: number): boolean {
 }
 
 /** Requests whose every answer a check judges itself: a burst under a rate-limit lease counts each request it sends,
- * and a request sent exactly once (answerChallenge false) must stay one request. */
+ * a request sent exactly once (answerChallenge false) must stay one request, and an Authorization the check made is
+ * good for one use (a Digest answer's nonce count): sent again, it would be refused as a replay. */
 function judgesEveryAnswer(spec: RequestSpec): boolean {
-  return spec.lease !== undefined || spec.answerChallenge === false;
+  const handMade = Object.keys(spec.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+  return spec.lease !== undefined || spec.answerChallenge === false || handMade;
 }
 
 /** Sends with `attempt` until an answer is not a 5xx, or retries are spent (then a target error). A change that was

@@ -27,6 +27,8 @@ export interface Crawl {
   /** Links the target's faults kept the crawl from (a 5xx after retries, a timeout, a reset): rules about every
    * response reached cannot be judged whole while any is here. */
   cut: TargetError[];
+  /** Successes reached that carry no JSON object where an entity or a list belongs. */
+  unreadable: TargetError[];
   byUrl: ReadonlyMap<string, Crawled>;
   /** Whether a URL is one the crawl may fetch (the target's origin and API, the profile's projects). */
   inScope(url: URL): boolean;
@@ -75,6 +77,7 @@ async function run(t: Target): Promise<Crawl> {
   const root = t.client.url(t.v2()).toString();
   const responses: Crawled[] = [];
   const cut: TargetError[] = [];
+  const unreadable: TargetError[] = [];
   const seen = new Set([root]);
   const pagesSeen = new Map<string, Set<string>>();
   let left = bounds.maxRequests;
@@ -99,6 +102,11 @@ async function run(t: Target): Promise<Crawl> {
       if (!c) continue;
       responses.push(c);
       const body = parsedBody(c.res);
+      // A success that carries no JSON object holds no entity the rules could judge where one belongs (ENT-JSON-RESPONSE
+      // judges the body itself): the rules about every entity reached are left unjudged.
+      if (c.res.status >= 200 && c.res.status < 300 && c.res.raw.length > 0 && !isObject(body)) {
+        unreadable.push(new TargetError(body === undefined ? 'invalid-json' : 'wrong-type', `GET ${c.url} answered ${c.res.status} with ${body === undefined ? 'a body that is not JSON' : 'JSON that is not an object'} where an entity or a list belongs`, c.res.exchange));
+      }
       scope.learnBody(body);
       for (const href of linksOf(body, t)) {
         let next: URL;
@@ -116,7 +124,7 @@ async function run(t: Target): Promise<Crawl> {
       }
     }
   }
-  return { responses, cut, byUrl: new Map(responses.map((c) => [c.url, c])), inScope: (url) => scope.allows(url) };
+  return { responses, cut, unreadable, byUrl: new Map(responses.map((c) => [c.url, c])), inScope: (url) => scope.allows(url) };
 }
 
 /** Whether another page of a list may be fetched: at most `pagesPerList` page numbers per list path. */
@@ -140,14 +148,17 @@ export async function crawl(): Promise<Crawl> {
   return c;
 }
 
+/** What keeps rules about every entity reached from being judged whole: links not fetched, entities not readable. */
+export const entityGaps = (c: Crawl): TargetError[] => [...c.cut, ...c.unreadable];
+
 /** A rule about things that only some accounts hold (restore jobs, BSON timestamps) found none. That is a fact of
  * the profile's projects only when the crawl reached each of them whole (a 200 for the project and no link cut
  * short); otherwise the target kept the crawl from what it should judge, and the rule is unjudged. */
 export function noneReached(c: Crawl, t: Target, what: string): never {
   const served = new Set(c.responses.filter((r) => r.res.status === 200).map(crawledPath));
   const unreached = t.profile.projects.ids.filter((id) => !served.has(t.v2(`/groups/${id}`)));
-  if (c.cut.length === 0 && unreached.length === 0) skipFor('projects.ids', `the profile's projects hold no ${what}`);
-  throw new TargetError('nothing-judged', `the crawl reached no ${what}${unreached.length ? ` (it did not reach project(s) ${unreached.join(', ')})` : ''}${c.cut.length ? ` (${c.cut.length} link(s) could not be fetched)` : ''}`);
+  if (entityGaps(c).length === 0 && unreached.length === 0) skipFor('projects.ids', `the profile's projects hold no ${what}`);
+  throw new TargetError('nothing-judged', `the crawl reached no ${what}${unreached.length ? ` (it did not reach project(s) ${unreached.join(', ')})` : ''}${entityGaps(c).length ? ` (${entityGaps(c).length} link(s) could not be fetched or read)` : ''}`);
 }
 
 /** Where a crawled response was read: its path, for the coverage's count of places. */

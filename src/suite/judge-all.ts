@@ -41,7 +41,8 @@ export function throwCut(cut: readonly TargetError[]): void {
   const [first] = cut;
   if (!first) return;
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more)` : '';
-  throw new TargetError(first.cause, `not every item could be reached to judge: ${first.message}${more}`, first.exchange);
+  const detail = first.message.startsWith(`${first.cause}: `) ? first.message.slice(first.cause.length + 2) : first.message;
+  throw new TargetError(first.cause, `not every item could be reached to judge: ${detail}${more}`, first.exchange);
 }
 
 /** A rule about all things of a kind judged none: the target showed none, and no profile fact explains it. */

@@ -61,10 +61,12 @@ const attempts = 3;
 
 /**
  * Runs `read` (given the keys of the whole list) between two readings of the whole list, and judges its outcome only
- * when the list did not change meanwhile: other checks' writes in a shared project move items between pages.
+ * when the list did not change meanwhile: other checks' writes in a shared project move items between pages. After a
+ * first try, the readings are made while the suite's own writes are held back (src/suite/write-gate.ts), so that only
+ * writes of others can still move the list.
  */
 export async function whileUnchanged<T>(t: Target, path: string, read: (all: string[]) => Promise<T>): Promise<T> {
-  for (let i = 0; i < attempts; i++) {
+  const once = async (): Promise<{ value: T } | { failure: RuleFailure } | undefined> => {
     const all = await wholeList(t, path);
     let outcome: { value: T } | { failure: RuleFailure };
     try {
@@ -74,7 +76,11 @@ export async function whileUnchanged<T>(t: Target, path: string, read: (all: str
       outcome = { failure: e };
     }
     const again = await wholeList(t, path);
-    if (again.length !== all.length || again.some((key, k) => key !== all[k])) continue;
+    return again.length === all.length && again.every((key, k) => key === all[k]) ? outcome : undefined;
+  };
+  for (let i = 0; i < attempts; i++) {
+    const outcome = i === 0 ? await once() : await t.writes.quietly(once);
+    if (!outcome) continue;
     if ('failure' in outcome) throw outcome.failure;
     return outcome.value;
   }

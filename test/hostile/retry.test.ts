@@ -55,10 +55,10 @@ describe('retries of a 5xx', () => {
     expect((await sendAgainst({ method: 'DELETE', path: '/x' }, [404])).outcome).toBe(404);
   });
 
-  it('never retries a 429, nor a request whose every answer a check judges (rate-limit bursts, single sends)', async () => {
+  it('never retries a 429, nor a request whose every answer a check judges (rate-limit bursts, single sends, an Authorization made by hand)', async () => {
     expect((await sendAgainst({ method: 'GET', path: '/x' }, [429, 200])).asked).toHaveLength(1);
     const lease = new ProjectLease(['p'], () => undefined);
-    for (const spec of [{ lease }, { answerChallenge: false }]) {
+    for (const spec of [{ lease }, { answerChallenge: false }, { headers: { Authorization: 'Digest username="k", nc=00000001' } }]) {
       const { outcome, asked } = await sendAgainst({ method: 'GET', path: '/x', ...spec }, [503, 200]);
       expect([outcome, asked.length]).toEqual([503, 1]);
     }

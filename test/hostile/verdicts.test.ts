@@ -1,0 +1,70 @@
+// Verdicts that never lie, against targets that show nothing to judge or fail at random. Every 2xx body but the
+// root's replaced by `[]` or by text that is not JSON: no rule that judges what bodies hold may pass (there is nothing
+// to judge, or what there is breaks the rule). A third of the answers replaced by 503 after the target did the work,
+// or a few requests never answered: no rule may fail (the faults leave rules unjudged, never broken).
+import { afterAll, describe, expect, it } from 'vitest';
+import { rules as catalogue } from '../../src/catalogue/catalogue.ts';
+import type { Report } from '../../src/report/report.ts';
+import type { Scenario } from './fault-proxy.ts';
+import { closeHostileRuns, runAgainst } from './hostile-run.ts';
+
+const runLimitMs = 240_000;
+
+/** The versioned root, left whole so that the run gets past its identity check. */
+const isRoot = (path: string) => /^\/api\/platform\/v2\/?(\?|$)/.test(path);
+
+/** Rules whose checks judge what response bodies hold (entities, lists, their fields and links). */
+const bodyRules = [
+  ...catalogue.filter((r) => r.tags.includes('crawl') && r.id !== 'LINK-NOT-IN-HEADERS').map((r) => r.id),
+  'VER-LEGACY-SAME-BODIES', 'LIST-SHAPE', 'EVT-TYPES-LIST', 'EVT-TYPES-2025-04-18', 'VER-CLUSTERS-REGION-CONFIGS',
+];
+
+/** A stream of numbers in [0, 1) from a seed, so that the same requests are faulted each run (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const statusesOf = (report: Report, ids: readonly string[]) => ids.map((id) => `${id}: ${report.rules.find((r) => r.id === id)?.status}`);
+
+async function wholeRun(scenario: Scenario): Promise<Report> {
+  const run = await runAgainst(scenario, []);
+  expect([0, 1], run.cli.stderr).toContain(run.cli.code);
+  expect(run.report, run.cli.stderr).toBeDefined();
+  expect(run.report!.runErrors).toEqual([]);
+  expect(run.proxy.log.some((l) => l.fault), 'the faults were inflicted').toBe(true);
+  return run.report!;
+}
+
+afterAll(closeHostileRuns);
+
+describe.concurrent('verdicts against targets with nothing to judge', () => {
+  for (const [what, text] of [['[]', '[]'], ['text that is not JSON', '<html>not the API</html>']] as const) {
+    it(`no rule about what bodies hold passes when every 2xx body but the root's is ${what}`, async () => {
+      const report = await wholeRun((req) => (isRoot(req.path) ? undefined : { kind: 'replace-body', text }));
+      const passed = statusesOf(report, bodyRules).filter((line) => line.endsWith(': pass'));
+      expect(passed).toEqual([]);
+    }, runLimitMs);
+  }
+});
+
+describe.concurrent('verdicts against targets whose transport fails', () => {
+  it('no rule fails when a third of the answers are 503 after the target did the work', async () => {
+    const draw = random(7);
+    const report = await wholeRun((req) => (!isRoot(req.path) && draw() < 0.3 ? { kind: 'status-after', status: 503 } : undefined));
+    expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(report.rules.some((r) => r.status === 'error' && r.checks.some((c) => c.cause === 'unexpected-status')), 'some rules were left unjudged').toBe(true);
+  }, runLimitMs);
+
+  it('no rule fails when a few requests are never answered', async () => {
+    const draw = random(11);
+    const report = await wholeRun((req) => (!isRoot(req.path) && draw() < 0.02 ? { kind: 'silence' } : undefined));
+    expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+    expect(report.rules.some((r) => r.checks.some((c) => c.cause === 'timeout')), 'some checks timed out').toBe(true);
+  }, runLimitMs);
+});
