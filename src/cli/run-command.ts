@@ -3,15 +3,17 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { selectRules } from '../catalogue/catalogue.ts';
-import { HttpClient } from '../http/client.ts';
+import { HttpClient, type ClientOptions } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
+import { profileScheduler } from '../http/rate-scheduler.ts';
 import { loadProfile, resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { applyBaseline, loadBaseline } from '../report/baseline.ts';
-import { buildReport, exitCodeOf } from '../report/build.ts';
+import { buildReport, exitOf } from '../report/build.ts';
 import { cleanup } from '../runner/cleanup.ts';
 import { watchInterrupts } from '../runner/interrupt.ts';
 import { SuiteSession } from '../runner/suite-session.ts';
+import { rateWaitCountdown } from '../suite/countdown.ts';
 import { newRunSetup } from '../suite/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
@@ -63,12 +65,14 @@ export async function runCommand(args: RunArgs): Promise<number> {
       profile.baseUrl = args.target;
     }
     const caPem = reference?.caPem ?? (profile.tls.caFile ? readFileSync(profile.tls.caFile, 'utf8') : undefined);
-    // The runner's own client: the preflight, and the cleanup after the checks.
-    const client = new HttpClient({
+    // The runner's own clients: one for the preflight, one for the cleanup after the checks.
+    const clientOptions: ClientOptions = {
       baseUrl: profile.baseUrl, ca: caPem, insecure: profile.tls.insecure,
       requestTimeoutMs: profile.timeouts.requestMs, connectTimeoutMs: profile.timeouts.connectMs,
       maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(), retries: profile.retries,
-    });
+    };
+    const client = new HttpClient(clientOptions);
+    let cleanupClient: HttpClient | undefined;
     try {
       const { tlsFingerprint256 } = await preflight(client, `/api/${profile.vendor}/v2`, `application/vnd.${profile.vendor}.${profile.versions.default}+json`);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
@@ -83,21 +87,26 @@ export async function runCommand(args: RunArgs): Promise<number> {
       const interrupts = watchInterrupts(() => void session.cancel());
       const ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
       await session.close();
-      // Whatever happened to the checks, delete what they created.
-      const cleaned = await cleanup(setup.journalFile, client, (m) => process.stderr.write(`conformance: ${m}\n`));
+      // Whatever happened to the checks, delete what they created, paced with the checks' requests in mind (their
+      // scheduler's counts and clock; without them, the windows so far are taken as spent).
+      const rateState = 'run' in ran ? ran.run.rateState : undefined;
+      const scheduler = profileScheduler(profile, { onWait: rateWaitCountdown, ...(rateState ? { from: rateState } : { pastSpent: true }) });
+      cleanupClient = new HttpClient({ ...clientOptions, scheduler });
+      const cleaned = await cleanup(setup.journalFile, cleanupClient, profile, (m) => process.stderr.write(`conformance: ${m}\n`));
       interrupts.dispose();
       if ('error' in ran) throw ran.error;
       const outcome = ran.run;
       const report = buildReport({
         target: { name: profile.name, baseUrl: profile.baseUrl, ...(args.mutants.length ? { mutants: args.mutants } : {}) },
         seed,
+        runId: setup.runId,
         ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
         startedAt,
         checks: outcome.checks,
         runErrors: outcome.runErrors,
         interrupted: interrupts.signal,
         cleanup: cleaned,
-        rateLimit: outcome.rateLimit,
+        rateLimit: scheduler.report(),
         rerun: (id) => ['npx', 'conformance', 'run', ...targetWords(args, embedded), '--rule', id, '--seed', String(seed)].map(shellWord).join(' '),
       });
       if (baseline) applyBaseline(report, baseline, args.baseline!);
@@ -112,9 +121,13 @@ export async function runCommand(args: RunArgs): Promise<number> {
           : '';
         process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`);
       }
-      return exitCodeOf(report, args.strict);
+      const { code, why } = exitOf(report, args.strict, file);
+      // The last line of the run says why it did not exit 0.
+      if (why) process.stderr.write(`conformance: exit ${code}: ${why}\n`);
+      return code;
     } finally {
       await client.close();
+      await cleanupClient?.close();
     }
   } finally {
     await reference?.close();

@@ -207,7 +207,8 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.options.requestTimeoutMs),
       });
       const responseHeaders = res.headers as Record<string, string | string[]>;
-      this.options.scheduler?.observe(ticket, String(responseHeaders.date ?? ''), startedAt.getTime(), Date.now(), res.statusCode);
+      const header = (name: string) => (responseHeaders[name] === undefined ? undefined : String(responseHeaders[name]));
+      this.options.scheduler?.observe(ticket, { date: header('date'), retryAfter: header('retry-after'), sentAt: startedAt.getTime(), receivedAt: Date.now(), status: res.statusCode });
       const raw = await this.readBody(res.body, exchange);
       exchange.durationMs = Date.now() - startedAt.getTime();
       exchange.response = {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
 import { allureReporter } from '../../reporters/allure.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
-import type { RateLimitUsage } from '../http/rate-usage.ts';
+import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../suite/setup.ts';
 import { limitsFile, sectionFiles, sectionsFile, suitesDir } from './section-files.ts';
@@ -29,8 +29,8 @@ export interface SessionOptions {
 export interface SuiteRun {
   checks: CheckResult[];
   runErrors: string[];
-  /** The rate scheduler's numbers (requests, windows and waiting per project), from the worker. */
-  rateLimit?: RateLimitUsage;
+  /** The rate scheduler's knowledge (counts per window, the target's clock, its numbers), from the worker. */
+  rateState?: RateState;
 }
 
 /** The rate-limit suite runs first: its bursts need windows in which the projects have spent nothing, as every
@@ -93,7 +93,7 @@ export class SuiteSession {
     for (const file of sectionFiles()) this.vitest.watcher.invalidates.add(join(suitesDir, file));
     await this.vitest.runTestSpecifications(this.specs, true);
     process.exitCode = 0; // vitest sets it on failing checks; the caller decides the exit code from the report.
-    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors], rateLimit: this.collector.rateLimit };
+    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors], rateState: this.collector.rateState };
   }
 
   /** Stops the current run (an interrupt): checks in flight end, none start. */

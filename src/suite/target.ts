@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { HttpClient, type HttpResponse, type RequestSpec } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
-import { projectMatcher, RateScheduler } from '../http/rate-scheduler.ts';
+import { profileScheduler } from '../http/rate-scheduler.ts';
 import { rateWaitCountdown } from './countdown.ts';
 import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
@@ -42,12 +42,7 @@ export class Target {
       redactor: new Redactor(),
       retries: p.retries,
       guard: scope.guard,
-      scheduler: new RateScheduler({
-        limit: p.rateLimit.limit,
-        windowMs: p.rateLimit.windowSeconds * 1000,
-        projectOf: projectMatcher(p.vendor, p.rateLimit.pathPrefix),
-        onWait: rateWaitCountdown,
-      }),
+      scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
     });
     this.client.onExchange(record);
     this.client.onExchange(scope.learn);
