@@ -101,8 +101,9 @@ export class RateScheduler {
     this.usage = new RateUsage(from?.usage);
   }
 
-  /** Waits until a request to `url` may be sent without crossing the limit (or the lease holds its project), and counts it. */
-  async acquire(url: URL, lease?: ProjectLease): Promise<RateTicket | undefined> {
+  /** Waits until a request to `url` may be sent without crossing the limit (or the lease holds its project), and counts
+   * it; an abort of `signal` ends the wait. */
+  async acquire(url: URL, lease?: ProjectLease, signal?: AbortSignal): Promise<RateTicket | undefined> {
     const project = this.o.projectOf(url);
     if (project === undefined) return undefined;
     this.usage.sent(project);
@@ -112,13 +113,13 @@ export class RateScheduler {
     }
     for (;;) {
       if (this.leases.has(project)) {
-        await this.usage.waitFor(project, this.changed(Infinity));
+        await this.usage.waitFor(project, this.changed(Infinity, signal));
         continue;
       }
       const now = Date.now();
       if (now < this.blockedUntil) {
         this.o.onWait?.(project, this.blockedUntil - now);
-        await this.usage.waitFor(project, sleep(this.blockedUntil - now));
+        await this.usage.waitFor(project, this.changed(this.blockedUntil - now, signal));
         continue;
       }
       const windows = this.arrivalWindows(now);
@@ -130,7 +131,7 @@ export class RateScheduler {
       // Wait until the earliest arrival is past the next turn.
       const waitMs = (windows[0]! + 1) * this.windowMs - this.clock.arrival(now)[0] + guardMs;
       this.o.onWait?.(project, waitMs);
-      await this.usage.waitFor(project, sleep(waitMs));
+      await this.usage.waitFor(project, sleep(waitMs, undefined, { signal }));
     }
   }
 
@@ -185,10 +186,20 @@ export class RateScheduler {
     return Math.floor(targetTime / this.windowMs);
   }
 
-  /** Resolves when a reservation ends, or after `ms`. */
-  changed(ms: number): Promise<void> {
-    const timer = Number.isFinite(ms) ? sleep(ms) : new Promise<void>(() => {});
-    return Promise.race([this.change.promise, timer]);
+  /** Resolves when a reservation ends, or after `ms`; rejects when `signal` aborts. */
+  changed(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const settle = (outcome: () => void) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        outcome();
+      };
+      const onAbort = () => settle(() => reject(signal!.reason));
+      const timer = Number.isFinite(ms) ? setTimeout(() => settle(resolve), ms) : undefined;
+      signal?.addEventListener('abort', onAbort, { once: true });
+      void this.change.promise.then(() => settle(resolve));
+    });
   }
 
   /** Requests, windows and waiting, per project and for the run. */

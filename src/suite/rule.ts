@@ -7,6 +7,7 @@ import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
+import { runCheck } from './running-checks.ts';
 import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
 import { target, type Target } from './target.ts';
 
@@ -35,7 +36,7 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
     const meta: CheckMeta = { rule: id };
     ctx.task.meta.conformance = meta;
     // A failure is run once more before it is reported (src/suite/confirm.ts).
-    const { error: failure, confirmed } = await runConfirmed(() => withEvidence(log, () => fn({ target: target() })));
+    const { error: failure, confirmed } = await runCheck(ctx.signal, () => runConfirmed(() => withEvidence(log, () => fn({ target: target() }))));
     meta.outcome = failure === undefined ? { status: 'pass' } : { ...classify(failure), ...(confirmed !== undefined ? { confirmed } : {}) };
     if (failure) {
       const ex = meta.outcome.exchange;

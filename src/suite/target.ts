@@ -10,6 +10,7 @@ import type { Profile } from '../profile/profile.ts';
 import { record } from './evidence.ts';
 import { perRun } from './per-run.ts';
 import { missingProjectId } from './projects.ts';
+import { checkSignal } from './running-checks.ts';
 import { RunScope } from './scope.ts';
 import type { RunSetup } from './setup.ts';
 import { WriteGate } from './write-gate.ts';
@@ -72,7 +73,8 @@ export class Target {
     const headers: Record<string, string> = {};
     if (version !== null) headers.accept = this.mediaType(version);
     const { version: _v, as, ...rest } = req;
-    return this.writes.send(req.method, () => this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) } }));
+    const signal = checkSignal();
+    return this.writes.send(req.method, () => this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) }, ...(signal ? { signal } : {}) }));
   }
 
   close(): Promise<void> {
