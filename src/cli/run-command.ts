@@ -11,8 +11,8 @@ import type { Profile } from '../profile/profile.ts';
 import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitOf } from '../report/build.ts';
 import { cleanup } from '../runner/cleanup.ts';
-import { watchInterrupts } from '../runner/interrupt.ts';
-import { SuiteSession } from '../runner/suite-session.ts';
+import type { InterruptWatch } from '../runner/interrupt.ts';
+import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
 import { rateWaitCountdown } from '../suite/countdown.ts';
 import { newRunSetup } from '../suite/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
@@ -47,7 +47,8 @@ function targetWords(args: RunArgs, embedded: boolean): string[] {
   return [...(args.profile ? ['--profile', args.profile] : []), ...(args.target ? ['--target', args.target] : [])];
 }
 
-export async function runCommand(args: RunArgs): Promise<number> {
+/** Runs the suites; `interrupts` has watched for SIGINT and SIGTERM since the command began, and goes on until it ends. */
+export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Promise<number> {
   const startedAt = new Date();
   const selected = selection(args);
   const baseline = args.baseline !== undefined ? loadBaseline(args.baseline) : undefined;
@@ -78,22 +79,25 @@ export async function runCommand(args: RunArgs): Promise<number> {
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns);
       if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, run ${setup.runId}\n`);
-      const session = await SuiteSession.open({
-        concurrency: profile.concurrency,
-        checkTimeoutMs: profile.timeouts.ruleMs,
-        reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
-        allure: { resultsDir: allureResultsDir(args.reportsDir), environment: { target: profile.name, baseUrl: profile.baseUrl, seed: String(seed) } },
-      });
-      const interrupts = watchInterrupts(() => void session.cancel());
-      const ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
-      await session.close();
+      // An interrupt before the checks start keeps them from starting; the cleanup and the report follow all the same.
+      let ran: { run: SuiteRun } | { error: unknown } = { run: { checks: [], runErrors: [] } };
+      if (!interrupts.signal) {
+        const session = await SuiteSession.open({
+          concurrency: profile.concurrency,
+          checkTimeoutMs: profile.timeouts.ruleMs,
+          reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
+          allure: { resultsDir: allureResultsDir(args.reportsDir), environment: { target: profile.name, baseUrl: profile.baseUrl, seed: String(seed) } },
+        });
+        interrupts.onInterrupt(() => void session.cancel());
+        if (!interrupts.signal) ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
+        await session.close();
+      }
       // Whatever happened to the checks, delete what they created, paced with the checks' requests in mind (their
       // scheduler's counts and clock; without them, the windows so far are taken as spent).
       const rateState = 'run' in ran ? ran.run.rateState : undefined;
       const scheduler = profileScheduler(profile, { onWait: rateWaitCountdown, ...(rateState ? { from: rateState } : { pastSpent: true }) });
       cleanupClient = new HttpClient({ ...clientOptions, scheduler });
       const cleaned = await cleanup(setup.journalFile, cleanupClient, profile, (m) => process.stderr.write(`conformance: ${m}\n`));
-      interrupts.dispose();
       if ('error' in ran) throw ran.error;
       const outcome = ran.run;
       const report = buildReport({
