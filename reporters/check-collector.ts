@@ -2,19 +2,19 @@
 // Tests without an outcome (vitest's own timeout, a crash) become errors; suite files that fail to load are run errors.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import '../src/suite/outcome-meta.ts';
-import type { RateLimitUsage } from '../src/http/rate-usage.ts';
+import type { RateState } from '../src/http/rate-scheduler.ts';
 import type { CheckResult } from '../src/report/report.ts';
 
 export class CheckCollector implements Reporter {
   checks: CheckResult[] = [];
   runErrors: string[] = [];
-  /** The rate scheduler's numbers, as the latest suite file to end reported them. */
-  rateLimit: RateLimitUsage | undefined;
+  /** The rate scheduler's knowledge, as the latest suite file to end reported it. */
+  rateState: RateState | undefined;
 
   reset(): void {
     this.checks = [];
     this.runErrors = [];
-    this.rateLimit = undefined;
+    this.rateState = undefined;
   }
 
   onTestCaseResult(testCase: TestCase): void {
@@ -42,7 +42,7 @@ export class CheckCollector implements Reporter {
 
   onTestModuleEnd(testModule: TestModule): void {
     for (const e of testModule.errors()) this.runErrors.push(`${testModule.moduleId}: ${e.message}`);
-    this.rateLimit = testModule.meta().rateLimit ?? this.rateLimit;
+    this.rateState = testModule.meta().rateState ?? this.rateState;
   }
 
   onTestRunEnd(_modules: unknown, unhandledErrors: ReadonlyArray<{ message?: string }>): void {

@@ -39,7 +39,11 @@ export function renderTable(report: Report, colour: boolean): string {
   for (const e of report.runErrors) lines.push(paint('error', `run error: ${e}`));
   if (report.interrupted) lines.push(paint('error', `interrupted by ${report.interrupted}: results are incomplete`));
   if (report.cleanup.deleted.length) lines.push(`cleanup: deleted ${report.cleanup.deleted.length} entities the run created`);
+  if (report.cleanup.waited429) lines.push(`cleanup: waited out ${report.cleanup.waited429} ${report.cleanup.waited429 === 1 ? 'answer' : 'answers'} 429 (rate limit) and sent the requests again`);
   for (const l of report.cleanup.leftovers) lines.push(paint('fail', `cleanup: left behind ${l.path}: ${l.reason}`));
+  const limit = report.rateLimit;
+  if (limit?.unintended429) lines.push(paint('error', `rate limit: ${limit.unintended429} paced ${limit.unintended429 === 1 ? 'request was' : 'requests were'} answered 429 (unintended429)`));
+  if (limit?.miscounted429) lines.push(paint('error', `rate limit: ${limit.miscounted429} ${limit.miscounted429 === 1 ? 'answer' : 'answers'} 429 in windows where the run had sent fewer than ${limit.limit} requests to the project: the target counted requests this run did not send (miscounted429)`));
   for (const r of report.rules.filter((x) => x.status === 'fail' || x.status === 'error')) {
     if (r.rerun) lines.push(`rerun ${r.id}: ${r.rerun}`);
   }

@@ -1,16 +1,17 @@
 // Spec 2.3: list responses. "A resource that returns many entities returns them in pages."
 import fc from 'fast-check';
+import { afterAll, describe } from 'vitest';
 import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/checks/list.ts';
 import { isPartition, isPrefix, partitionDefects } from '../src/checks/partition.ts';
 import { describeExchange, expectStatus } from '../src/checks/status.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
-import { filledList, fillCount } from '../src/suite/fill.ts';
+import { dropFilledList, filledList, fillCount } from '../src/suite/fill.ts';
 import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/suite/pages.ts';
 import { emptyProject, firstProject, missingProjectId } from '../src/suite/projects.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
-import type { Target } from '../src/suite/target.ts';
+import { target, type Target } from '../src/suite/target.ts';
 
 interface ListSource { title: string; path: (t: Target) => Promise<string> }
 
@@ -21,163 +22,168 @@ const events: ListSource = { title: 'the events of a project', path: async (t) =
 /** Pages needed for `total` items at `size` per page (at least one: an empty list has an empty first page). */
 const pagesFor = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
-// "The response entity has three fields: the total number of items in the whole result set, results (array of
-// entity documents), and links (one to three link relations)."
-const shapeSources: ListSource[] = [
-  { title: 'the projects', path: async (t) => t.v2('/groups') },
-  eventTypes,
-  events,
-  { title: 'the clusters of a project', path: async (t) => t.v2(`/groups/${firstProject(t)}/clusters`) },
-  { title: 'the clusters of a project without clusters', path: async (t) => t.v2(`/groups/${emptyProject(t)}/clusters`) },
-];
-for (const source of shapeSources) {
-  check('LIST-SHAPE', `${source.title}: the total count, results and one to three links`, async ({ target }) => {
-    const res = await requestPage(target, await source.path(target), { includeCount: true });
-    expectStatus(res, 200, `the list of ${source.title} is served`);
-    checkListShape(res, target.profile);
-  });
-}
+// One group, so that the list the suite filled is deleted as soon as the checks that read it are done.
+describe('spec 2.3, list responses', () => {
+  afterAll(() => dropFilledList(target()));
 
-check('LIST-SHAPE', `${filled.title}, in three pages or more: every page has the total count, results and one to three links`, async ({ target }) => {
-  const path = await filled.path(target);
-  const total = (await wholeList(target, path)).length;
-  const size = Math.max(1, Math.floor(total / 3));
-  for (const page of await walkPages(target, path, size, pagesFor(total, size))) {
-    judged('page', 1, path);
-    checkListShape(page.res, target.profile);
+  // "The response entity has three fields: the total number of items in the whole result set, results (array of
+  // entity documents), and links (one to three link relations)."
+  const shapeSources: ListSource[] = [
+    { title: 'the projects', path: async (t) => t.v2('/groups') },
+    eventTypes,
+    events,
+    { title: 'the clusters of a project', path: async (t) => t.v2(`/groups/${firstProject(t)}/clusters`) },
+    { title: 'the clusters of a project without clusters', path: async (t) => t.v2(`/groups/${emptyProject(t)}/clusters`) },
+  ];
+  for (const source of shapeSources) {
+    check('LIST-SHAPE', `${source.title}: the total count, results and one to three links`, async ({ target }) => {
+      const res = await requestPage(target, await source.path(target), { includeCount: true });
+      expectStatus(res, 200, `the list of ${source.title} is served`);
+      checkListShape(res, target.profile);
+    });
   }
-});
 
-// "Query parameters: page number (1-based), ..."
-for (const source of [filled, events, eventTypes]) {
-  check('LIST-PAGE-1-BASED', `${source.title}: page 1 holds the first items, at several page sizes`, async ({ target }) => {
-    const path = await source.path(target);
-    await whileUnchanged(target, path, async (all) => {
-      const sizes = [...new Set([1, 2, Math.max(3, Math.ceil(all.length / 2))])];
-      const pages = await Promise.all(sizes.map((itemsPerPage) => readPage(target, path, { pageNum: 1, itemsPerPage })));
-      if (all.length === 0 && pages.every((p) => p.keys.length === 0)) skipFor('projects.ids', `${path} is empty, so page 1 shows nothing to judge`);
-      sizes.forEach((size, i) => {
-        const { res, keys } = pages[i]!;
-        judged('page', 1, path);
-        const first = all.slice(0, size);
-        if (keys.length !== first.length || !isPrefix(keys, all)) {
-          throw new RuleFailure(`${describeExchange(res)}: page 1 at ${size} per page does not hold the first ${size === 1 ? 'item' : `${size} items`} of the result set`, {
-            expected: first, actual: keys, exchange: res.exchange,
-          });
+  check('LIST-SHAPE', `${filled.title}, in three pages or more: every page has the total count, results and one to three links`, async ({ target }) => {
+    const path = await filled.path(target);
+    const total = (await wholeList(target, path)).length;
+    const size = Math.max(1, Math.floor(total / 3));
+    for (const page of await walkPages(target, path, size, pagesFor(total, size))) {
+      judged('page', 1, path);
+      checkListShape(page.res, target.profile);
+    }
+  });
+
+  // "Query parameters: page number (1-based), ..."
+  for (const source of [filled, events, eventTypes]) {
+    check('LIST-PAGE-1-BASED', `${source.title}: page 1 holds the first items, at several page sizes`, async ({ target }) => {
+      const path = await source.path(target);
+      await whileUnchanged(target, path, async (all) => {
+        const sizes = [...new Set([1, 2, Math.max(3, Math.ceil(all.length / 2))])];
+        const pages = await Promise.all(sizes.map((itemsPerPage) => readPage(target, path, { pageNum: 1, itemsPerPage })));
+        if (all.length === 0 && pages.every((p) => p.keys.length === 0)) skipFor('projects.ids', `${path} is empty, so page 1 shows nothing to judge`);
+        sizes.forEach((size, i) => {
+          const { res, keys } = pages[i]!;
+          judged('page', 1, path);
+          const first = all.slice(0, size);
+          if (keys.length !== first.length || !isPrefix(keys, all)) {
+            throw new RuleFailure(`${describeExchange(res)}: page 1 at ${size} per page does not hold the first ${size === 1 ? 'item' : `${size} items`} of the result set`, {
+              expected: first, actual: keys, exchange: res.exchange,
+            });
+          }
+        });
+      });
+    });
+  }
+
+  // "items per page (maximum 500)"; 8: "Page size | at most 500 items per page | all list responses".
+  check('LIST-MAX-500', 'the event types: a page of the maximum size is served; one item more is refused or capped, and capped pages still hold every item once', async ({ target }) => {
+    const max = target.profile.paging.maxItemsPerPage;
+    const path = await eventTypes.path(target);
+    const full = await readPage(target, path, { pageNum: 1, itemsPerPage: max });
+    tooLong(full, max);
+    const res = await requestPage(target, path, { pageNum: 1, itemsPerPage: max + 1 });
+    if (res.status >= 400 && res.status < 500 && res.status !== 429) return; // refused
+    expectStatus(res, 200, `a page of ${max + 1} items is refused or capped`);
+    const items = resultsOf(res, target.profile.paging);
+    const first = { res, items, keys: items.map(itemKey) };
+    tooLong(first, max);
+    const all = await wholeList(target, path);
+    if (first.keys.length === 0 && all.length > 0) {
+      throw new RuleFailure(`${describeExchange(res)}: a page size of ${max + 1} was neither refused nor capped: page 1 is empty`, {
+        expected: `a 4xx, or up to ${max} items`, actual: 'no items', exchange: res.exchange,
+      });
+    }
+    // A list of no more than the maximum shows no capping: what could be judged (the pages above) was.
+    if (all.length <= max) return;
+    // Capped pages of the request's size must still partition the result set.
+    const pages = [first];
+    for (let pageNum = 2; pageNum <= pagesFor(all.length, first.keys.length); pageNum++) {
+      const page = await readPage(target, path, { pageNum, itemsPerPage: max + 1 });
+      tooLong(page, max);
+      pages.push(page);
+    }
+    judgePartition(all, pages, `at ${max + 1} per page (capped to ${first.keys.length})`);
+  });
+
+  function tooLong(page: Page, max: number): void {
+    if (page.keys.length > max) {
+      throw new RuleFailure(`${describeExchange(page.res)}: ${page.keys.length} items on one page, more than ${max}`, {
+        expected: `at most ${max}`, actual: page.keys.length, exchange: page.res.exchange,
+      });
+    }
+  }
+
+  /** Fails with the page that first shows a repeated, missing or foreign item. */
+  function judgePartition(all: string[], pages: Page[], how: string): void {
+    const defects = partitionDefects(all, pages.map((p) => p.keys));
+    judged('page walk', 1, how);
+    if (isPartition(defects)) return;
+    const culprit = [...defects.duplicated, ...defects.foreign, ...defects.missing][0]!;
+    // The page that shows the culprit last, or for a missing item the page where it belonged.
+    const shownOn = pages.map((p) => p.keys.includes(culprit)).lastIndexOf(true);
+    const size = pages[0]!.keys.length || 1;
+    const page = pages[shownOn >= 0 ? shownOn : Math.min(pages.length - 1, Math.floor(all.indexOf(culprit) / size))]!;
+    throw new RuleFailure(`the pages ${how} do not hold every item exactly once`, {
+      expected: `${all.length} items, each on one page`, actual: { ...defects, pages: pages.map((p) => p.keys.length) }, exchange: page.res.exchange,
+    });
+  }
+
+  // "... and a switch that controls whether the response carries the total count."
+  for (const source of [filled, eventTypes]) {
+    check('LIST-INCLUDE-COUNT', `${source.title}: pages 1 and 2 carry the total count when it is switched on, and not when it is off`, async ({ target }) => {
+      const path = await source.path(target);
+      const paging = target.profile.paging;
+      await whileUnchanged(target, path, async (all) => {
+        const itemsPerPage = Math.max(1, Math.ceil(all.length / 2));
+        for (const pageNum of [1, 2]) {
+          const on = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: true });
+          expectStatus(on, 200, `page ${pageNum} with the count switched on is served`);
+          judged('page', 2, path);
+          checkCountOn(on, paging, all.length);
+          const off = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: false });
+          expectStatus(off, 200, `page ${pageNum} with the count switched off is served`);
+          checkCountOff(off, paging);
         }
       });
     });
+  }
+
+  // "A resource that returns many entities returns them in pages": walking every page, at any page size, shows each
+  // item of the result set once; page sizes range from one item per page to one page for all.
+  check('LIST-PAGES-PARTITION', `${filled.title}: walking all pages at any page size shows every item exactly once`, async ({ target }) => {
+    const path = await filled.path(target);
+    const total = (await wholeList(target, path)).length;
+    const walk = async (itemsPerPage: number) => {
+      await whileUnchanged(target, path, async (all) => {
+        judgePartition(all, await walkPages(target, path, itemsPerPage, pagesFor(all.length, itemsPerPage)), `at ${itemsPerPage} per page`);
+      });
+    };
+    // Page sizes beyond the list's length all show one page: when the run's cases outnumber the sizes that
+    // differ, every one of them is walked (stronger than sampling); otherwise fast-check samples them.
+    if (total + 1 <= target.setup.numRuns) {
+      for (let itemsPerPage = 1; itemsPerPage <= total + 1; itemsPerPage++) await walk(itemsPerPage);
+    } else {
+      await forAll(target, fc.integer({ min: 1, max: total + 1 }), walk);
+    }
   });
-}
 
-// "items per page (maximum 500)"; 8: "Page size | at most 500 items per page | all list responses".
-check('LIST-MAX-500', 'the event types: a page of the maximum size is served; one item more is refused or capped, and capped pages still hold every item once', async ({ target }) => {
-  const max = target.profile.paging.maxItemsPerPage;
-  const path = await eventTypes.path(target);
-  const full = await readPage(target, path, { pageNum: 1, itemsPerPage: max });
-  tooLong(full, max);
-  const res = await requestPage(target, path, { pageNum: 1, itemsPerPage: max + 1 });
-  if (res.status >= 400 && res.status < 500 && res.status !== 429) return; // refused
-  expectStatus(res, 200, `a page of ${max + 1} items is refused or capped`);
-  const items = resultsOf(res, target.profile.paging);
-  const first = { res, items, keys: items.map(itemKey) };
-  tooLong(first, max);
-  const all = await wholeList(target, path);
-  if (first.keys.length === 0 && all.length > 0) {
-    throw new RuleFailure(`${describeExchange(res)}: a page size of ${max + 1} was neither refused nor capped: page 1 is empty`, {
-      expected: `a 4xx, or up to ${max} items`, actual: 'no items', exchange: res.exchange,
-    });
-  }
-  // A list of no more than the maximum shows no capping: what could be judged (the pages above) was.
-  if (all.length <= max) return;
-  // Capped pages of the request's size must still partition the result set.
-  const pages = [first];
-  for (let pageNum = 2; pageNum <= pagesFor(all.length, first.keys.length); pageNum++) {
-    const page = await readPage(target, path, { pageNum, itemsPerPage: max + 1 });
-    tooLong(page, max);
-    pages.push(page);
-  }
-  judgePartition(all, pages, `at ${max + 1} per page (capped to ${first.keys.length})`);
-});
-
-function tooLong(page: Page, max: number): void {
-  if (page.keys.length > max) {
-    throw new RuleFailure(`${describeExchange(page.res)}: ${page.keys.length} items on one page, more than ${max}`, {
-      expected: `at most ${max}`, actual: page.keys.length, exchange: page.res.exchange,
-    });
-  }
-}
-
-/** Fails with the page that first shows a repeated, missing or foreign item. */
-function judgePartition(all: string[], pages: Page[], how: string): void {
-  const defects = partitionDefects(all, pages.map((p) => p.keys));
-  judged('page walk', 1, how);
-  if (isPartition(defects)) return;
-  const culprit = [...defects.duplicated, ...defects.foreign, ...defects.missing][0]!;
-  // The page that shows the culprit last, or for a missing item the page where it belonged.
-  const shownOn = pages.map((p) => p.keys.includes(culprit)).lastIndexOf(true);
-  const size = pages[0]!.keys.length || 1;
-  const page = pages[shownOn >= 0 ? shownOn : Math.min(pages.length - 1, Math.floor(all.indexOf(culprit) / size))]!;
-  throw new RuleFailure(`the pages ${how} do not hold every item exactly once`, {
-    expected: `${all.length} items, each on one page`, actual: { ...defects, pages: pages.map((p) => p.keys.length) }, exchange: page.res.exchange,
+  // "An empty result set returns status 200 with an empty results array, not 404."
+  check('LIST-EMPTY-200', 'the clusters of a project without clusters are 200 with empty results', async ({ target }) => {
+    const res = await target.get(target.v2(`/groups/${emptyProject(target)}/clusters`));
+    expectStatus(res, 200, 'an empty list in an existing project is served');
+    const results = (res.json() as Record<string, unknown>)[target.profile.paging.resultsField];
+    if (!Array.isArray(results) || results.length !== 0) {
+      throw new RuleFailure('an empty list must carry an empty results array', {
+        expected: [], actual: results, exchange: res.exchange,
+      });
+    }
   });
-}
 
-// "... and a switch that controls whether the response carries the total count."
-for (const source of [filled, eventTypes]) {
-  check('LIST-INCLUDE-COUNT', `${source.title}: pages 1 and 2 carry the total count when it is switched on, and not when it is off`, async ({ target }) => {
-    const path = await source.path(target);
-    const paging = target.profile.paging;
-    await whileUnchanged(target, path, async (all) => {
-      const itemsPerPage = Math.max(1, Math.ceil(all.length / 2));
-      for (const pageNum of [1, 2]) {
-        const on = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: true });
-        expectStatus(on, 200, `page ${pageNum} with the count switched on is served`);
-        judged('page', 2, path);
-        checkCountOn(on, paging, all.length);
-        const off = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: false });
-        expectStatus(off, 200, `page ${pageNum} with the count switched off is served`);
-        checkCountOff(off, paging);
-      }
-    });
-  });
-}
-
-// "A resource that returns many entities returns them in pages": walking every page, at any page size, shows each
-// item of the result set once; page sizes range from one item per page to one page for all.
-check('LIST-PAGES-PARTITION', `${filled.title}: walking all pages at any page size shows every item exactly once`, async ({ target }) => {
-  const path = await filled.path(target);
-  const total = (await wholeList(target, path)).length;
-  const walk = async (itemsPerPage: number) => {
-    await whileUnchanged(target, path, async (all) => {
-      judgePartition(all, await walkPages(target, path, itemsPerPage, pagesFor(all.length, itemsPerPage)), `at ${itemsPerPage} per page`);
-    });
-  };
-  // Page sizes beyond the list's length all show one page: when the run's cases outnumber the sizes that
-  // differ, every one of them is walked (stronger than sampling); otherwise fast-check samples them.
-  if (total + 1 <= target.setup.numRuns) {
-    for (let itemsPerPage = 1; itemsPerPage <= total + 1; itemsPerPage++) await walk(itemsPerPage);
-  } else {
-    await forAll(target, fc.integer({ min: 1, max: total + 1 }), walk);
-  }
-});
-
-// "An empty result set returns status 200 with an empty results array, not 404."
-check('LIST-EMPTY-200', 'the clusters of a project without clusters are 200 with empty results', async ({ target }) => {
-  const res = await target.get(target.v2(`/groups/${emptyProject(target)}/clusters`));
-  expectStatus(res, 200, 'an empty list in an existing project is served');
-  const results = (res.json() as Record<string, unknown>)[target.profile.paging.resultsField];
-  if (!Array.isArray(results) || results.length !== 0) {
-    throw new RuleFailure('an empty list must carry an empty results array', {
-      expected: [], actual: results, exchange: res.exchange,
+  // "A list requested in a context that does not exist (for example the hosts of a non-existent project) returns 404."
+  for (const resource of ['clusters', 'events']) {
+    check('LIST-MISSING-CONTEXT-404', `the ${resource} of a project that does not exist are 404`, async ({ target }) => {
+      const res = await target.get(target.v2(`/groups/${missingProjectId()}/${resource}`));
+      expectStatus(res, 404, `a list under a missing project is not found`);
     });
   }
 });
-
-// "A list requested in a context that does not exist (for example the hosts of a non-existent project) returns 404."
-for (const resource of ['clusters', 'events']) {
-  check('LIST-MISSING-CONTEXT-404', `the ${resource} of a project that does not exist are 404`, async ({ target }) => {
-    const res = await target.get(target.v2(`/groups/${missingProjectId()}/${resource}`));
-    expectStatus(res, 404, `a list under a missing project is not found`);
-  });
-}

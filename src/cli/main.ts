@@ -7,6 +7,7 @@ import { listRules } from './rules-command.ts';
 import { verifyCommand } from './verify-command.ts';
 import { ProfileError } from '../profile/load.ts';
 import { BaselineError } from '../report/baseline.ts';
+import { watchInterrupts } from '../runner/interrupt.ts';
 
 async function main(argv: string[]): Promise<number> {
   const args = parseCommandLine(argv);
@@ -17,9 +18,15 @@ async function main(argv: string[]): Promise<number> {
   if (args.command === 'rules') return listRules(args);
   if (args.command === 'baseline') return baselineCommand(args);
   if (args.command === 'verify') return verifyCommand(args);
-  // The runner (vitest, the reporters) loads only for the commands that run checks: the others start fast.
-  if (args.command === 'certify') return (await import('./certify-command.ts')).certifyCommand(args);
-  return (await import('./run-command.ts')).runCommand(args);
+  // A run handles interrupts from its first step on (its cleanup and report must follow one at any moment); the runner
+  // (vitest, the reporters) loads only for the commands that run checks: the others start fast.
+  const interrupts = watchInterrupts();
+  try {
+    if (args.command === 'certify') return await (await import('./certify-command.ts')).certifyCommand(args, interrupts);
+    return await (await import('./run-command.ts')).runCommand(args, interrupts);
+  } finally {
+    interrupts.dispose();
+  }
 }
 
 try {

@@ -3,16 +3,18 @@ import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { selectRules } from '../catalogue/catalogue.ts';
-import { HttpClient } from '../http/client.ts';
+import { HttpClient, type ClientOptions } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
+import { profileScheduler } from '../http/rate-scheduler.ts';
 import { loadProfile, resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { applyBaseline, loadBaseline } from '../report/baseline.ts';
-import { buildReport, exitCodeOf } from '../report/build.ts';
+import { buildReport, exitOf } from '../report/build.ts';
 import { filterText } from '../report/filter-text.ts';
 import { cleanup } from '../runner/cleanup.ts';
-import { watchInterrupts } from '../runner/interrupt.ts';
-import { SuiteSession } from '../runner/suite-session.ts';
+import type { InterruptWatch } from '../runner/interrupt.ts';
+import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
+import { rateWaitCountdown } from '../suite/countdown.ts';
 import { newRunSetup } from '../suite/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
@@ -52,7 +54,8 @@ function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: n
   return words.map(shellWord).join(' ');
 }
 
-export async function runCommand(args: RunArgs): Promise<number> {
+/** Runs the suites; `interrupts` has watched for SIGINT and SIGTERM since the command began, and goes on until it ends. */
+export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Promise<number> {
   const startedAt = new Date();
   const selected = selection(args);
   const baseline = args.baseline !== undefined ? loadBaseline(args.baseline) : undefined;
@@ -70,12 +73,14 @@ export async function runCommand(args: RunArgs): Promise<number> {
       profile.baseUrl = args.target;
     }
     const caPem = reference?.caPem ?? (profile.tls.caFile ? readFileSync(profile.tls.caFile, 'utf8') : undefined);
-    // The runner's own client: the preflight, and the cleanup after the checks.
-    const client = new HttpClient({
+    // The runner's own clients: one for the preflight, one for the cleanup after the checks.
+    const clientOptions: ClientOptions = {
       baseUrl: profile.baseUrl, ca: caPem, insecure: profile.tls.insecure,
       requestTimeoutMs: profile.timeouts.requestMs, connectTimeoutMs: profile.timeouts.connectMs,
       maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(), retries: profile.retries,
-    });
+    };
+    const client = new HttpClient(clientOptions);
+    let cleanupClient: HttpClient | undefined;
     try {
       const { tlsFingerprint256 } = await preflight(client, profile);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
@@ -85,34 +90,42 @@ export async function runCommand(args: RunArgs): Promise<number> {
         rule: (id: string) => rerunCommand('run', args, embedded, seed, ['--rule', id]),
       };
       if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, num-runs ${args.numRuns}, run ${setup.runId}\n`);
-      const session = await SuiteSession.open({
-        concurrency: profile.concurrency,
-        checkTimeoutMs: profile.timeouts.ruleMs,
-        reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
-        allure: { resultsDir: allureResultsDir(args.reportsDir), environment: {
-          target: profile.name, baseUrl: profile.baseUrl, seed: String(seed), numRuns: String(args.numRuns),
-          ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}), rerun: rerun.run,
-        } },
-      });
-      const interrupts = watchInterrupts(() => void session.cancel());
-      const ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
-      await session.close();
-      // Whatever happened to the checks, delete what they created.
-      const cleaned = await cleanup(setup.journalFile, client, (m) => process.stderr.write(`conformance: ${m}\n`));
-      interrupts.dispose();
+      // An interrupt before the checks start keeps them from starting; the cleanup and the report follow all the same.
+      let ran: { run: SuiteRun } | { error: unknown } = { run: { checks: [], runErrors: [] } };
+      if (!interrupts.signal) {
+        const session = await SuiteSession.open({
+          concurrency: profile.concurrency,
+          checkTimeoutMs: profile.timeouts.ruleMs,
+          reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
+          allure: { resultsDir: allureResultsDir(args.reportsDir), environment: {
+            target: profile.name, baseUrl: profile.baseUrl, seed: String(seed), numRuns: String(args.numRuns),
+            ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}), rerun: rerun.run,
+          } },
+        });
+        interrupts.onInterrupt(() => void session.cancel());
+        if (!interrupts.signal) ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
+        await session.close();
+      }
+      // Whatever happened to the checks, delete what they created, paced with the checks' requests in mind (their
+      // scheduler's counts and clock; without them, the windows so far are taken as spent).
+      const rateState = 'run' in ran ? ran.run.rateState : undefined;
+      const scheduler = profileScheduler(profile, { onWait: rateWaitCountdown, ...(rateState ? { from: rateState } : { pastSpent: true }) });
+      cleanupClient = new HttpClient({ ...clientOptions, scheduler });
+      const cleaned = await cleanup(setup.journalFile, cleanupClient, profile, (m) => process.stderr.write(`conformance: ${m}\n`));
       if ('error' in ran) throw ran.error;
       const outcome = ran.run;
       const report = buildReport({
         target: { name: profile.name, baseUrl: profile.baseUrl, ...(args.mutants.length ? { mutants: args.mutants } : {}) },
         seed,
         numRuns: args.numRuns,
+        runId: setup.runId,
         ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
         startedAt,
         checks: outcome.checks,
         runErrors: outcome.runErrors,
         interrupted: interrupts.signal,
         cleanup: cleaned,
-        rateLimit: outcome.rateLimit,
+        rateLimit: scheduler.report(),
         rerun,
       });
       if (baseline) applyBaseline(report, baseline, args.baseline!);
@@ -127,9 +140,13 @@ export async function runCommand(args: RunArgs): Promise<number> {
           : '';
         process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`);
       }
-      return exitCodeOf(report, args.strict);
+      const { code, why } = exitOf(report, args.strict, file);
+      // The last line of the run says why it did not exit 0.
+      if (why) process.stderr.write(`conformance: exit ${code}: ${why}\n`);
+      return code;
     } finally {
       await client.close();
+      await cleanupClient?.close();
     }
   } finally {
     await reference?.close();

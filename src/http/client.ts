@@ -54,6 +54,9 @@ export interface RequestSpec {
   answerChallenge?: boolean;
   /** A reservation of the request's project (rate-limit checks): the request is counted but not paced. */
   lease?: ProjectLease;
+  /** Once aborted, the request is not sent (nor sent again), and waits for its turn end; an answer already under way
+   * is awaited all the same (a create's answer says what it made). */
+  signal?: AbortSignal;
 }
 
 export class HttpResponse {
@@ -124,6 +127,7 @@ export class HttpClient {
   }
 
   private async sendOnce(spec: RequestSpec): Promise<HttpResponse> {
+    spec.signal?.throwIfAborted();
     const credential = spec.as === null ? undefined : this.options.credentials[spec.as];
     if (spec.as !== null && !credential) throw new Error(`no credential named '${spec.as}' in the profile`);
     const url = this.url(spec.path, spec.query);
@@ -195,7 +199,8 @@ export class HttpClient {
       ...(body !== undefined ? { body: redactor.text(body) } : {}),
       ...(credential ? { credentialEnv: credential.env } : {}),
     };
-    const ticket = await this.options.scheduler?.acquire(url, spec.lease);
+    const ticket = await this.options.scheduler?.acquire(url, spec.lease, spec.signal);
+    spec.signal?.throwIfAborted();
     const startedAt = new Date();
     const exchange: Exchange = { request: sent, startedAt: startedAt.toISOString(), durationMs: 0 };
     try {
@@ -207,7 +212,8 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.options.requestTimeoutMs),
       });
       const responseHeaders = res.headers as Record<string, string | string[]>;
-      this.options.scheduler?.observe(ticket, String(responseHeaders.date ?? ''), startedAt.getTime(), Date.now(), res.statusCode);
+      const header = (name: string) => (responseHeaders[name] === undefined ? undefined : String(responseHeaders[name]));
+      this.options.scheduler?.observe(ticket, { date: header('date'), retryAfter: header('retry-after'), sentAt: startedAt.getTime(), receivedAt: Date.now(), status: res.statusCode });
       const raw = await this.readBody(res.body, exchange);
       exchange.durationMs = Date.now() - startedAt.getTime();
       exchange.response = {

@@ -6,6 +6,14 @@ const unknownSpreadMs = 1000;
 /** Weight of the newest round trip in the running average. */
 const smoothing = 0.2;
 
+/** What a clock has learnt, as plain data (JSON has no infinities: an unknown bound is null). */
+export interface ClockState {
+  low: number | null;
+  high: number | null;
+  maxRoundTripMs: number;
+  typicalRoundTripMs?: number;
+}
+
 export class TargetClock {
   low = -Infinity;
   high = Infinity;
@@ -13,6 +21,19 @@ export class TargetClock {
   maxRoundTripMs = 0;
   /** Running average of round trips: how long a request typically takes. */
   typicalRoundTripMs: number | undefined;
+
+  constructor(from?: ClockState) {
+    if (!from) return;
+    this.low = from.low ?? -Infinity;
+    this.high = from.high ?? Infinity;
+    this.maxRoundTripMs = from.maxRoundTripMs;
+    this.typicalRoundTripMs = from.typicalRoundTripMs;
+  }
+
+  state(): ClockState {
+    const finite = (v: number) => (Number.isFinite(v) ? v : null);
+    return { low: finite(this.low), high: finite(this.high), maxRoundTripMs: this.maxRoundTripMs, ...(this.typicalRoundTripMs !== undefined ? { typicalRoundTripMs: this.typicalRoundTripMs } : {}) };
+  }
 
   observe(dateHeader: string | undefined, sentAt: number, receivedAt: number): void {
     const roundTrip = receivedAt - sentAt;

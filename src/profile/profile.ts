@@ -31,7 +31,8 @@ export interface Profile {
   envelope: { statusField: string; contentField: string };
   links: { relField: string; hrefField: string };
   methods: { unsupported: { method: string; path: string }[]; volatileFields: string[] };
-  rateLimit: { limit: number; windowSeconds: number; pathPrefix: string };
+  /** cleanupWindows: how long the cleanup waits out 429s, in windows from its first. */
+  rateLimit: { limit: number; windowSeconds: number; pathPrefix: string; cleanupWindows: number };
   timeouts: { requestMs: number; connectMs: number; ruleMs: number };
   /** Retries of a 5xx (spec 7.2), with a doubling pause. */
   retries: { count: number; backoffMs: number };

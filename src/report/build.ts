@@ -12,6 +12,7 @@ export interface RunFacts {
   target: Report['target'];
   seed: number;
   numRuns: number;
+  runId: string;
   filter?: Report['filter'];
   selected?: Set<string>;
   startedAt: Date;
@@ -35,6 +36,7 @@ export function buildReport(f: RunFacts): Report {
     target: f.target,
     seed: f.seed,
     numRuns: f.numRuns,
+    runId: f.runId,
     ...(f.filter ? { filter: f.filter } : {}),
     rerun: f.rerun.run,
     startedAt: f.startedAt.toISOString(),
@@ -50,12 +52,27 @@ export function buildReport(f: RunFacts): Report {
   };
 }
 
-/** 0 when no MUST rule failed or erred (with strict: when every MUST rule passed), the run had no errors and left
- * nothing behind; 130 or 143 after an interrupt. Rules the baseline expects to fail do not count. */
-export function exitCodeOf(report: Report, strict: boolean): number {
-  if (report.interrupted) return report.interrupted === 'SIGTERM' ? 143 : 130;
-  if (report.runErrors.length || report.cleanup.leftovers.length) return 1;
+/** The exit code of a run and, unless it is 0, why, in one line: 130 or 143 after an interrupt; 1 when a MUST rule
+ * failed or erred (with strict: when one did not pass), the run had errors of its own or left something behind; else 0.
+ * Rules the baseline expects to fail do not count. `file` is where the report was written. */
+export function exitOf(report: Report, strict: boolean, file: string): { code: number; why?: string } {
+  const causes: string[] = [];
+  const left = report.cleanup.leftovers.length;
+  if (left) causes.push(`the run left ${left} ${left === 1 ? 'entity' : 'entities'} it created on the target (run ${report.runId}): see cleanup.leftovers in ${file}`);
+  if (report.interrupted) {
+    return { code: report.interrupted === 'SIGTERM' ? 143 : 130, why: [`interrupted by ${report.interrupted}: the results are incomplete`, ...causes].join('; ') };
+  }
+  if (report.runErrors.length) causes.push(`the run had ${report.runErrors.length} ${report.runErrors.length === 1 ? 'error' : 'errors'} of its own (runErrors in ${file})`);
   const must = report.rules.filter((r) => r.level === 'MUST' && r.baseline !== 'expected-fail');
-  const bad = strict ? must.filter((r) => r.status !== 'pass') : must.filter((r) => r.status === 'fail' || r.status === 'error');
-  return bad.length ? 1 : 0;
+  const bad = must.filter((r) => r.status === 'fail' || r.status === 'error');
+  if (bad.length) causes.push(`${bad.length} MUST ${bad.length === 1 ? 'rule' : 'rules'} failed or erred: ${named(bad)}`);
+  const unjudged = strict ? must.filter((r) => r.status !== 'pass' && r.status !== 'fail' && r.status !== 'error') : [];
+  if (unjudged.length) causes.push(`--strict, and ${unjudged.length} MUST ${unjudged.length === 1 ? 'rule was' : 'rules were'} not judged: ${named(unjudged)}`);
+  return causes.length ? { code: 1, why: causes.join('; ') } : { code: 0 };
+}
+
+/** A few rule ids, and how many more. */
+function named(rules: { id: string }[]): string {
+  const shown = rules.slice(0, 5).map((r) => r.id).join(', ');
+  return rules.length > 5 ? `${shown} and ${rules.length - 5} more` : shown;
 }

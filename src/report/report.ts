@@ -53,6 +53,8 @@ export interface Report {
   seed: number;
   /** Generated cases per property check (--num-runs). */
   numRuns: number;
+  /** Marks what the run created (names carry `<namePrefix><runId>`). */
+  runId: string;
   filter?: { rules: string[]; tags: string[] };
   /** The command that reruns the whole run: same target, filter, seed and cases per property. */
   rerun: string;
@@ -66,9 +68,10 @@ export interface Report {
   runErrors: string[];
   /** Set when the run was interrupted (SIGINT, SIGTERM): its results are incomplete. */
   interrupted?: string;
-  /** What the run created and deleted at its end; leftovers are entities it could not delete. */
-  cleanup: { deleted: string[]; leftovers: { path: string; reason: string }[] };
-  /** Spec 8 pacing: requests, 429s, target windows and waiting, per project and for the run. */
+  /** What the run created and deleted at its end; leftovers are entities it could not delete; waited429: requests of
+   * the cleanup the target answered with 429 that it waited out and sent again. */
+  cleanup: { deleted: string[]; leftovers: { path: string; reason: string }[]; waited429: number };
+  /** Spec 8 pacing: requests, 429s, target windows and waiting, per project and for the run (checks and cleanup). */
   rateLimit?: RateLimitUsage;
   /** The baseline of the run (--baseline): its file and listed rules, and which of them were marked. */
   baseline?: { file: string; rules: { id: string; reason: string }[]; expectedFail: string[]; unexpectedPass: string[] };

@@ -1,30 +1,92 @@
 // At the end of a run, also an interrupted one: deletes every entity the journal lists as created and not
-// deleted, then confirms each is gone. What cannot be deleted is reported as a leftover, never hidden.
+// deleted, then confirms each is gone. Its requests are paced by the rate scheduler like the checks' (the client's,
+// continuing the checks' counts); a 429 is waited out (Retry-After, else the next window) and the request sent
+// again, for a bounded time. What cannot be deleted is reported as a leftover with the reason, never hidden.
 import { rmSync } from 'node:fs';
-import type { HttpClient } from '../http/client.ts';
-import { outstanding } from '../suite/journal.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isObject } from '../checks/json-walk.ts';
+import type { HttpClient, HttpResponse, RequestSpec } from '../http/client.ts';
+import { retryAfterMs } from '../http/rate-scheduler.ts';
+import type { Profile } from '../profile/profile.ts';
+import { decodeSegment } from '../suite/scope.ts';
+import { outstanding, type JournalEntry } from '../suite/journal.ts';
 
 export interface CleanupOutcome {
   deleted: string[];
   leftovers: { path: string; reason: string }[];
+  /** Requests the target answered with 429 that the cleanup waited out and sent again. */
+  waited429: number;
 }
 
-/** `progress` is told what is about to be deleted: after an interrupt, the user waits for it. */
-export async function cleanup(journalFile: string, client: HttpClient, progress?: (message: string) => void): Promise<CleanupOutcome> {
-  const outcome: CleanupOutcome = { deleted: [], leftovers: [] };
+/** Pages of a collection read to see whether an entity is still listed. */
+const pagesRead = 10;
+
+/** `progress` is told what is about to happen: after an interrupt, the user waits for it. */
+export async function cleanup(journalFile: string, client: HttpClient, profile: Profile, progress?: (message: string) => void): Promise<CleanupOutcome> {
+  const outcome: CleanupOutcome = { deleted: [], leftovers: [], waited429: 0 };
   const entries = outstanding(journalFile);
   if (entries.length) progress?.(`deleting ${entries.length} ${entries.length === 1 ? 'entity' : 'entities'} the run created and left`);
-  for (const entry of entries) {
+  const windowMs = profile.rateLimit.windowSeconds * 1000;
+  let firstRefusal: number | undefined;
+
+  /** Sends a request; a 429 is sent again once the scheduler lets it go (it holds it as the 429 asks), until
+   * `rateLimit.cleanupWindows` windows have passed since the cleanup's first 429. */
+  const send = async (spec: RequestSpec): Promise<HttpResponse> => {
+    for (;;) {
+      const res = await client.send(spec);
+      if (res.status !== 429) return res;
+      firstRefusal ??= Date.now();
+      const asked = retryAfterMs(res.header('retry-after'), res.header('date')) ?? 0;
+      if (Date.now() + asked - firstRefusal >= profile.rateLimit.cleanupWindows * windowMs) return res;
+      if (outcome.waited429 === 0) progress?.(`the target answered 429 (rate limit): waiting it out and sending again, for up to ${profile.rateLimit.cleanupWindows} windows`);
+      outcome.waited429 += 1;
+    }
+  };
+
+  /** True when the entity is gone (404, or absent from its collection's list), else what shows it is there. */
+  const gone = async (entry: JournalEntry, headers: Record<string, string>): Promise<true | string> => {
+    const res = await send({ method: 'GET', path: entry.path, as: entry.as, headers });
+    if (res.status === 404) return true;
+    if (res.status < 300) return `GET answered ${res.status}`;
+    // No reading of its own: its collection's list tells.
+    return (await listed(entry, headers)) ? `GET answered ${res.status}, and its collection still lists it` : true;
+  };
+
+  const listed = async (entry: JournalEntry, headers: Record<string, string>): Promise<boolean> => {
+    const slash = entry.path.lastIndexOf('/');
+    const key = decodeSegment(entry.path.slice(slash + 1));
+    const p = profile.paging;
+    for (let page = 1; page <= pagesRead; page++) {
+      const res = await send({ method: 'GET', path: entry.path.slice(0, slash), query: { [p.pageNumParam]: page, [p.itemsPerPageParam]: p.maxItemsPerPage }, as: entry.as, headers });
+      // A list that cannot be read cannot show the entity gone.
+      if (res.status !== 200) return true;
+      const items = res.jsonObject()[p.resultsField];
+      if (!Array.isArray(items)) return true;
+      if (items.some((i) => isObject(i) && [i.id, i.name, i.roleName].includes(key))) return true;
+      if (items.length < p.maxItemsPerPage) return false;
+    }
+    return true;
+  };
+
+  /** Deletes one entity, sending the DELETE again while it is still there; undefined once gone, else why not. */
+  const remove = async (entry: JournalEntry): Promise<string | undefined> => {
     const headers: Record<string, string> = entry.accept ? { accept: entry.accept } : {};
+    const { count, backoffMs } = profile.retries;
+    for (let round = 0; ; round++) {
+      const res = await send({ method: 'DELETE', path: entry.path, as: entry.as, headers });
+      if (res.status >= 300 && res.status !== 404) return `DELETE answered ${res.status}${res.status === 429 ? `, still after waiting ${profile.rateLimit.cleanupWindows} windows (rateLimit.cleanupWindows)` : ''}`;
+      const there = await gone(entry, headers);
+      if (there === true) return undefined;
+      if (round >= count) return `still there after ${round + 1} ${round === 0 ? 'DELETE' : 'DELETEs'} (${there})`;
+      await sleep(backoffMs * 2 ** round);
+    }
+  };
+
+  for (const entry of entries) {
     try {
-      const res = await client.send({ method: 'DELETE', path: entry.path, as: entry.as, headers });
-      if (res.status >= 300 && res.status !== 404) {
-        outcome.leftovers.push({ path: entry.path, reason: `DELETE answered ${res.status}` });
-        continue;
-      }
-      const check = await client.send({ method: 'GET', path: entry.path, as: entry.as, headers });
-      if (check.status === 404) outcome.deleted.push(entry.path);
-      else outcome.leftovers.push({ path: entry.path, reason: `still there after DELETE (GET answered ${check.status})` });
+      const reason = await remove(entry);
+      if (reason === undefined) outcome.deleted.push(entry.path);
+      else outcome.leftovers.push({ path: entry.path, reason });
     } catch (e) {
       outcome.leftovers.push({ path: entry.path, reason: (e as Error).message });
     }

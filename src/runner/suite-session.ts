@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
 import { allureReporter } from '../../reporters/allure.ts';
 import { CheckCollector } from '../../reporters/check-collector.ts';
-import type { RateLimitUsage } from '../http/rate-usage.ts';
+import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../suite/setup.ts';
 import { limitsFile, sectionFiles, sectionsFile, suitesDir } from './section-files.ts';
@@ -29,8 +29,8 @@ export interface SessionOptions {
 export interface SuiteRun {
   checks: CheckResult[];
   runErrors: string[];
-  /** The rate scheduler's numbers (requests, windows and waiting per project), from the worker. */
-  rateLimit?: RateLimitUsage;
+  /** The rate scheduler's knowledge (counts per window, the target's clock, its numbers), from the worker. */
+  rateState?: RateState;
 }
 
 /** The rate-limit suite runs first: its bursts need windows in which the projects have spent nothing, as every
@@ -44,19 +44,40 @@ class RateLimitSuiteFirst extends BaseSequencer {
 }
 
 function namePattern(rules: Set<string>): RegExp {
-  // Check names start with their rule id and a colon (src/suite/rule.ts).
-  return new RegExp(`^(?:${[...rules].map((r) => r.replace(/[-.]/g, '\\$&')).join('|')}): `);
+  // Check names start with their rule id and a colon (src/suite/rule.ts); vitest matches the full name, which puts
+  // the names of the groups a check is in (describe, without colons) before it.
+  return new RegExp(`^(?:[^:]* )?(?:${[...rules].map((r) => r.replace(/[-.]/g, '\\$&')).join('|')}): `);
+}
+
+/** A stop that holds: vitest forgets a cancel that comes while it starts a run (it clears its cancel listeners then),
+ * so the stop is sent again as each suite file starts. */
+class Stop implements Reporter {
+  requested = false;
+  vitest: Vitest | undefined;
+
+  send(): void {
+    this.requested = true;
+    void this.vitest?.cancelCurrentRun('keyboard-input').catch(() => undefined);
+  }
+
+  onTestModuleCollected(): void {
+    if (this.requested) this.send();
+  }
 }
 
 export class SuiteSession {
+  private closed = false;
+
   private constructor(
     private readonly vitest: Vitest,
     private readonly collector: CheckCollector,
+    private readonly stop: Stop,
     private readonly specs: TestSpecification[],
   ) {}
 
   static async open(o: SessionOptions): Promise<SuiteSession> {
     const collector = new CheckCollector();
+    const stop = new Stop();
     const vitest = await createVitest('test', {
       root: packageRoot,
       config: false,
@@ -64,7 +85,7 @@ export class SuiteSession {
       setupFiles: [fileURLToPath(new URL('../suite/rate-report.ts', import.meta.url))],
       watch: false,
       passWithNoTests: true,
-      reporters: [collector, ...(o.allure ? [allureReporter(o.allure.resultsDir, o.allure.environment)] : []), ...(o.reporters ?? [])],
+      reporters: [collector, stop, ...(o.allure ? [allureReporter(o.allure.resultsDir, o.allure.environment)] : []), ...(o.reporters ?? [])],
       // One worker shares one client (keep-alive, digest nonce) and one record of probes across all suites.
       pool: 'threads',
       maxWorkers: 1,
@@ -78,29 +99,37 @@ export class SuiteSession {
     await vitest.standalone();
     // Checks report to Allure only when its reporter listens (src/suite/allure-check.ts).
     vitest.provide('allure', o.allure !== undefined);
-    return new SuiteSession(vitest, collector, await vitest.globTestSpecifications());
+    stop.vitest = vitest;
+    return new SuiteSession(vitest, collector, stop, await vitest.globTestSpecifications());
   }
 
   /** Runs the suites (only the checks of `rules`, when given) against the target of `setup`. */
   async run(setup: RunSetup, rules?: Set<string>): Promise<SuiteRun> {
     this.collector.reset();
+    this.stop.requested = false;
     this.vitest.provide('conformance', setup);
     if (rules) this.vitest.setGlobalTestNamePattern(namePattern(rules));
     else this.vitest.resetGlobalTestNamePattern();
     // The section files are modules that suites/sections.test.ts imports: evaluated afresh, their checks register
     // with this run.
     for (const file of sectionFiles()) this.vitest.watcher.invalidates.add(join(suitesDir, file));
-    await this.vitest.runTestSpecifications(this.specs, true);
+    try {
+      await this.vitest.runTestSpecifications(this.specs, true);
+    } catch (e) {
+      // A stopped run may end with vitest's own cancellation error; what the checks did is collected all the same.
+      if (!this.stop.requested) throw e;
+    }
     process.exitCode = 0; // vitest sets it on failing checks; the caller decides the exit code from the report.
-    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors], rateLimit: this.collector.rateLimit };
+    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors], rateState: this.collector.rateState };
   }
 
   /** Stops the current run (an interrupt): checks in flight end, none start. */
-  cancel(): Promise<void> {
-    return this.vitest.cancelCurrentRun('keyboard-input');
+  cancel(): void {
+    if (!this.closed) this.stop.send();
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.vitest.close();
   }
 }

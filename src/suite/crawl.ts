@@ -10,6 +10,7 @@ import { confirmationCache } from './confirm.ts';
 import { madeByRun } from './created.ts';
 import { CrawlScope } from './crawl-scope.ts';
 import { cite } from './evidence.ts';
+import { createdPaths } from './journal.ts';
 import { perRun } from './per-run.ts';
 import { target, type Target } from './target.ts';
 
@@ -48,13 +49,23 @@ function hrefsIn(value: unknown, hrefField: string): string[] {
   return [...own, ...Object.entries(value).filter(([k]) => k !== 'links').flatMap(([, v]) => hrefsIn(v, hrefField))];
 }
 
-/** The links a response body offers: of a list, its own and those of its first items. */
+/** The links a response body offers: of a list, its own and those of its first items but the run's own (named with
+ * its mark). */
 function linksOf(body: unknown, t: Target): string[] {
   const { resultsField } = t.profile.paging;
   const { hrefField } = t.profile.links;
   if (!isObject(body) || !Array.isArray(body[resultsField])) return hrefsIn(body, hrefField);
   const { [resultsField]: results, ...rest } = body;
-  return [...hrefsIn(rest, hrefField), ...hrefsIn((results as unknown[]).slice(0, itemsFollowedPerPage), hrefField)];
+  const mark = `${t.profile.projects.namePrefix}${t.setup.runId}`;
+  const others = (results as unknown[]).filter((item) => !JSON.stringify(item).includes(mark));
+  return [...hrefsIn(rest, hrefField), ...hrefsIn(others.slice(0, itemsFollowedPerPage), hrefField)];
+}
+
+/** Whether a URL is an entity the run created, or below one: those come and go while checks judge what the crawl
+ * reached, so the crawl leaves them alone. */
+function ownEntity(url: URL, created: Set<string>): boolean {
+  for (const path of created) if (url.pathname === path || url.pathname.startsWith(`${path}/`)) return true;
+  return false;
 }
 
 /** Runs `fn` over `items`, at most `width` at a time, keeping their order. */
@@ -84,7 +95,8 @@ async function run(t: Target): Promise<Crawl> {
   let level = [root];
   for (let depth = 0; depth <= bounds.maxDepth && level.length > 0 && left > 0; depth++) {
     // Scope is decided only now, when every project the previous level named is known.
-    const batch = level.filter((u) => scope.allows(new URL(u)) && withinPages(new URL(u), t, pagesSeen)).slice(0, left);
+    const created = createdPaths(t.setup.journalFile);
+    const batch = level.filter((u) => scope.allows(new URL(u)) && !ownEntity(new URL(u), created) && withinPages(new URL(u), t, pagesSeen)).slice(0, left);
     left -= batch.length;
     const fetched = await inBatches(batch, t.profile.concurrency, async (url) => {
       try {

@@ -1,6 +1,6 @@
 // What a check reports to the runner through vitest's task metadata.
 import type { Exchange } from '../http/exchange.ts';
-import type { RateLimitUsage } from '../http/rate-usage.ts';
+import type { RateState } from '../http/rate-scheduler.ts';
 import type { Status } from '../outcome.ts';
 import type { Covered } from './coverage.ts';
 
@@ -36,7 +36,7 @@ export interface CheckMeta {
 declare module '@vitest/runner' {
   interface TaskMeta {
     conformance?: CheckMeta;
-    /** On a suite file: the rate scheduler's numbers of the run so far (src/suite/rate-report.ts). */
-    rateLimit?: RateLimitUsage;
+    /** On a suite file: the rate scheduler's knowledge of the run so far (src/suite/rate-report.ts). */
+    rateState?: RateState;
   }
 }

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../http/client.ts';
 import type { ProjectLease, RateScheduler } from '../http/rate-scheduler.ts';
 import { TargetError } from '../outcome.ts';
+import { checkSignal } from './running-checks.ts';
 import type { Target } from './target.ts';
 
 /** Margin kept from a turn: a Date header can lag the target's clock by a few milliseconds. */
@@ -73,7 +74,7 @@ async function reserveFresh(t: Target, pool: string[], plan: BurstPlan): Promise
       if (chosen) return chosen;
     }
     // Until the earliest arrival is past the next turn, or a reservation ends.
-    await s.changed((window + 1) * s.windowMs + burstStartMs - low - now);
+    await s.changed((window + 1) * s.windowMs + burstStartMs - low - now, checkSignal());
   }
 }
 
@@ -147,11 +148,11 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
 export async function untilTurnAfter(t: Target, window: number, prepare: () => Promise<unknown>): Promise<void> {
   const s = rateScheduler(t);
   const untilTurn = () => (window + 1) * s.windowMs + turnMarginMs - s.clock.arrival(Date.now())[0];
-  await sleep(Math.max(0, untilTurn() - prepareLeadMs));
+  await sleep(Math.max(0, untilTurn() - prepareLeadMs), undefined, { signal: checkSignal() });
   await prepare();
   for (;;) {
     const waitMs = untilTurn();
     if (waitMs <= 0) return;
-    await sleep(waitMs);
+    await sleep(waitMs, undefined, { signal: checkSignal() });
   }
 }

@@ -9,6 +9,7 @@ import { runConfirmed } from './confirm.ts';
 import { Coverage, describeCoverage, withCoverage } from './coverage.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
 import { isProfileFact } from './profile-facts.ts';
+import { runCheck } from './running-checks.ts';
 import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
 import { target, type Target } from './target.ts';
 
@@ -42,10 +43,10 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
     ctx.task.meta.conformance = meta;
     let coverage = new Coverage();
     // A failure is run once more before it is reported (src/suite/confirm.ts); each run has a tally of its own.
-    const { error, confirmed } = await runConfirmed(() => {
+    const { error, confirmed } = await runCheck(ctx.signal, () => runConfirmed(() => {
       coverage = new Coverage();
       return withEvidence(log, () => withCoverage(coverage, () => fn({ target: target() })));
-    });
+    }));
     // A check that ended without judging anything has not passed; a skip would have named the profile fact.
     const failure = error ?? (coverage.judged === 0 ? new TargetError('nothing-judged', 'the check ended without judging anything') : undefined);
     meta.outcome = failure === undefined ? { status: 'pass' } : { ...classify(failure), ...(confirmed !== undefined ? { confirmed } : {}) };

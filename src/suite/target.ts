@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { HttpClient, type HttpResponse, type RequestSpec } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
-import { projectMatcher, RateScheduler } from '../http/rate-scheduler.ts';
+import { profileScheduler } from '../http/rate-scheduler.ts';
 import { rateWaitCountdown } from './countdown.ts';
 import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { record } from './evidence.ts';
 import { perRun } from './per-run.ts';
 import { missingProjectId } from './projects.ts';
+import { checkSignal } from './running-checks.ts';
 import { RunScope } from './scope.ts';
 import type { RunSetup } from './setup.ts';
 import { WriteGate } from './write-gate.ts';
@@ -42,12 +43,7 @@ export class Target {
       redactor: new Redactor(),
       retries: p.retries,
       guard: scope.guard,
-      scheduler: new RateScheduler({
-        limit: p.rateLimit.limit,
-        windowMs: p.rateLimit.windowSeconds * 1000,
-        projectOf: projectMatcher(p.vendor, p.rateLimit.pathPrefix),
-        onWait: rateWaitCountdown,
-      }),
+      scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
     });
     this.client.onExchange(record);
     this.client.onExchange(scope.learn);
@@ -77,7 +73,8 @@ export class Target {
     const headers: Record<string, string> = {};
     if (version !== null) headers.accept = this.mediaType(version);
     const { version: _v, as, ...rest } = req;
-    return this.writes.send(req.method, () => this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) } }));
+    const signal = checkSignal();
+    return this.writes.send(req.method, () => this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) }, ...(signal ? { signal } : {}) }));
   }
 
   close(): Promise<void> {

@@ -24,8 +24,9 @@ export type Fault =
   | { kind: 'wrong-type' }
   /** A JSON body of 2 MB. */
   | { kind: 'huge' }
-  /** This status with an error body, instead of forwarding (a gateway, an overloaded service, a wrong answer). */
-  | { kind: 'status'; status: number }
+  /** This status with an error body (and these headers), instead of forwarding (a gateway, an overloaded service, a
+   * rate limit, a wrong answer). */
+  | { kind: 'status'; status: number; headers?: Record<string, string> }
   /** Forwarded, then this status with an error body instead of the target's answer: the work was done, the answer lost. */
   | { kind: 'status-after'; status: number }
   /** The body of the answer replaced by this text (a target that is not the API, or answers with the wrong thing). */
@@ -93,7 +94,7 @@ export async function startFaultProxy(upstream: { url: string; caPem: string }, 
       // Faults that stand in for the target: it is not asked, or asked late.
       if (fault?.kind === 'silence' || fault?.kind === 'status' || fault?.kind === 'delay') entry.fault = fault.kind;
       if (fault?.kind === 'silence') return;
-      if (fault?.kind === 'status') return send(res, entry, fault.status, { 'content-type': 'application/json' }, errorBody(fault.status));
+      if (fault?.kind === 'status') return send(res, entry, fault.status, { 'content-type': 'application/json', ...fault.headers }, errorBody(fault.status));
       if (fault?.kind === 'delay') await sleep(fault.ms);
       const answer = await forward(req, body, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
       if (req.method === 'POST' && answer.status < 300) entry.created = answer.body.toString('utf8');

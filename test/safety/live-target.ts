@@ -10,7 +10,16 @@ import { defaultSeed } from '../../reference/store.ts';
 
 const referenceProfile = JSON.parse(readFileSync('config/reference.json', 'utf8')) as Record<string, unknown> & {
   credentials: Record<string, { publicKeyEnv?: string; privateKeyEnv?: string; tokenEnv?: string }>;
+  projects: { ids: string[] };
   rateLimit: { limit: number; windowSeconds: number };
+};
+
+/** Profile fields of the commonest real account (config/real-service.example.json): one project, no projects of the
+ * suite's own, nothing billable, an owner and a read-only credential. */
+export const oneProject = {
+  projects: { ids: referenceProfile.projects.ids.slice(0, 1), allowCreate: false },
+  allowBillable: false,
+  credentials: { owner: referenceProfile.credentials.owner, readOnly: referenceProfile.credentials.readOnly },
 };
 
 export interface LiveReference {

@@ -1,0 +1,107 @@
+// The end-of-run cleanup against a target that answers its DELETEs with 429: it waits each one out (Retry-After where
+// the answer gives one, else the next window), sends it again, confirms every entity gone, and counts the refusals
+// as the target's miscount (the run had sent fewer requests than the limit in those windows). When it cannot delete
+// something, the run's last line says so and where the leftovers are listed.
+// The proxy keeps the checks from deleting their alert configurations (a DELETE answered 500 three times: the first
+// try and the two retries), so that the cleanup has them to delete; a fourth DELETE of one is the cleanup's. It holds
+// the first create back for two windows, so that the cleanup's windows are ones the scheduler saw from their start.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/report/report.ts';
+import { startCli } from '../safety/cli-process.ts';
+import { inventory, marked } from '../safety/inventory.ts';
+import { oneProject, startLiveReference, type LiveReference } from '../safety/live-target.ts';
+import { inSlot } from '../safety/slots.ts';
+import { startFaultProxy, type FaultProxy, type Scenario } from './fault-proxy.ts';
+import { on } from './scenarios.ts';
+
+/** The reference target's rate window (config/reference.json); its windows turn with the clock. */
+const windowMs = 2000;
+/** The checks' tries of a DELETE: the first and the profile's two retries of a 5xx. */
+const checkTries = 3;
+/** Nine alert configurations, one per variant of the reference profile, each deleted by its check. */
+const rules = ['--rule', 'ALERTCFG-SEVERITY-OVERRIDE'];
+
+const deleteOfAlertConfig = /^\/api\/platform\/v2\/groups\/[^/]+\/alertConfigs\/[^/?]+$/;
+const firstCreate = on(/^POST \/api\/platform\/v2\/groups\/[^/]+\/alertConfigs$/, { kind: 'delay', ms: 2 * windowMs + 500 }, 1);
+
+/** DELETEs of alert configurations fail for the checks; `cleanup` decides what the cleanup's get. */
+function scenario(cleanup: (now: number) => ReturnType<Scenario>): Scenario {
+  return (req) => {
+    if (req.method !== 'DELETE' || !deleteOfAlertConfig.test(req.path)) return firstCreate(req);
+    return req.repeat < checkTries ? { kind: 'status', status: 500 } : cleanup(Date.now());
+  };
+}
+
+const opened: { live: LiveReference; proxy: FaultProxy }[] = [];
+afterAll(async () => {
+  for (const { live, proxy } of opened) {
+    await proxy.close();
+    await live.close();
+  }
+});
+
+async function runUnder(s: Scenario, args: string[] = rules) {
+  const live = await startLiveReference();
+  const proxy = await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, s);
+  opened.push({ live, proxy });
+  const profile = live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: { ...oneProject, timeouts: { requestMs: 15_000, connectMs: 2000, ruleMs: 60_000 } } });
+  const cli = startCli(['run', '--profile', profile, '--quiet', ...args], live.env);
+  const { code, report } = await cli.exit;
+  expect(report, cli.stderr).toBeDefined();
+  return { live, proxy, cli, code, report: report as Report };
+}
+
+/** The cleanup deleted all nine, the 429s it met were waited out and are the target's miscount, nothing is left. */
+async function expectCleanedDespite429(r: Awaited<ReturnType<typeof runUnder>>): Promise<void> {
+  const cleanupDeletes = r.proxy.log.filter((l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries);
+  const refused = cleanupDeletes.filter((l) => l.status === 429).length;
+  expect(refused, 'the target refused some of the cleanup\'s DELETEs').toBeGreaterThan(0);
+  expect(r.report.cleanup.leftovers, r.cli.stderr).toEqual([]);
+  expect(r.report.cleanup.deleted).toHaveLength(9);
+  expect(r.report.cleanup.waited429).toBe(refused);
+  expect([r.report.rateLimit?.unintended429, r.report.rateLimit?.miscounted429]).toEqual([0, refused]);
+  expect(r.cli.journal()).toEqual([]);
+  expect(marked(await inventory(r.live), r.report.runId)).toEqual([]);
+  // The checks could not delete their configurations: the rule is unjudged, and the run exits 1 for it alone.
+  expect(r.code).toBe(1);
+  expect(r.cli.stderr.trimEnd().split('\n').at(-1)).toMatch(/^conformance: exit 1: 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE$/);
+}
+
+describe.concurrent('the cleanup against a target that answers 429', () => {
+  it('waits out Retry-After when the first cleanup DELETE of each window is refused, and deletes everything', () => inSlot(async () => {
+    const refusedIn = new Set<number>();
+    const r = await runUnder(scenario((now) => {
+      const window = Math.floor(now / windowMs);
+      if (refusedIn.has(window)) return undefined;
+      refusedIn.add(window);
+      return { kind: 'status', status: 429, headers: { 'retry-after': '1' } };
+    }));
+    await expectCleanedDespite429(r);
+  }), 180_000);
+
+  it('waits for the next window, again and again, when every DELETE is refused for a whole window', () => inSlot(async () => {
+    let from: number | undefined;
+    const r = await runUnder(scenario((now) => {
+      from ??= now;
+      return now - from < windowMs ? { kind: 'status', status: 429 } : undefined;
+    }));
+    await expectCleanedDespite429(r);
+  }), 180_000);
+
+  it('names the leftovers, the run id and the report on the last line when it cannot delete', () => inSlot(async () => {
+    const r = await runUnder(scenario(() => ({ kind: 'status', status: 500 })));
+    expect(r.code).toBe(1);
+    expect(r.report.cleanup.leftovers).toHaveLength(9);
+    for (const l of r.report.cleanup.leftovers) expect(l.reason).toMatch(new RegExp(`DELETE \\S+${l.path} answered 500 \\(after 2 retries\\)$`));
+    const last = r.cli.stderr.trimEnd().split('\n').at(-1);
+    expect(last).toBe(`conformance: exit 1: the run left 9 entities it created on the target (run ${r.report.runId}): see cleanup.leftovers in ${r.cli.reportsDir}/conformance.json; 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE`);
+  }), 180_000);
+
+  it('says on the last line that --strict failed the run, and how many MUST rules were not judged', () => inSlot(async () => {
+    const r = await runUnder(() => undefined, ['--strict', '--rule', 'CLU-GCP-PROVIDER', '--rule', 'METH-405']);
+    expect(r.code).toBe(1);
+    const unjudged = r.report.rules.filter((x) => x.level === 'MUST' && x.status !== 'pass');
+    expect(unjudged.map((x) => x.id)).toContain('CLU-GCP-PROVIDER');
+    expect(r.cli.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^conformance: exit 1: --strict, and ${unjudged.length} MUST rules were not judged: ${unjudged[0]!.id}, `));
+  }), 180_000);
+});
