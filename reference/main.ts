@@ -21,7 +21,11 @@ const HELP = `Usage: node --import tsx reference/main.ts [options]
   --ca-out FILE         write the certificate (PEM) to FILE
   --help                this text
 
-Secrets: REFERENCE_<PRINCIPAL>_PUBLIC_KEY, _PRIVATE_KEY (API keys) and _TOKEN (service account),
+  --token-ttl S         lifetime in seconds of tokens from POST /api/oauth/token (default 3600)
+
+Secrets: REFERENCE_<PRINCIPAL>_PUBLIC_KEY, _PRIVATE_KEY (API keys), _TOKEN (service account's static
+bearer token) and _CLIENT_ID, _CLIENT_SECRET (client credentials, exchanged for an expiring bearer token at
+POST /api/oauth/token with HTTP Basic and grant_type=client_credentials; revoked at POST /api/oauth/revoke),
 PRINCIPAL in OWNER, OWNER2, READ_ONLY, OUTSIDER, SERVICE_ACCOUNT. Missing ones are generated and printed.
 `;
 
@@ -40,9 +44,15 @@ function secretsFromEnvironment(): Record<string, Principal> {
       console.log(`export ${name}=${generated}`);
       return generated;
     };
-    secrets[principal.name] = principal.kind === 'serviceAccount'
+    const keys = principal.kind === 'serviceAccount'
       ? { token: value('TOKEN', () => randomBytes(24).toString('hex')) }
       : { publicKey: value('PUBLIC_KEY', () => principal.publicKey), privateKey: value('PRIVATE_KEY', () => randomBytes(18).toString('hex')) };
+    // Client credentials in the real service's formats, for signing in at /api/oauth/token.
+    secrets[principal.name] = {
+      ...keys,
+      clientId: value('CLIENT_ID', () => `mdb_sa_id_${principal.id}`),
+      clientSecret: value('CLIENT_SECRET', () => `mdb_sa_sk_${randomBytes(24).toString('base64url')}`),
+    };
   }
   return secrets;
 }
@@ -58,7 +68,7 @@ async function main(): Promise<void> {
     options: {
       port: { type: 'string' }, host: { type: 'string' }, vendor: { type: 'string' }, 'plain-http-port': { type: 'string' },
       mutant: { type: 'string', multiple: true }, 'rate-limit': { type: 'string' }, 'rate-window-ms': { type: 'string' },
-      'ca-out': { type: 'string' }, help: { type: 'boolean' },
+      'ca-out': { type: 'string' }, 'token-ttl': { type: 'string' }, help: { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -76,6 +86,7 @@ async function main(): Promise<void> {
     secrets: secretsFromEnvironment(),
     mutants: values.mutant,
     rateLimit: { limit, windowMs },
+    tokenTtlSeconds: integer(values['token-ttl'], 'token-ttl'),
   });
   if (values['ca-out']) writeFileSync(values['ca-out'], target.caPem);
   console.log(`reference target listening on ${target.url}${target.plainUrl ? ` (plain HTTP redirect: ${target.plainUrl})` : ''}`);

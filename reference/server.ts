@@ -1,7 +1,8 @@
 // The embedded reference target: a second, independent implementation of the spec, served over HTTPS.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { Authenticator } from './auth/authenticate.ts';
+import { REVOKE_PATH, TOKEN_PATH, TokenIssuer, type TokenAnswer } from './auth/serviceAccounts.ts';
 import { generateCertificate } from './cert.ts';
 import { bracketed } from './context.ts';
 import { ApiError, errorBody, notFound } from './errors.ts';
@@ -13,7 +14,8 @@ import { Router } from './router.ts';
 import { allRoutes } from './routes/index.ts';
 import { createStore, defaultSeed } from './store.ts';
 
-export interface Principal { publicKey?: string; privateKey?: string; token?: string }
+/** A principal's secrets: an API key pair, a static bearer token, and the client id and secret it signs in with. */
+export interface Principal { publicKey?: string; privateKey?: string; token?: string; clientId?: string; clientSecret?: string }
 export interface ReferenceOptions {
   /** Path and media-type vendor word (spec naming convention); default 'platform'. */
   vendor?: string;
@@ -29,6 +31,10 @@ export interface ReferenceOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Default: fixtures/seed.json. */
   seed?: unknown;
+  /** Lifetime of the tokens `/api/oauth/token` issues (real service: 3600). */
+  tokenTtlSeconds?: number;
+  /** Milliseconds since the epoch, for token expiry; default Date.now. */
+  clock?: () => number;
 }
 export interface ReferenceTarget { url: string; plainUrl?: string; caPem: string; close(): Promise<void> }
 
@@ -58,9 +64,17 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
     },
   });
   installBodyParser(app);
+  const issuer = new TokenIssuer(clientsOf(opts.secrets), opts.tokenTtlSeconds ?? 3600, opts.clock ?? Date.now);
+  // Outside `/api/{vendor}`, as on the real service; a token can be minted from any address.
+  const oauth = (answer: (authorization: string | undefined, body: string) => TokenAnswer) => (req: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = answer(req.headers.authorization, typeof req.body === 'string' ? req.body : '');
+    void reply.code(status).header('Cache-Control', 'no-store').header('Content-Type', 'application/json').send(JSON.stringify(body));
+  };
+  app.post(TOKEN_PATH, oauth((a, b) => issuer.token(a, b)));
+  app.post(REVOKE_PATH, oauth((a, b) => issuer.revoke(a, b)));
   const dispatch = createDispatcher({
     vendor, store, mutants,
-    authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`, mutants),
+    authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`, mutants, issuer),
     rateLimiter: new ProjectRateLimiter(opts.rateLimit ?? { limit: 100, windowMs: 60_000 }, mutants),
     router: new Router(allRoutes),
   });
@@ -83,6 +97,11 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
       await app.close();
     },
   };
+}
+
+function clientsOf(secrets: Record<string, Principal>): Record<string, { clientId: string; clientSecret: string }> {
+  return Object.fromEntries(Object.entries(secrets).flatMap(([name, s]) =>
+    (s.clientId && s.clientSecret ? [[name, { clientId: s.clientId, clientSecret: s.clientSecret }]] : [])));
 }
 
 /** Bodies are kept as text: the pipeline checks the Content-Type (415) before parsing JSON (400). */
