@@ -14,7 +14,7 @@ import { linkHeader } from './links.ts';
 import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
 import { allowedMethods, type Method, type Router } from './router.ts';
 import type { Store } from './store.ts';
-import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation } from './versioning.ts';
+import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation, type UnlistedDates } from './versioning.ts';
 
 export interface Services {
   vendor: string;
@@ -23,6 +23,7 @@ export interface Services {
   authenticator: Authenticator;
   rateLimiter: ProjectRateLimiter;
   router: Router;
+  unlistedDates: UnlistedDates;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -71,8 +72,10 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   }
 
   const apiPath = `/${location.segments.join('/')}`;
-  const version = location.generation === 'v2' ? resolveVersion(req.headers.accept, vendor, path.slice(1), apiPath, services.mutants) : undefined;
-  if (version) Object.assign(head.headers, versionHeaders(version, apiPath, services.mutants));
+  const version = location.generation === 'v2'
+    ? resolveVersion({ accept: req.headers.accept, method: req.method, resource: path.slice(1), apiPath }, vendor, services.unlistedDates, services.mutants)
+    : undefined;
+  if (version) Object.assign(head.headers, versionHeaders(version, req.method, apiPath, services.mutants));
   // Mutant: the legacy generation's root resource is not served.
   if (location.generation === 'v1.0' && apiPath === '/' && services.mutants.has('VER-GENERATIONS')) throw notFound(path);
 

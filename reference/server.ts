@@ -13,6 +13,7 @@ import { ProjectRateLimiter } from './rateLimit.ts';
 import { Router } from './router.ts';
 import { allRoutes } from './routes/index.ts';
 import { createStore, defaultSeed } from './store.ts';
+import type { UnlistedDates } from './versioning.ts';
 
 /** A principal's secrets: an API key pair, a static bearer token, and the client id and secret it signs in with. */
 export interface Principal { publicKey?: string; privateKey?: string; token?: string; clientId?: string; clientSecret?: string }
@@ -31,6 +32,9 @@ export interface ReferenceOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Default: fixtures/seed.json. */
   seed?: unknown;
+  /** A well-formed date that is not one of an operation's versions: served in the newest version not later
+   * than it (the real service, default) or refused with 406. */
+  unlistedDates?: UnlistedDates;
   /** Lifetime of the tokens `/api/oauth/token` issues (real service: 3600). */
   tokenTtlSeconds?: number;
   /** Milliseconds since the epoch, for token expiry; default Date.now. */
@@ -77,6 +81,7 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
     authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`, mutants, issuer),
     rateLimiter: new ProjectRateLimiter(opts.rateLimit ?? { limit: 100, windowMs: 60_000 }, mutants),
     router: new Router(allRoutes),
+    unlistedDates: opts.unlistedDates ?? 'newest-not-later',
   });
   app.route({ method: METHODS, url: '*', handler: dispatch });
   app.setNotFoundHandler(dispatch);
