@@ -14,6 +14,7 @@ import { linkHeader } from './links.ts';
 import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
 import { allowedMethods, type Method, type Router } from './router.ts';
 import type { Store } from './store.ts';
+import { vocabularyOf } from './vocabulary.ts';
 import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation, type UnlistedDates } from './versioning.ts';
 
 export interface Services {
@@ -87,7 +88,8 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : undefined;
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
-  const body = BODY_METHODS.has(method) ? parseJsonBody(req, location.generation, vendor, services.mutants) : undefined;
+  const vocabulary = vocabularyOf(vendor);
+  const body = BODY_METHODS.has(method) ? vocabulary.fromClient(parseJsonBody(req, location.generation, vendor, services.mutants)) : undefined;
   const origin = `https://${req.headers.host ?? `${bracketed(req.socket.localAddress ?? '')}:${req.socket.localPort}`}`;
   const ctx: RequestContext = {
     method, path, query, params: match.params, body,
@@ -95,8 +97,9 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
     store: services.store, mutants: services.mutants, vendor,
     origin, apiBase: `${origin}/api/${vendor}/${location.generation}`,
   };
-  const result = await handler(ctx);
+  const handled = await handler(ctx);
   refuseIfAppliedAnyway(ctx);
+  const result = handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
   head.contentType = successContentType(location.generation, vendor, version, services.mutants);
   // Mutant: HEAD of a list is labelled plain JSON, unlike GET's versioned media type.
   if (req.method === 'HEAD' && result.kind === 'list' && services.mutants.has('METH-HEAD')) head.contentType = 'application/json';
