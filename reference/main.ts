@@ -3,11 +3,12 @@
 // Secrets come from REFERENCE_<PRINCIPAL>_PUBLIC_KEY / _PRIVATE_KEY / _TOKEN; missing ones are generated
 // and printed as `export ...` lines.
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createMutants } from './mutants.ts';
 import { startReferenceTarget, type Principal } from './server.ts';
 import { createStore, defaultSeed } from './store.ts';
+import type { UnlistedDates } from './versioning.ts';
 
 const HELP = `Usage: node --import tsx reference/main.ts [options]
 
@@ -19,9 +20,16 @@ const HELP = `Usage: node --import tsx reference/main.ts [options]
   --rate-limit N        requests per project per window (default 100)
   --rate-window-ms N    rate window in milliseconds (default 60000)
   --ca-out FILE         write the certificate (PEM) to FILE
-  --help                this text
-
   --token-ttl S         lifetime in seconds of tokens from POST /api/oauth/token (default 3600)
+  --unlisted-dates WHAT a date that is not one of a resource's versions: newest-not-later (default, as the
+                        real service: served in the newest version not later than it) or refused (406)
+  --fixture FILE        seed the store from FILE (JSON): each collection it holds ("groups", "clusters", ...,
+                        and "org") replaces the default seed's
+  --latency MS[,JITTER] every answer waits MS milliseconds, plus up to JITTER more at random
+  --record FILE         write every exchange to FILE as HAR 1.2, with credentials and secrets redacted
+  --state-file FILE     keep the store in FILE across restarts: loaded at start when it exists (over
+                        --fixture), written after every request that may change it
+  --help                this text
 
 Secrets: REFERENCE_<PRINCIPAL>_PUBLIC_KEY, _PRIVATE_KEY (API keys), _TOKEN (service account's static
 bearer token) and _CLIENT_ID, _CLIENT_SECRET (client credentials, exchanged for an expiring bearer token at
@@ -63,12 +71,35 @@ function integer(text: string | undefined, name: string): number | undefined {
   return Number(text);
 }
 
+function unlistedDates(text: string | undefined): UnlistedDates | undefined {
+  if (text === undefined || text === 'newest-not-later' || text === 'refused') return text;
+  throw new Error(`--unlisted-dates needs newest-not-later or refused, got ${text}`);
+}
+
+/** `MS` or `MS,JITTER`. */
+function latency(text: string | undefined): { ms: number; jitterMs: number } | undefined {
+  if (text === undefined) return undefined;
+  const m = /^(\d+)(?:,(\d+))?$/.exec(text);
+  if (!m) throw new Error(`--latency needs MS or MS,JITTER (milliseconds), got ${text}`);
+  return { ms: Number(m[1]), jitterMs: Number(m[2] ?? 0) };
+}
+
+/** The default seed with the collections of the user's fixture in place of its own. */
+function fixtureSeed(file: string): unknown {
+  const fixture = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  if (typeof fixture !== 'object' || fixture === null || Array.isArray(fixture)) throw new Error(`--fixture ${file}: a JSON object of collections is required`);
+  const seed = { ...(defaultSeed() as object), ...fixture };
+  createStore(seed); // names the first malformed collection before anything starts
+  return seed;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' }, host: { type: 'string' }, vendor: { type: 'string' }, 'plain-http-port': { type: 'string' },
       mutant: { type: 'string', multiple: true }, 'rate-limit': { type: 'string' }, 'rate-window-ms': { type: 'string' },
-      'ca-out': { type: 'string' }, 'token-ttl': { type: 'string' }, help: { type: 'boolean' },
+      'ca-out': { type: 'string' }, 'token-ttl': { type: 'string' }, 'unlisted-dates': { type: 'string' },
+      fixture: { type: 'string' }, latency: { type: 'string' }, record: { type: 'string' }, 'state-file': { type: 'string' }, help: { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -87,6 +118,11 @@ async function main(): Promise<void> {
     mutants: values.mutant,
     rateLimit: { limit, windowMs },
     tokenTtlSeconds: integer(values['token-ttl'], 'token-ttl'),
+    unlistedDates: unlistedDates(values['unlisted-dates']),
+    seed: values.fixture === undefined ? undefined : fixtureSeed(values.fixture),
+    latency: latency(values.latency),
+    recordFile: values.record,
+    stateFile: values['state-file'],
   });
   if (values['ca-out']) writeFileSync(values['ca-out'], target.caPem);
   console.log(`reference target listening on ${target.url}${target.plainUrl ? ` (plain HTTP redirect: ${target.plainUrl})` : ''}`);

@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { Authenticator } from './auth/authenticate.ts';
 import { REVOKE_PATH, TOKEN_PATH, TokenIssuer, type TokenAnswer } from './auth/serviceAccounts.ts';
 import { generateCertificate } from './cert.ts';
+import { recordHar } from './har.ts';
+import { keepState, loadState } from './stateFile.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { bracketed } from './context.ts';
 import { ApiError, errorBody, notFound } from './errors.ts';
 import { createMutants } from './mutants.ts';
@@ -39,6 +42,12 @@ export interface ReferenceOptions {
   tokenTtlSeconds?: number;
   /** Milliseconds since the epoch, for token expiry; default Date.now. */
   clock?: () => number;
+  /** Every answer waits `ms` plus up to `jitterMs` more, at random. */
+  latency?: { ms: number; jitterMs: number };
+  /** Exchanges are written to this file as HAR 1.2, secrets redacted. */
+  recordFile?: string;
+  /** The store is loaded from this file when it exists (instead of `seed`) and written to it after each change. */
+  stateFile?: string;
 }
 export interface ReferenceTarget { url: string; plainUrl?: string; caPem: string; close(): Promise<void> }
 
@@ -49,7 +58,8 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
   const vendor = opts.vendor ?? 'platform';
   const host = opts.host ?? '127.0.0.1';
   const mutants = createMutants(opts.mutants);
-  const store = createStore(opts.seed ?? defaultSeed());
+  const saved = opts.stateFile === undefined ? undefined : loadState(opts.stateFile);
+  const store = createStore(saved ?? opts.seed ?? defaultSeed());
   const certificate = await generateCertificate();
 
   const app = Fastify({
@@ -68,6 +78,12 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
     },
   });
   installBodyParser(app);
+  if (opts.latency) {
+    const { ms, jitterMs } = opts.latency;
+    app.addHook('onRequest', async () => { await sleep(ms + Math.random() * jitterMs); });
+  }
+  if (opts.recordFile !== undefined) recordHar(app, opts.recordFile);
+  if (opts.stateFile !== undefined) keepState(app, opts.stateFile, store);
   const issuer = new TokenIssuer(clientsOf(opts.secrets), opts.tokenTtlSeconds ?? 3600, opts.clock ?? Date.now);
   // Outside `/api/{vendor}`, as on the real service; a token can be minted from any address.
   const oauth = (answer: (authorization: string | undefined, body: string) => TokenAnswer) => (req: FastifyRequest, reply: FastifyReply) => {
