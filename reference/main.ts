@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { parseFaults } from './faults.ts';
 import { createMutants } from './mutants.ts';
 import { startReferenceTarget, type Principal } from './server.ts';
 import { createStore, defaultSeed } from './store.ts';
@@ -26,6 +27,9 @@ const HELP = `Usage: node --import tsx reference/main.ts [options]
   --fixture FILE        seed the store from FILE (JSON): each collection it holds ("groups", "clusters", ...,
                         and "org") replaces the default seed's
   --latency MS[,JITTER] every answer waits MS milliseconds, plus up to JITTER more at random
+  --faults RATE[:KINDS] replace answers at RATE (0 to 1) by a fault drawn from KINDS (comma-separated, default
+                        all): 503 (with Retry-After), reset (connection torn down), hang (no answer), slow (the
+                        body dripped in pieces); sign-in at /api/oauth is spared
   --record FILE         write every exchange to FILE as HAR 1.2, with credentials and secrets redacted
   --state-file FILE     keep the store in FILE across restarts: loaded at start when it exists (over
                         --fixture), written after every request that may change it
@@ -99,7 +103,7 @@ async function main(): Promise<void> {
       port: { type: 'string' }, host: { type: 'string' }, vendor: { type: 'string' }, 'plain-http-port': { type: 'string' },
       mutant: { type: 'string', multiple: true }, 'rate-limit': { type: 'string' }, 'rate-window-ms': { type: 'string' },
       'ca-out': { type: 'string' }, 'token-ttl': { type: 'string' }, 'unlisted-dates': { type: 'string' },
-      fixture: { type: 'string' }, latency: { type: 'string' }, record: { type: 'string' }, 'state-file': { type: 'string' }, help: { type: 'boolean' },
+      fixture: { type: 'string' }, latency: { type: 'string' }, faults: { type: 'string' }, record: { type: 'string' }, 'state-file': { type: 'string' }, help: { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -121,6 +125,7 @@ async function main(): Promise<void> {
     unlistedDates: unlistedDates(values['unlisted-dates']),
     seed: values.fixture === undefined ? undefined : fixtureSeed(values.fixture),
     latency: latency(values.latency),
+    faults: values.faults === undefined ? undefined : parseFaults(values.faults),
     recordFile: values.record,
     stateFile: values['state-file'],
   });

@@ -35,7 +35,8 @@ const ERROR_CONTENT_TYPE = 'application/json';
 interface ResponseHead { contentType: string; headers: Record<string, string | string[]>; settle?: Settle }
 
 export function createDispatcher(services: Services) {
-  return async function dispatch(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // The reply is returned: Fastify then waits for it rather than sending again while an async onSend hook runs.
+  return async function dispatch(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const { path, query } = splitUrl(req.url);
     const head: ResponseHead = { contentType: ERROR_CONTENT_TYPE, headers: {} };
     let result: Reply;
@@ -45,13 +46,14 @@ export function createDispatcher(services: Services) {
       const error = toApiError(err);
       head.settle?.(error.status);
       sendError(reply, services.mutants, error, query, head.headers);
-      return;
+      return reply;
     }
     head.settle?.(statusOf(result));
     const headers = result.kind === 'entity' ? { ...head.headers, ...result.headers } : { ...head.headers };
     // Mutant: a list's links also go in a Link header.
     if (result.kind === 'list' && services.mutants.has('LINK-NOT-IN-HEADERS')) headers.Link = linkHeader(result.body);
     send(reply, statusOf(result), renderReply(result, presentationOf(query), services.mutants), head.contentType, headers);
+    return reply;
   };
 }
 

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Authenticator } from './auth/authenticate.ts';
 import { REVOKE_PATH, TOKEN_PATH, TokenIssuer, type TokenAnswer } from './auth/serviceAccounts.ts';
 import { generateCertificate } from './cert.ts';
+import { injectFaults, type FaultOptions } from './faults.ts';
 import { recordHar } from './har.ts';
 import { keepState, loadState } from './stateFile.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -46,6 +47,8 @@ export interface ReferenceOptions {
   latency?: { ms: number; jitterMs: number };
   /** Exchanges are written to this file as HAR 1.2, secrets redacted. */
   recordFile?: string;
+  /** Faults injected into answers at a rate (`--faults`). */
+  faults?: FaultOptions;
   /** The store is loaded from this file when it exists (instead of `seed`) and written to it after each change. */
   stateFile?: string;
 }
@@ -83,6 +86,7 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
     app.addHook('onRequest', async () => { await sleep(ms + Math.random() * jitterMs); });
   }
   if (opts.recordFile !== undefined) recordHar(app, opts.recordFile);
+  if (opts.faults) injectFaults(app, opts.faults, [TOKEN_PATH, REVOKE_PATH]);
   if (opts.stateFile !== undefined) keepState(app, opts.stateFile, store);
   const issuer = new TokenIssuer(clientsOf(opts.secrets), opts.tokenTtlSeconds ?? 3600, opts.clock ?? Date.now);
   // Outside `/api/{vendor}`, as on the real service; a token can be minted from any address.
