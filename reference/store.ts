@@ -118,6 +118,8 @@ export interface DatabaseUser {
 }
 /** An entry of a project's access list: `cidrBlock` always, `ipAddress` when it names one address. */
 export interface AccessListEntry { groupId: string; cidrBlock: string; ipAddress?: string; comment?: string; deleteAfterDate?: string }
+export interface StreamWorkspace { id: string; groupId: string; name: string; dataProcessRegion: { cloudProvider: string; region: string }; streamConfig: { tier: string } }
+export interface SampleDatasetLoad { id: string; groupId: string; clusterName: string; createDate: string }
 export interface FlexCluster { id: string; groupId: string; name: string; [field: string]: unknown }
 
 export interface Store {
@@ -142,11 +144,13 @@ export interface Store {
   databaseUsers: DatabaseUser[];
   accessList: AccessListEntry[];
   flexClusters: FlexCluster[];
+  streamWorkspaces: StreamWorkspace[];
+  sampleDatasetLoads: SampleDatasetLoad[];
 }
 
 const COLLECTIONS = ['groups', 'principals', 'clusters', 'events', 'alertConfigs', 'alerts', 'restoreJobs', 'tenantSnapshots', 'processes', 'performanceAdvisor',
   'customDbRoles', 'encryptionAtRest', 'earPrivateEndpoints', 'serverlessInstances', 'serverlessEndpoints', 'federationSettings', 'invoices',
-  'databaseUsers', 'accessList', 'flexClusters'] as const;
+  'databaseUsers', 'accessList', 'flexClusters', 'streamWorkspaces', 'sampleDatasetLoads'] as const;
 
 export function defaultSeed(): unknown {
   return JSON.parse(readFileSync(new URL('../fixtures/seed.json', import.meta.url), 'utf8'));

@@ -99,7 +99,7 @@ function deleteGroup(ctx: RequestContext) {
   removeWhere(store.groups, (g) => g === group);
   for (const items of [store.clusters, store.events, store.alertConfigs, store.alerts, store.restoreJobs, store.tenantSnapshots, store.processes, store.performanceAdvisor,
     store.customDbRoles, store.encryptionAtRest, store.earPrivateEndpoints, store.serverlessInstances, store.serverlessEndpoints,
-    store.databaseUsers, store.accessList, store.flexClusters]) {
+    store.databaseUsers, store.accessList, store.flexClusters, store.streamWorkspaces, store.sampleDatasetLoads]) {
     removeWhere<{ groupId: string }>(items, (item) => item.groupId === group.id);
   }
   for (const principal of store.principals) removeWhere(principal.groupRoles, (role) => role.groupId === group.id);

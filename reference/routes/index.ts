@@ -21,7 +21,9 @@ import { processRoutes } from './processes.ts';
 import { restoreJobRoutes } from './restoreJobs.ts';
 import { serverlessEndpointRoutes } from './serverlessEndpoints.ts';
 import { rootRoutes } from './root.ts';
+import { sampleDatasetRoutes } from './sampleDatasets.ts';
 import { slowQueryRoutes } from './slowQueries.ts';
+import { streamRoutes } from './streams.ts';
 import { tenantSnapshotRoutes } from './tenantSnapshots.ts';
 
 export const allRoutes: Route[] = [
@@ -49,4 +51,6 @@ export const allRoutes: Route[] = [
   ...databaseUserRoutes,
   ...accessListRoutes,
   ...flexClusterRoutes,
+  ...streamRoutes,
+  ...sampleDatasetRoutes,
 ];

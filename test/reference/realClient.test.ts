@@ -93,6 +93,18 @@ describe('@mongodb-js/mcp-atlas-api-client against --vendor atlas', () => {
     expect((await client.getFlexCluster({ params: { path: { groupId, name: 'flex-a0' } } })).name).toBe('flex-a0');
   });
 
+  it('asks for schema advice, loads the sample data set and creates a stream workspace', async () => {
+    const advice = await client.listSchemaAdvice({ params: { path: { groupId, clusterName: 'cluster-a0' } } });
+    expect(advice.content?.recommendations).toEqual([]);
+    const load = await client.requestSampleDatasetLoad({ params: { path: { groupId, name: 'cluster-a0' } } });
+    expect(load.state).toBe('WORKING');
+    const loaded = await client.getSampleDatasetLoad({ params: { path: { groupId, sampleDatasetId: load._id! } } });
+    expect(loaded.state).toBe('COMPLETED');
+    await client.createStreamWorkspace({ params: { path: { groupId } }, body: { name: 'client-streams', dataProcessRegion: { cloudProvider: 'AWS', region: 'VIRGINIA_USA' } } as never });
+    expect(valuesOf(await client.listStreamWorkspaces({ params: { path: { groupId } } }), 'name')).toContain('client-streams');
+    expect((await client.getStreamWorkspace({ params: { path: { groupId, tenantName: 'client-streams' } } })).name).toBe('client-streams');
+  });
+
   it('revokes its token on close: the target refuses it afterwards', async () => {
     const headers = (await auth.getAuthHeaders())!;
     // The client revokes through the global fetch rather than the injected one: it must trust the target too.
