@@ -21,6 +21,9 @@ export interface Vocabulary {
 }
 
 const REAL_VENDORS = new Set(['atlas']);
+
+/** The prefix of extension link relations: the real service's fixed one, or one naming the vendor word. */
+export const relationPrefix = (vendor: string) => (REAL_VENDORS.has(vendor) ? 'https://cloud.mongodb.com/' : `https://cloud.${vendor}.example/`);
 const sameWords: Vocabulary = { toClient: (body) => body, fromClient: (body) => body };
 
 export function vocabularyOf(vendor: string): Vocabulary {

@@ -29,6 +29,11 @@ describe('vendor atlas', () => {
     expect(process.status).toBe(200);
   });
 
+  it('names extension link relations with the real service\'s fixed prefix', async () => {
+    const project = (await call(s, `${V2}${A}`, { as: 'owner', headers })).json;
+    expect(project.links.map((l: { rel: string }) => l.rel)).toContain('https://cloud.mongodb.com/clusters');
+  });
+
   it('answers the legacy API with mongoURI', async () => {
     const legacy = (await call(s, `/api/atlas/v1.0${A}/clusters/cluster-a0`, { as: 'owner', headers: { accept: 'application/json' } })).json;
     expect(legacy.mongoURI).toMatch(/^mongodb:\/\//);
