@@ -80,9 +80,12 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   // Mutant: a deleted version is still served, as the current one.
   if (gone && mutants.has('VER-DELETED-REFUSED')) return CURRENT_VERSION;
   if (gone) throw versionGone(gone, resource);
-  // The real service: the newest version not later than the date (not under the single-table mutant).
-  const served = unlisted === 'newest-not-later' && !mutants.has('VER-ACCEPT-SERVED') ? dates.filter(isCalendarDate).map((date) => versions.filter((v) => v <= date).at(-1)).find(Boolean) : undefined;
-  if (served) return served;
+  // The real service: the newest version not later than the date. Not under the mutant VER-ACCEPT-SERVED, whose
+  // refusal of the clusters' own newer dates it would otherwise turn into an older version served.
+  if (unlisted === 'newest-not-later' && !mutants.has('VER-ACCEPT-SERVED')) {
+    const served = dates.filter(isCalendarDate).map((date) => versions.filter((v) => v <= date).at(-1)).find(Boolean);
+    if (served) return served;
+  }
   // Mutant: a well-formed date that names no version is served as the current one.
   if (mutants.has('VER-UNKNOWN-REFUSED') && dates.some(isCalendarDate)) return CURRENT_VERSION;
   throw invalidVersionDate();
