@@ -3,6 +3,7 @@ import type { Caller } from './auth/authenticate.ts';
 import type { Mutants } from './mutants.ts';
 import type { Store } from './store.ts';
 import type { Generation } from './versioning.ts';
+import { relationPrefix } from './vocabulary.ts';
 
 export interface RequestContext {
   method: string;
@@ -31,5 +32,5 @@ export const bracketed = (host: string) => (host.includes(':') ? `[${host}]` : h
 /** Absolute URL of a path under the API base, e.g. `/groups/{id}`. */
 export const href = (ctx: RequestContext, apiPath: string) => ctx.apiBase + apiPath;
 
-/** Extension link relations (spec 2.2) carry a fixed prefix, as on the real service. */
-export const extensionRel = (ctx: RequestContext, name: string) => `https://cloud.${ctx.vendor}.example/${name}`;
+/** Extension link relations (spec 2.2) carry a fixed prefix, as on the real service (whose own under `atlas`). */
+export const extensionRel = (ctx: RequestContext, name: string) => `${relationPrefix(ctx.vendor)}${name}`;

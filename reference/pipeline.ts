@@ -14,7 +14,8 @@ import { linkHeader } from './links.ts';
 import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
 import { allowedMethods, type Method, type Router } from './router.ts';
 import type { Store } from './store.ts';
-import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation } from './versioning.ts';
+import { vocabularyOf } from './vocabulary.ts';
+import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation, type UnlistedDates } from './versioning.ts';
 
 export interface Services {
   vendor: string;
@@ -23,6 +24,7 @@ export interface Services {
   authenticator: Authenticator;
   rateLimiter: ProjectRateLimiter;
   router: Router;
+  unlistedDates: UnlistedDates;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -33,7 +35,8 @@ const ERROR_CONTENT_TYPE = 'application/json';
 interface ResponseHead { contentType: string; headers: Record<string, string | string[]>; settle?: Settle }
 
 export function createDispatcher(services: Services) {
-  return async function dispatch(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  // The reply is returned: Fastify then waits for it rather than sending again while an async onSend hook runs.
+  return async function dispatch(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const { path, query } = splitUrl(req.url);
     const head: ResponseHead = { contentType: ERROR_CONTENT_TYPE, headers: {} };
     let result: Reply;
@@ -43,13 +46,14 @@ export function createDispatcher(services: Services) {
       const error = toApiError(err);
       head.settle?.(error.status);
       sendError(reply, services.mutants, error, query, head.headers);
-      return;
+      return reply;
     }
     head.settle?.(statusOf(result));
     const headers = result.kind === 'entity' ? { ...head.headers, ...result.headers } : { ...head.headers };
     // Mutant: a list's links also go in a Link header.
     if (result.kind === 'list' && services.mutants.has('LINK-NOT-IN-HEADERS')) headers.Link = linkHeader(result.body);
     send(reply, statusOf(result), renderReply(result, presentationOf(query), services.mutants), head.contentType, headers);
+    return reply;
   };
 }
 
@@ -71,8 +75,10 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   }
 
   const apiPath = `/${location.segments.join('/')}`;
-  const version = location.generation === 'v2' ? resolveVersion(req.headers.accept, vendor, path.slice(1), apiPath, services.mutants) : undefined;
-  if (version) Object.assign(head.headers, versionHeaders(version, apiPath, services.mutants));
+  const version = location.generation === 'v2'
+    ? resolveVersion({ accept: req.headers.accept, method: req.method, resource: path.slice(1), apiPath }, vendor, services.unlistedDates, services.mutants)
+    : undefined;
+  if (version) Object.assign(head.headers, versionHeaders(version, req.method, apiPath, services.mutants));
   // Mutant: the legacy generation's root resource is not served.
   if (location.generation === 'v1.0' && apiPath === '/' && services.mutants.has('VER-GENERATIONS')) throw notFound(path);
 
@@ -84,7 +90,8 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : undefined;
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
-  const body = BODY_METHODS.has(method) ? parseJsonBody(req, location.generation, vendor, services.mutants) : undefined;
+  const vocabulary = vocabularyOf(vendor);
+  const body = BODY_METHODS.has(method) ? vocabulary.fromClient(parseJsonBody(req, location.generation, vendor, services.mutants)) : undefined;
   const origin = `https://${req.headers.host ?? `${bracketed(req.socket.localAddress ?? '')}:${req.socket.localPort}`}`;
   const ctx: RequestContext = {
     method, path, query, params: match.params, body,
@@ -92,8 +99,9 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
     store: services.store, mutants: services.mutants, vendor,
     origin, apiBase: `${origin}/api/${vendor}/${location.generation}`,
   };
-  const result = await handler(ctx);
+  const handled = await handler(ctx);
   refuseIfAppliedAnyway(ctx);
+  const result = handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
   head.contentType = successContentType(location.generation, vendor, version, services.mutants);
   // Mutant: HEAD of a list is labelled plain JSON, unlike GET's versioned media type.
   if (req.method === 'HEAD' && result.kind === 'list' && services.mutants.has('METH-HEAD')) head.contentType = 'application/json';
@@ -125,6 +133,8 @@ function apiLocation(path: string, vendor: string): { generation: Generation; se
 }
 
 function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: string, mutants: Mutants): unknown {
+  // A POST that carries nothing (e.g. starting a sample data set load) has no Content-Type to check: no body.
+  if (req.headers['content-type'] === undefined && (req.body === undefined || req.body === '')) return undefined;
   // Mutant: PUT takes application/json only, not the versioned media type (spec 9.2 allows both).
   const jsonOnly = req.method === 'PUT' && mutants.has('VER-CONTENT-TYPE-BOTH');
   // Mutant: a PUT body is read as JSON whatever its Content-Type.

@@ -1,8 +1,13 @@
 // The embedded reference target: a second, independent implementation of the spec, served over HTTPS.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { Authenticator } from './auth/authenticate.ts';
+import { REVOKE_PATH, TOKEN_PATH, TokenIssuer, type TokenAnswer } from './auth/serviceAccounts.ts';
 import { generateCertificate } from './cert.ts';
+import { injectFaults, type FaultOptions } from './faults.ts';
+import { recordHar } from './har.ts';
+import { keepState, loadState } from './stateFile.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { bracketed } from './context.ts';
 import { ApiError, errorBody, notFound } from './errors.ts';
 import { createMutants } from './mutants.ts';
@@ -12,8 +17,10 @@ import { ProjectRateLimiter } from './rateLimit.ts';
 import { Router } from './router.ts';
 import { allRoutes } from './routes/index.ts';
 import { createStore, defaultSeed } from './store.ts';
+import type { UnlistedDates } from './versioning.ts';
 
-export interface Principal { publicKey?: string; privateKey?: string; token?: string }
+/** A principal's secrets: an API key pair, a static bearer token, and the client id and secret it signs in with. */
+export interface Principal { publicKey?: string; privateKey?: string; token?: string; clientId?: string; clientSecret?: string }
 export interface ReferenceOptions {
   /** Path and media-type vendor word (spec naming convention); default 'platform'. */
   vendor?: string;
@@ -29,6 +36,21 @@ export interface ReferenceOptions {
   rateLimit?: { limit: number; windowMs: number };
   /** Default: fixtures/seed.json. */
   seed?: unknown;
+  /** A well-formed date that is not one of an operation's versions: served in the newest version not later
+   * than it (the real service, default) or refused with 406. */
+  unlistedDates?: UnlistedDates;
+  /** Lifetime of the tokens `/api/oauth/token` issues (real service: 3600). */
+  tokenTtlSeconds?: number;
+  /** Milliseconds since the epoch, for token expiry; default Date.now. */
+  clock?: () => number;
+  /** Every answer waits `ms` plus up to `jitterMs` more, at random. */
+  latency?: { ms: number; jitterMs: number };
+  /** Exchanges are written to this file as HAR 1.2, secrets redacted. */
+  recordFile?: string;
+  /** Faults injected into answers at a rate (`--faults`). */
+  faults?: FaultOptions;
+  /** The store is loaded from this file when it exists (instead of `seed`) and written to it after each change. */
+  stateFile?: string;
 }
 export interface ReferenceTarget { url: string; plainUrl?: string; caPem: string; close(): Promise<void> }
 
@@ -39,7 +61,8 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
   const vendor = opts.vendor ?? 'platform';
   const host = opts.host ?? '127.0.0.1';
   const mutants = createMutants(opts.mutants);
-  const store = createStore(opts.seed ?? defaultSeed());
+  const saved = opts.stateFile === undefined ? undefined : loadState(opts.stateFile);
+  const store = createStore(saved ?? opts.seed ?? defaultSeed());
   const certificate = await generateCertificate();
 
   const app = Fastify({
@@ -58,11 +81,27 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
     },
   });
   installBodyParser(app);
+  if (opts.latency) {
+    const { ms, jitterMs } = opts.latency;
+    app.addHook('onRequest', async () => { await sleep(ms + Math.random() * jitterMs); });
+  }
+  if (opts.recordFile !== undefined) recordHar(app, opts.recordFile);
+  if (opts.faults) injectFaults(app, opts.faults, [TOKEN_PATH, REVOKE_PATH]);
+  if (opts.stateFile !== undefined) keepState(app, opts.stateFile, store);
+  const issuer = new TokenIssuer(clientsOf(opts.secrets), opts.tokenTtlSeconds ?? 3600, opts.clock ?? Date.now);
+  // Outside `/api/{vendor}`, as on the real service; a token can be minted from any address.
+  const oauth = (answer: (authorization: string | undefined, body: string) => TokenAnswer) => (req: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = answer(req.headers.authorization, typeof req.body === 'string' ? req.body : '');
+    void reply.code(status).header('Cache-Control', 'no-store').header('Content-Type', 'application/json').send(JSON.stringify(body));
+  };
+  app.post(TOKEN_PATH, oauth((a, b) => issuer.token(a, b)));
+  app.post(REVOKE_PATH, oauth((a, b) => issuer.revoke(a, b)));
   const dispatch = createDispatcher({
     vendor, store, mutants,
-    authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`, mutants),
+    authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`, mutants, issuer),
     rateLimiter: new ProjectRateLimiter(opts.rateLimit ?? { limit: 100, windowMs: 60_000 }, mutants),
     router: new Router(allRoutes),
+    unlistedDates: opts.unlistedDates ?? 'newest-not-later',
   });
   app.route({ method: METHODS, url: '*', handler: dispatch });
   app.setNotFoundHandler(dispatch);
@@ -83,6 +122,11 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
       await app.close();
     },
   };
+}
+
+function clientsOf(secrets: Record<string, Principal>): Record<string, { clientId: string; clientSecret: string }> {
+  return Object.fromEntries(Object.entries(secrets).flatMap(([name, s]) =>
+    (s.clientId && s.clientSecret ? [[name, { clientId: s.clientId, clientSecret: s.clientSecret }]] : [])));
 }
 
 /** Bodies are kept as text: the pipeline checks the Content-Type (415) before parsing JSON (400). */

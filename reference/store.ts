@@ -110,6 +110,18 @@ export interface RoleMapping { id: string; orgId: string; externalGroupName: str
 export interface FederationSettings { id: string; orgId: string; identityProviders: IdentityProvider[]; roleMappings: RoleMapping[] }
 export interface Invoice { id: string; orgId: string; statusName: string; startDate: string; endDate: string; lineItems: Record<string, unknown>[] }
 
+export interface DatabaseUserRole { databaseName: string; roleName: string; collectionName?: string }
+export interface DatabaseUser {
+  groupId: string; databaseName: string; username: string; roles: DatabaseUserRole[];
+  scopes: { name: string; type: string }[]; labels: Tag[]; description?: string;
+  ldapAuthType: string; x509Type: string; awsIAMType: string; oidcAuthType: string;
+}
+/** An entry of a project's access list: `cidrBlock` always, `ipAddress` when it names one address. */
+export interface AccessListEntry { groupId: string; cidrBlock: string; ipAddress?: string; comment?: string; deleteAfterDate?: string }
+export interface StreamWorkspace { id: string; groupId: string; name: string; dataProcessRegion: { cloudProvider: string; region: string }; streamConfig: { tier: string } }
+export interface SampleDatasetLoad { id: string; groupId: string; clusterName: string; createDate: string }
+export interface FlexCluster { id: string; groupId: string; name: string; [field: string]: unknown }
+
 export interface Store {
   org: Org;
   groups: Group[];
@@ -129,10 +141,16 @@ export interface Store {
   serverlessEndpoints: ServerlessEndpoint[];
   federationSettings: FederationSettings[];
   invoices: Invoice[];
+  databaseUsers: DatabaseUser[];
+  accessList: AccessListEntry[];
+  flexClusters: FlexCluster[];
+  streamWorkspaces: StreamWorkspace[];
+  sampleDatasetLoads: SampleDatasetLoad[];
 }
 
 const COLLECTIONS = ['groups', 'principals', 'clusters', 'events', 'alertConfigs', 'alerts', 'restoreJobs', 'tenantSnapshots', 'processes', 'performanceAdvisor',
-  'customDbRoles', 'encryptionAtRest', 'earPrivateEndpoints', 'serverlessInstances', 'serverlessEndpoints', 'federationSettings', 'invoices'] as const;
+  'customDbRoles', 'encryptionAtRest', 'earPrivateEndpoints', 'serverlessInstances', 'serverlessEndpoints', 'federationSettings', 'invoices',
+  'databaseUsers', 'accessList', 'flexClusters', 'streamWorkspaces', 'sampleDatasetLoads'] as const;
 
 export function defaultSeed(): unknown {
   return JSON.parse(readFileSync(new URL('../fixtures/seed.json', import.meta.url), 'utf8'));

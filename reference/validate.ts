@@ -27,12 +27,17 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);
 
-/** Checks a request body against its shape; the first fault, in document order, is thrown. */
-export function validateBody<T>(body: unknown, shape: ObjectField): T {
+/** Checks a request body against its shape; the first fault, in document order, is thrown. A top-level read-only
+ * field sent with its value in `current` changes nothing and is dropped (real clients send e.g. `groupId`). */
+export function validateBody<T>(body: unknown, shape: ObjectField, current: Record<string, unknown> = {}): T {
   if (!isPlainObject(body)) throw invalidJson();
-  validateObject(body, shape, '');
-  return body as T;
+  const unchanged = Object.keys(body).filter((key) => shape.fields[key]?.readOnly && Object.hasOwn(current, key) && sameJson(body[key], current[key]));
+  const rest = Object.fromEntries(Object.entries(body).filter(([key]) => !unchanged.includes(key)));
+  validateObject(rest, shape, '');
+  return rest as T;
 }
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 function validateObject(value: Record<string, unknown>, shape: ObjectField, path: string): void {
   for (const [key, child] of Object.entries(value)) {

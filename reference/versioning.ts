@@ -1,32 +1,44 @@
 // Versioning (spec 9): the Accept header of the versioned API and the request Content-Type.
+import { readFileSync } from 'node:fs';
 import { invalidVersionDate, unsupportedMediaType, versionGone } from './errors.ts';
 import type { Mutants } from './mutants.ts';
+import { Router } from './router.ts';
 
 export type Generation = 'v2' | 'v1.0';
 
 interface VersionInfo { deprecation?: string; sunset?: string }
 
-/** Spec 9.4; the Deprecation date is the release of the next version, the Sunset date the real service's. */
-const SUPPORTED_VERSIONS: Record<string, VersionInfo> = {
-  '2023-01-01': { deprecation: '2023-02-01', sunset: '2027-07-01' },
-  '2023-02-01': {},
-};
+/** What a well-formed date that is not one of the operation's versions gets: the real service serves the newest
+ * version not later than it (real-service facts 11); the spec leaves it open. */
+export type UnlistedDates = 'newest-not-later' | 'refused';
+
+/** Spec 9.4: the versions every resource has. */
+const BASE_VERSIONS = ['2023-01-01', '2023-02-01'];
 /** Versions that were deleted (spec 3: deprecated, then deleted): 410 VERSION_GONE. */
 const DELETED_VERSIONS: readonly string[] = ['2022-01-01'];
 const CURRENT_VERSION = '2023-02-01';
+/** The real service's sunset of its first two versions (x-sunset); later versions are deprecated without one. */
+const SUNSET = '2027-07-01';
 
-/** Spec 9.3 rule 4: a resource versions on its own. The real service's alerts gained 2024-05-30 (a new
- * acknowledgement body), which deprecated their 2023-02-01; what this target serves is the same in both. */
-const RESOURCE_VERSIONS: { resource: RegExp; versions: Record<string, VersionInfo> }[] = [
-  { resource: /^\/groups\/[^/]+\/alerts(\/|$)/, versions: { '2023-02-01': { deprecation: '2024-05-30', sunset: '2027-07-01' }, '2024-05-30': {} } },
-];
+/** Each operation's versions, oldest first, by `METHOD /path/{param}` below the v2 base. */
+const OPERATIONS = (JSON.parse(readFileSync(new URL('../fixtures/versions.json', import.meta.url), 'utf8')) as { operations: Record<string, string[]> }).operations;
+const templates = new Router([...new Set(Object.keys(OPERATIONS).map((op) => op.slice(op.indexOf(' ') + 1)))].map((path) => ({ path, methods: {} })));
+const NEWEST_ANYWHERE = Object.values(OPERATIONS).flat().sort().at(-1)!;
 
-/** The versions of the resource at `apiPath` (the path below the generation's base). */
-function versionsOf(apiPath: string, mutants: Mutants): Record<string, VersionInfo> {
-  const own = RESOURCE_VERSIONS.find((r) => r.resource.test(apiPath))?.versions ?? {};
-  // Mutant: one version table for all resources, so a resource's own newer version is unknown.
-  if (mutants.has('VER-ACCEPT-SERVED')) return SUPPORTED_VERSIONS;
-  return { ...SUPPORTED_VERSIONS, ...own };
+/** Deprecation (the release of the next version) and Sunset of each version in a list, oldest first. */
+function lifecycle(versions: string[]): Record<string, VersionInfo> {
+  return Object.fromEntries(versions.map((v, i) => {
+    const next = versions[i + 1];
+    return [v, next ? { deprecation: next, ...(v <= CURRENT_VERSION ? { sunset: SUNSET } : {}) } : {}];
+  }));
+}
+
+/** The versions of the operation `method apiPath` (the path below the generation's base), oldest first. */
+function versionList(method: string, apiPath: string, mutants: Mutants): string[] {
+  const template = templates.match(apiPath.split('/').filter(Boolean))?.route.path;
+  // Mutant: the clusters know only the versions of spec 9.4, so their own newer versions are unknown.
+  if (template?.includes('/clusters') && mutants.has('VER-ACCEPT-SERVED')) return BASE_VERSIONS;
+  return OPERATIONS[`${method === 'HEAD' ? 'GET' : method} ${template}`] ?? BASE_VERSIONS;
 }
 
 /** Clusters keep the legacy shape on v1.0 and on versions before 2023-02-01 (spec 9.5). */
@@ -51,12 +63,16 @@ function versionedDates(header: string, vendor: string, suffixOptional = false):
     .map((type) => type.slice(prefix.length).replace(/\+json$/, ''));
 }
 
-/** Spec 9.2: the version named by the Accept header of a v2 request (406 or 410 otherwise); `apiPath`
- * is the path below the v2 base, whose resource decides which versions exist. */
-export function resolveVersion(accept: string | undefined, vendor: string, resource: string, apiPath: string, mutants: Mutants): string {
+export interface VersionRequest { accept: string | undefined; method: string; resource: string; apiPath: string }
+
+/** Spec 9.2: the version served for the Accept header of a v2 request (406 or 410 otherwise); `apiPath` is
+ * the path below the v2 base, whose operation decides which versions exist. */
+export function resolveVersion(req: VersionRequest, vendor: string, unlisted: UnlistedDates, mutants: Mutants): string {
+  const { accept, method, resource, apiPath } = req;
   // Mutant: a versioned media type without its +json suffix is taken as well formed.
   const dates = versionedDates(accept ?? '', vendor, mutants.has('VER-UNKNOWN-REFUSED:malformed'));
-  const supported = dates.find((date) => date in versionsOf(apiPath, mutants));
+  const versions = versionList(method, apiPath, mutants);
+  const supported = dates.find((date) => versions.includes(date));
   // Mutant: the deprecated 2023-01-01 is treated as deleted.
   if (supported === '2023-01-01' && mutants.has('VER-DEPRECATED-USABLE')) throw versionGone(supported, resource);
   if (supported) return supported;
@@ -64,21 +80,25 @@ export function resolveVersion(accept: string | undefined, vendor: string, resou
   // Mutant: a deleted version is still served, as the current one.
   if (gone && mutants.has('VER-DELETED-REFUSED')) return CURRENT_VERSION;
   if (gone) throw versionGone(gone, resource);
+  // The real service: the newest version not later than the date. Not under the mutant VER-ACCEPT-SERVED, whose
+  // refusal of the clusters' own newer dates it would otherwise turn into an older version served.
+  if (unlisted === 'newest-not-later' && !mutants.has('VER-ACCEPT-SERVED')) {
+    const served = dates.filter(isCalendarDate).map((date) => versions.filter((v) => v <= date).at(-1)).find(Boolean);
+    if (served) return served;
+  }
   // Mutant: a well-formed date that names no version is served as the current one.
   if (mutants.has('VER-UNKNOWN-REFUSED') && dates.some(isCalendarDate)) return CURRENT_VERSION;
   throw invalidVersionDate();
 }
 
 /** Deprecation and Sunset headers (HTTP-dates) for a version the resource at `apiPath` has deprecated. */
-export function versionHeaders(version: string, apiPath: string, mutants: Mutants): Record<string, string> {
-  const versions = versionsOf(apiPath, mutants);
-  const info = versions[version];
+export function versionHeaders(version: string, method: string, apiPath: string, mutants: Mutants): Record<string, string> {
+  const info = lifecycle(versionList(method, apiPath, mutants))[version];
   const headers: Record<string, string> = {};
   if (info?.deprecation) headers.Deprecation = httpDate(info.deprecation);
   if (info?.sunset) headers.Sunset = httpDate(info.sunset);
   // Mutant: one resource's newer version deprecates that date for every resource (versioning not per resource).
-  const newest = RESOURCE_VERSIONS.flatMap((r) => Object.keys(r.versions)).sort().at(-1)!;
-  if (mutants.has('VER-INDEPENDENT') && !info?.deprecation && newest > version) headers.Deprecation = httpDate(newest);
+  if (mutants.has('VER-INDEPENDENT') && !info?.deprecation && NEWEST_ANYWHERE > version) headers.Deprecation = httpDate(NEWEST_ANYWHERE);
   return headers;
 }
 

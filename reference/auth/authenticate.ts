@@ -4,6 +4,7 @@ import { BlockList, isIPv4 } from 'node:net';
 import { ipNotOnAccessList, unauthorized } from '../errors.ts';
 import type { Mutants } from '../mutants.ts';
 import type { PrincipalRecord } from '../store.ts';
+import type { TokenIssuer } from './serviceAccounts.ts';
 import { NonceStore, digestChallenges, digestResponseMatches, parseDigestParams, parseNonceCount, safeEqual } from './digest.ts';
 
 export interface Secrets { publicKey?: string; privateKey?: string; token?: string }
@@ -17,7 +18,8 @@ export class Authenticator {
   private readonly nonces = new NonceStore();
   private readonly callers: Caller[];
 
-  constructor(principals: PrincipalRecord[], secrets: Record<string, Secrets>, private readonly realm: string, private readonly mutants: Mutants) {
+  constructor(principals: PrincipalRecord[], secrets: Record<string, Secrets>, private readonly realm: string, private readonly mutants: Mutants,
+    private readonly issuer?: TokenIssuer) {
     this.callers = principals.map((record) => ({
       record,
       publicKey: secrets[record.name]?.publicKey ?? record.publicKey,
@@ -45,7 +47,9 @@ export class Authenticator {
     const digest = (text: string) => createHash('sha256').update(text).digest('hex');
     const given = digest(token);
     const anyToken = token !== '' && this.mutants.has('AUTH-BEARER');
-    const caller = this.callers.find((c) => c.token !== undefined && (anyToken || safeEqual(digest(c.token), given)));
+    const issuedTo = token === '' ? undefined : this.issuer?.principalOf(token);
+    const caller = this.callers.find((c) => c.record.name === issuedTo)
+      ?? this.callers.find((c) => c.token !== undefined && (anyToken || safeEqual(digest(c.token), given)));
     if (!caller || token === '') throw this.refusal();
     if (req.url.includes('/groups/') && this.mutants.has('AUTH-BEARER:token-refused')) throw this.refusal();
     return caller;

@@ -83,9 +83,11 @@ export function checkRegion(providerName: string, backingProviderName: string | 
   if (typeof regionName !== 'string' || !(REGIONS[provider ?? ''] ?? []).includes(regionName)) throw invalidAttribute(path);
 }
 
-/** Host names of a cluster's nodes, for connection strings. */
+/** Host names of a cluster's nodes, for connection strings: the ids of its processes where the target serves them,
+ * so that per-process calls made from a connection string find them. */
 function hosts(ctx: RequestContext, cluster: Cluster): string[] {
-  return [0, 1, 2].map((i) => `${cluster.name}-shard-00-0${i}.abcde.${ctx.vendor}.example:27017`);
+  const served = ctx.store.processes.filter((p) => p.groupId === cluster.groupId && p.clusterName === cluster.name).map((p) => p.id);
+  return served.length > 0 ? served : [0, 1, 2].map((i) => `${cluster.name}-shard-00-0${i}.abcde.${ctx.vendor}.example:27017`);
 }
 
 export function connectionStrings(ctx: RequestContext, cluster: Cluster) {

@@ -29,7 +29,7 @@ function clusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
 function createCluster(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const shape = shapeOf(ctx);
-  const body = validateBody<{ name: string }>(mutatedClusterBody(ctx, ctx.body), shape.create);
+  const body = validateBody<{ name: string }>(mutatedClusterBody(ctx, ctx.body), shape.create, { groupId: group.id });
   // Spec 7.2: a duplicate of a unique value is 409 (the real service answers 400 here). Mutant: duplicates are created.
   if (!ctx.mutants.has('ERR-UNIQUE-409') && ctx.store.clusters.some((c) => c.groupId === group.id && c.name.toLowerCase() === body.name.toLowerCase())) {
     throw conflict('DUPLICATE_CLUSTER_NAME', `A cluster or serverless instance named ${body.name} is already present in group ${group.id}.`, [body.name, group.id]);
@@ -48,7 +48,8 @@ function updateCluster(ctx: RequestContext) {
   const changed = structuredClone(cluster);
   // Mutant: a field a typing slip away from a real one is dropped instead of refused.
   const sent = ctx.mutants.has('ENT-MISSPELLED-FIELD-400') ? withoutFields(ctx.body, shape.update, (name, field, known) => !field && nearMiss(name, known)) : ctx.body;
-  shape.apply(changed, validateBody<object>(mutatedClusterBody(ctx, sent), shape.update));
+  const current = shape.view(ctx, cluster, false) as Record<string, unknown>;
+  shape.apply(changed, validateBody<object>(mutatedClusterBody(ctx, sent), shape.update, current));
   Object.assign(cluster, changed);
   const view = shape.view(ctx, cluster, false) as { replicationSpecs: object[] };
   // Mutant: the 2023-02-01 modify response's replication specs leave out regionConfigs.

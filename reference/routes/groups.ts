@@ -29,7 +29,7 @@ const updateShape: ObjectField = {
   fields: { ...READ_ONLY, orgId: { type: 'string', readOnly: true }, name: NAME, tags: tagsField, withDefaultAlertsSettings: { type: 'boolean' } },
 };
 
-function groupView(ctx: RequestContext, group: Group, inList: boolean) {
+export function groupView(ctx: RequestContext, group: Group, inList: boolean) {
   const base = `/groups/${group.id}`;
   return {
     clusterCount: ctx.store.clusters.filter((c) => c.groupId === group.id).length,
@@ -98,7 +98,8 @@ function deleteGroup(ctx: RequestContext) {
   const { store } = ctx;
   removeWhere(store.groups, (g) => g === group);
   for (const items of [store.clusters, store.events, store.alertConfigs, store.alerts, store.restoreJobs, store.tenantSnapshots, store.processes, store.performanceAdvisor,
-    store.customDbRoles, store.encryptionAtRest, store.earPrivateEndpoints, store.serverlessInstances, store.serverlessEndpoints]) {
+    store.customDbRoles, store.encryptionAtRest, store.earPrivateEndpoints, store.serverlessInstances, store.serverlessEndpoints,
+    store.databaseUsers, store.accessList, store.flexClusters, store.streamWorkspaces, store.sampleDatasetLoads]) {
     removeWhere<{ groupId: string }>(items, (item) => item.groupId === group.id);
   }
   for (const principal of store.principals) removeWhere(principal.groupRoles, (role) => role.groupId === group.id);

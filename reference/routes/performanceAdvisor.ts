@@ -45,4 +45,14 @@ export const performanceAdvisorRoutes: Route[] = [
       },
     },
   },
+  {
+    // The real service's schema advice, outside the spec: this target has no recommendations to make.
+    path: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/schemaAdvice',
+    methods: {
+      GET: (ctx) => {
+        const { clusterPath } = adviceOf(ctx);
+        return entity({ content: { recommendations: [] }, links: linksOf(ctx, clusterPath, 'schemaAdvice') });
+      },
+    },
+  },
 ];

@@ -37,6 +37,7 @@ export async function startEmbedded(profile: Profile, mutants: string[]): Promis
   }
   const target = await startReferenceTarget({
     vendor: profile.vendor,
+    unlistedDates: profile.versions.unlistedDates,
     secrets,
     mutants,
     rateLimit: { limit: profile.rateLimit.limit, windowMs: Math.round(profile.rateLimit.windowSeconds * 1000) },

@@ -22,6 +22,8 @@ export interface Profile {
     default: string; deprecated: string[]; deleted: string[];
     /** Each resource's versions, oldest first, by GET path below the v2 base. */
     resources: Record<string, string[]>;
+    /** A well-formed date that is not one of a resource's versions: served in the newest version not later than it, or refused. */
+    unlistedDates: 'newest-not-later' | 'refused';
     deprecationHeader: string;
   };
   paging: {

@@ -109,8 +109,8 @@ describe('the identity check before any rule', () => {
   });
 
   it('names versions.default when the root resource refuses that version', async () => {
-    const run = await runCli(['run', '--profile', reference.profile({ fields: { versions: { default: '2099-01-01' } } })], reference.env);
-    stopped(run, /^conformance: wrong target: versions\.default '2099-01-01' is refused: GET \/api\/platform\/v2 with Accept application\/vnd\.platform\.2099-01-01\+json answered 406$/);
+    const run = await runCli(['run', '--profile', reference.profile({ fields: { versions: { default: '1999-01-01' } } })], reference.env);
+    stopped(run, /^conformance: wrong target: versions\.default '1999-01-01' is refused: GET \/api\/platform\/v2 with Accept application\/vnd\.platform\.1999-01-01\+json answered 406$/);
   });
 
   it('lets a run against the reference target, rightly described, go ahead', async () => {

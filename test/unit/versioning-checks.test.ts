@@ -56,6 +56,7 @@ describe('profile versions', () => {
     const p = checkProfile(structuredClone(minimal), 'p.json');
     expect(p.versions.resources['/groups/{groupId}/clusters']).toEqual(['2023-01-01', '2023-02-01']);
     expect(p.versions.deprecationHeader).toBe('Deprecation');
+    expect(p.versions.unlistedDates).toBe('newest-not-later');
     expect(() => checkProfile({ ...structuredClone(minimal), versions: { resources: { '/groups': ['latest'] } } }, 'p.json')).toThrow(/versions\.resources/);
   });
 });
