@@ -43,29 +43,29 @@ export async function cleanup(journalFile: string, client: HttpClient, profile: 
     }
   };
 
-  /** True when the entity is gone (404, or absent from its collection's list), else what shows it is there. */
+  /** True when the entity is gone (404, or absent from its collection's list), else what shows it may be there. */
   const gone = async (entry: JournalEntry, headers: Record<string, string>): Promise<true | string> => {
     const res = await send({ method: 'GET', path: entry.path, as: entry.as, headers });
     if (res.status === 404) return true;
-    if (res.status < 300) return `GET answered ${res.status}`;
+    if (res.status < 300) return `still there (GET answered ${res.status})`;
     // No reading of its own: its collection's list tells.
-    return (await listed(entry, headers)) ? `GET answered ${res.status}, and its collection still lists it` : true;
+    const listed = await inList(entry, headers);
+    return listed === undefined ? true : `${listed} (GET of it answered ${res.status})`;
   };
 
-  const listed = async (entry: JournalEntry, headers: Record<string, string>): Promise<boolean> => {
+  /** Undefined when the entity's collection does not list it, else why it cannot be told gone. */
+  const inList = async (entry: JournalEntry, headers: Record<string, string>): Promise<string | undefined> => {
     const slash = entry.path.lastIndexOf('/');
     const key = decodeSegment(entry.path.slice(slash + 1));
     const p = profile.paging;
     for (let page = 1; page <= pagesRead; page++) {
       const res = await send({ method: 'GET', path: entry.path.slice(0, slash), query: { [p.pageNumParam]: page, [p.itemsPerPageParam]: p.maxItemsPerPage }, as: entry.as, headers });
-      // A list that cannot be read cannot show the entity gone.
-      if (res.status !== 200) return true;
-      const items = res.jsonObject()[p.resultsField];
-      if (!Array.isArray(items)) return true;
-      if (items.some((i) => isObject(i) && [i.id, i.name, i.roleName].includes(key))) return true;
-      if (items.length < p.maxItemsPerPage) return false;
+      const items = res.status === 200 ? res.jsonObject()[p.resultsField] : undefined;
+      if (!Array.isArray(items)) return `not confirmed gone: its collection could not be read (GET answered ${res.status})`;
+      if (items.some((i) => isObject(i) && [i.id, i.name, i.roleName].includes(key))) return 'still listed in its collection';
+      if (items.length < p.maxItemsPerPage) return undefined;
     }
-    return true;
+    return `not confirmed gone: its collection has more than ${pagesRead} pages`;
   };
 
   /** Deletes one entity, sending the DELETE again while it is still there; undefined once gone, else why not. */
@@ -77,7 +77,7 @@ export async function cleanup(journalFile: string, client: HttpClient, profile: 
       if (res.status >= 300 && res.status !== 404) return `DELETE answered ${res.status}${res.status === 429 ? `, still after waiting ${profile.rateLimit.cleanupWindows} windows (rateLimit.cleanupWindows)` : ''}`;
       const there = await gone(entry, headers);
       if (there === true) return undefined;
-      if (round >= count) return `still there after ${round + 1} ${round === 0 ? 'DELETE' : 'DELETEs'} (${there})`;
+      if (round >= count) return `${there} after ${round + 1} ${round === 0 ? 'DELETE' : 'DELETEs'}`;
       await sleep(backoffMs * 2 ** round);
     }
   };

@@ -1,14 +1,15 @@
-// The end-of-run cleanup against a target that answers its DELETEs with 429: it waits each one out (Retry-After where
-// the answer gives one, else the next window), sends it again, confirms every entity gone, and counts the refusals
-// as the target's miscount (the run had sent fewer requests than the limit in those windows). When it cannot delete
-// something, the run's last line says so and where the leftovers are listed.
+// The end-of-run cleanup against a target that refuses or ignores its DELETEs. A 429 it waits out (Retry-After where
+// the answer gives one, else the next window) and sends the DELETE again, counting the refusals as the target's
+// miscount (the run had sent fewer requests than the limit in those windows). It reads every entity back, and sends
+// the DELETE again while one is still there. When it cannot delete something, the run's last line says so and where
+// the leftovers are listed.
 // The proxy keeps the checks from deleting their alert configurations (a DELETE answered 500 three times: the first
 // try and the two retries), so that the cleanup has them to delete; a fourth DELETE of one is the cleanup's. It holds
 // the first create back for two windows, so that the cleanup's windows are ones the scheduler saw from their start.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report.ts';
 import { startCli } from '../safety/cli-process.ts';
-import { inventory, marked } from '../safety/inventory.ts';
+import { added, inventory, type Inventory } from '../safety/inventory.ts';
 import { oneProject, startLiveReference, type LiveReference } from '../safety/live-target.ts';
 import { inSlot } from '../safety/slots.ts';
 import { startFaultProxy, type FaultProxy, type Scenario } from './fault-proxy.ts';
@@ -44,11 +45,17 @@ async function runUnder(s: Scenario, args: string[] = rules) {
   const live = await startLiveReference();
   const proxy = await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, s);
   opened.push({ live, proxy });
+  const before = await inventory(live);
   const profile = live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: { ...oneProject, timeouts: { requestMs: 15_000, connectMs: 2000, ruleMs: 60_000 } } });
   const cli = startCli(['run', '--profile', profile, '--quiet', ...args], live.env);
   const { code, report } = await cli.exit;
   expect(report, cli.stderr).toBeDefined();
-  return { live, proxy, cli, code, report: report as Report };
+  return { live, proxy, cli, code, report: report as Report, before };
+}
+
+/** What the run left on the target: alert configurations carry no run mark, so the inventories before and after tell. */
+async function addedBy(r: { live: LiveReference; before: Inventory }): Promise<string[]> {
+  return added(r.before, await inventory(r.live));
 }
 
 /** The cleanup deleted all nine, the 429s it met were waited out and are the target's miscount, nothing is left. */
@@ -61,13 +68,13 @@ async function expectCleanedDespite429(r: Awaited<ReturnType<typeof runUnder>>):
   expect(r.report.cleanup.waited429).toBe(refused);
   expect([r.report.rateLimit?.unintended429, r.report.rateLimit?.miscounted429]).toEqual([0, refused]);
   expect(r.cli.journal()).toEqual([]);
-  expect(marked(await inventory(r.live), r.report.runId)).toEqual([]);
+  expect(await addedBy(r)).toEqual([]);
   // The checks could not delete their configurations: the rule is unjudged, and the run exits 1 for it alone.
   expect(r.code).toBe(1);
   expect(r.cli.stderr.trimEnd().split('\n').at(-1)).toMatch(/^conformance: exit 1: 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE$/);
 }
 
-describe.concurrent('the cleanup against a target that answers 429', () => {
+describe.concurrent('the cleanup against a target that refuses or ignores its DELETEs', () => {
   it('waits out Retry-After when the first cleanup DELETE of each window is refused, and deletes everything', () => inSlot(async () => {
     const refusedIn = new Set<number>();
     const r = await runUnder(scenario((now) => {
@@ -86,6 +93,26 @@ describe.concurrent('the cleanup against a target that answers 429', () => {
       return now - from < windowMs ? { kind: 'status', status: 429 } : undefined;
     }));
     await expectCleanedDespite429(r);
+  }), 180_000);
+
+  it('reads every entity back and deletes again what a DELETE answered 202 left in place', () => inSlot(async () => {
+    // The cleanup's first DELETE of each is answered without being passed on; the second one is.
+    const r = await runUnder((req) => (req.method === 'DELETE' && deleteOfAlertConfig.test(req.path) && req.repeat === checkTries
+      ? { kind: 'status', status: 202 } : scenario(() => undefined)(req)));
+    expect(r.report.cleanup.leftovers).toEqual([]);
+    expect(r.report.cleanup.deleted).toHaveLength(9);
+    const cleanupDeletes = r.proxy.log.filter((l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries);
+    // Two DELETEs each: the one left unanswered by the target, and the one sent again after the entity was read back.
+    expect(cleanupDeletes).toHaveLength(18);
+    expect(cleanupDeletes.filter((l) => l.fault === 'status').map((l) => l.status)).toEqual(Array(9).fill(202));
+    expect(await addedBy(r)).toEqual([]);
+  }), 180_000);
+
+  it('reports what is still there after every DELETE as a leftover, with the reason', () => inSlot(async () => {
+    const r = await runUnder(scenario(() => ({ kind: 'status', status: 202 })));
+    expect(r.report.cleanup.leftovers.map((l) => l.reason)).toEqual(Array(9).fill('still there (GET answered 200) after 3 DELETEs'));
+    expect(await addedBy(r)).toHaveLength(9);
+    expect(r.code).toBe(1);
   }), 180_000);
 
   it('names the leftovers, the run id and the report on the last line when it cannot delete', () => inSlot(async () => {
