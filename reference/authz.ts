@@ -63,9 +63,12 @@ export function refuseIfAppliedAnyway(ctx: RequestContext): void {
 export const requireGroup = (ctx: RequestContext, access: Access) =>
   authorizeGroup(ctx, ctx.store.groups.find((g) => g.id === ctx.params.groupId), access);
 
-/** A list inside the `{groupId}` project; spec 2.3: 404 when the project does not exist. */
-export function listInGroup<T>(ctx: RequestContext, items: (group: Group) => T[], view: View<T>): Reply {
+/** A list inside the `{groupId}` project; spec 2.3: 404 when the project does not exist. `total` counts the result set
+ * apart from reading it, where the store counts it so. */
+export function listInGroup<T>(ctx: RequestContext, items: (group: Group) => T[], view: View<T>, total?: (group: Group) => number): Reply {
   const exists = ctx.store.groups.some((g) => g.id === ctx.params.groupId);
   if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404')) return listReply(ctx, [], view);
-  return listReply(ctx, items(requireGroup(ctx, 'read')), view);
+  const group = requireGroup(ctx, 'read');
+  const all = items(group);
+  return listReply(ctx, all, view, total?.(group) ?? all.length);
 }

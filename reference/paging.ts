@@ -33,8 +33,8 @@ function pageHref(ctx: RequestContext, page: Page, pageNum: number): string {
   return `${ctx.origin}${ctx.path}?${query}`;
 }
 
-/** A list reply over all `items`, paged as the request asks. */
-export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>): Reply {
+/** A list reply over all `items`, paged as the request asks; `total` is the size of the result set, counted apart. */
+export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>, total = items.length): Reply {
   if (items.length === 0 && ctx.mutants.has('LIST-EMPTY-200')) throw notFound(ctx.path);
   const page = readPage(ctx.query);
   const start = firstIndex(ctx, page);
@@ -48,7 +48,7 @@ export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>): Re
   const results = items.slice(start, start + page.itemsPerPage).map((item) => view(item, inList));
   // Mutant: with the count switched off, pages after the first still carry it.
   const withCount = page.includeCount || (page.pageNum > 1 && ctx.mutants.has('LIST-INCLUDE-COUNT'));
-  return { kind: 'list', body: withCount ? { links, results, totalCount: items.length } : { links, results } };
+  return { kind: 'list', body: withCount ? { links, results, totalCount: total } : { links, results } };
 }
 
 /** Where the requested page starts in the result set. */

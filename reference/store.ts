@@ -99,6 +99,8 @@ export interface CustomDbRole {
   groupId: string; roleName: string;
   actions: { action: string; resources: Record<string, unknown>[] }[];
   inheritedRoles: { db: string; role: string }[];
+  /** Deleted roles stay in the store, marked, as in services that delete softly; every reading leaves them out. */
+  deleted?: boolean;
 }
 /** A project's encryption-at-rest settings, by provider (spec 2.6: azureKeyVault). */
 export interface EncryptionAtRest { groupId: string; [provider: string]: unknown }

@@ -118,6 +118,13 @@ function createConfig(ctx: RequestContext) {
 
 function replaceConfig(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
+  // Mutant: a PUT to a configuration that does not exist (one deleted) stores it under that id, as an upsert.
+  const missing = !ctx.store.alertConfigs.some((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId);
+  if (missing && ctx.mutants.has('SEQ-GONE-AFTER-DELETE')) {
+    const upserted = { ...configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group), id: ctx.params.alertConfigId! };
+    ctx.store.alertConfigs.push(upserted);
+    return entity(alertConfigView(ctx, upserted, false));
+  }
   const previous = requireConfig(ctx, group);
   const config = configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group, previous);
   // Mutant: a representation without severityOverride keeps the previous one (a merge, not a replacement).
@@ -136,6 +143,9 @@ function toggleConfig(ctx: RequestContext) {
   Object.assign(config, { enabled, updated: nowIso() });
   // Mutant: the notifications' delays are reset as well.
   if (ctx.mutants.has('METH-PATCH-PARTIAL')) config.notifications = config.notifications.map((n) => ({ ...n, delayMin: 0 }));
+  // Mutant: a configuration without a severity override (one replaced by a PUT that sent none) gets its notifications'
+  // intervals reset to the 5-minute default.
+  if (config.severityOverride === undefined && ctx.mutants.has('SEQ-WRITES-HELD')) config.notifications = config.notifications.map((n) => ({ ...n, intervalMin: 5 }));
   return entity(alertConfigView(ctx, config, false));
 }
 

@@ -1,14 +1,16 @@
 // Custom database roles of a project (spec 2.6: role actions gained CLEAR_JUMBO_FLAG, KILL_ANY_CURSOR,
 // REFINE_COLLECTION_SHARD_KEY, RESHARD_COLLECTION and SHARDED_DATA_DISTRIBUTION on 18 April 2025):
-// list, create, get, delete; a role name is unique in its project (409).
+// list, create, get, delete; a role name is unique in its project (409). A delete marks the role deleted; every
+// reading leaves marked roles out.
 import { listInGroup, requireGroup } from '../authz.ts';
 import { href, type RequestContext } from '../context.ts';
 import { DB_ACTIONS } from '../enums.ts';
 import { conflict, invalidAttribute, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
+import { integerParameter } from '../queryParams.ts';
 import { entity, noContent } from '../respond.ts';
 import type { Route } from '../router.ts';
-import { removeWhere, type CustomDbRole, type Group } from '../store.ts';
+import type { CustomDbRole, Group } from '../store.ts';
 import { linksField, validateBody, type ObjectField } from '../validate.ts';
 
 const resource: ObjectField = { type: 'object', fields: { db: { type: 'string' }, collection: { type: 'string' }, cluster: { type: 'boolean' } } };
@@ -31,30 +33,50 @@ type RoleBody = Pick<CustomDbRole, 'roleName'> & Partial<Pick<CustomDbRole, 'act
 const rolesPath = (groupId: string) => `/groups/${groupId}/customDBRoles/roles`;
 
 function roleView(ctx: RequestContext, role: CustomDbRole, inList: boolean) {
-  const { groupId, ...fields } = role;
+  const { groupId, deleted: _deleted, ...fields } = role;
   return { ...fields, links: entityLinks(ctx, `${rolesPath(groupId)}/${encodeURIComponent(role.roleName)}`, [], inList) };
 }
 
-const requireRole = (ctx: RequestContext, group: Group) =>
-  orNotFound(ctx.store.customDbRoles.find((r) => r.groupId === group.id && r.roleName === ctx.params.roleName), ctx.path);
+/** The roles of a project; with `deleted`, the ones marked deleted as well. */
+const rolesOf = (ctx: RequestContext, group: Group, deleted = false) =>
+  ctx.store.customDbRoles.filter((r) => r.groupId === group.id && (deleted || !r.deleted));
 
-function createRole(ctx: RequestContext) {
+const requireRole = (ctx: RequestContext, group: Group) =>
+  orNotFound(rolesOf(ctx, group).find((r) => r.roleName === ctx.params.roleName), ctx.path);
+
+function listRoles(ctx: RequestContext) {
+  return listInGroup(ctx, (group) => {
+    // Mutant: the list reads the roles marked deleted as well, so a deleted role is still listed.
+    const listed = rolesOf(ctx, group, ctx.mutants.has('SEQ-LIST-MEMBERS'));
+    // Mutant: pages after the first are cut at offsets that count the deleted roles still stored, skipping as many.
+    const skipped = rolesOf(ctx, group, true).length - listed.length;
+    if (integerParameter(ctx.query, 'pageNum', 1) > 1 && ctx.mutants.has('SEQ-LIST-MEMBERS:paging')) return listed.slice(skipped);
+    return listed;
+  }, (r, inList) => roleView(ctx, r, inList), (group) => {
+    // Mutant: the total count counts the roles marked deleted as well.
+    return rolesOf(ctx, group, ctx.mutants.has('SEQ-LIST-COUNT')).length;
+  });
+}
+
+async function createRole(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const body = validateBody<RoleBody>(ctx.body, roleShape);
   // Mutant: RESHARD_COLLECTION is not an action.
   const reshard = (body.actions ?? []).findIndex((a) => a.action === 'RESHARD_COLLECTION');
   if (reshard >= 0 && ctx.mutants.has('DBUSER-ROLE-ACTIONS')) throw invalidAttribute(`actions[${reshard}].action`);
-  if (ctx.store.customDbRoles.some((r) => r.groupId === group.id && r.roleName === body.roleName)) {
+  // Mutant: the name check also finds the roles marked deleted, so a deleted role's name stays taken.
+  if (rolesOf(ctx, group, ctx.mutants.has('SEQ-UNIQUE-FREED')).some((r) => r.roleName === body.roleName)) {
     throw conflict('DUPLICATE_DATABASE_ROLE', `A custom role named ${body.roleName} already exists in group ${group.id}.`, [body.roleName, group.id]);
   }
+  // Mutant: the role is stored a moment after the name check, so creates of one name sent at once all pass it.
+  if (ctx.mutants.has('SEQ-CONCURRENT-SERIAL')) await new Promise((resolve) => setTimeout(resolve, 50));
   const role: CustomDbRole = { groupId: group.id, roleName: body.roleName, actions: body.actions ?? [], inheritedRoles: body.inheritedRoles ?? [] };
   ctx.store.customDbRoles.push(role);
   return entity(roleView(ctx, role, false), 201, { Location: href(ctx, `${rolesPath(group.id)}/${encodeURIComponent(role.roleName)}`) });
 }
 
 function deleteRole(ctx: RequestContext) {
-  const role = requireRole(ctx, requireGroup(ctx, 'write'));
-  removeWhere(ctx.store.customDbRoles, (r) => r === role);
+  requireRole(ctx, requireGroup(ctx, 'write')).deleted = true;
   return noContent();
 }
 
@@ -62,7 +84,7 @@ export const customDbRoleRoutes: Route[] = [
   {
     path: '/groups/{groupId}/customDBRoles/roles',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => ctx.store.customDbRoles.filter((r) => r.groupId === group.id), (r, inList) => roleView(ctx, r, inList)),
+      GET: listRoles,
       POST: createRole,
     },
   },

@@ -5,8 +5,18 @@ import fc from 'fast-check';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
 import type { Target } from './target.ts';
 
+export interface ForAllOptions<T> {
+  /** Cases to generate; the run's numRuns by default. */
+  numRuns?: number;
+  /** How the shrunk counterexample is shown: a line for the message, and what the report carries (JSON by default). */
+  show?: (value: T) => Promise<{ text: string; counterexample: unknown }>;
+}
+
+const asJson = async (value: unknown) => ({ text: JSON.stringify(value), counterexample: value });
+
 /** Checks `predicate` for generated inputs; the predicate throws RuleFailure when the target breaks the rule. */
-export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns?: number): Promise<void> {
+export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<T> = {}): Promise<void> {
+  const { numRuns, show = asJson } = options;
   const { seed, numRuns: runs } = t.setup;
   // A target error or skip ends the property at once: shrinking would only repeat it.
   let stop: TargetError | RuleSkipped | undefined;
@@ -27,8 +37,9 @@ export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate
   const failure = details.errorInstance;
   const replay = `seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath)}`;
   if (failure instanceof RuleFailure) {
-    throw new RuleFailure(`${failure.message} (counterexample ${JSON.stringify(details.counterexample?.[0])}, after ${details.numRuns} cases and ${details.numShrinks} shrinks; ${replay})`, {
-      ...failure.details, counterexample: details.counterexample?.[0],
+    const shown = await show(details.counterexample![0]);
+    throw new RuleFailure(`${failure.message} (counterexample ${shown.text}, after ${details.numRuns} cases and ${details.numShrinks} shrinks; ${replay})`, {
+      ...failure.details, counterexample: shown.counterexample,
     });
   }
   throw failure instanceof Error ? failure : new Error(String(failure));
