@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { forAllBatches } from '../src/suite/concurrent-sequence.ts';
 import { check } from '../src/suite/rule.ts';
 import {
-  AfterDelete, Count, Create, CreateDuplicate, CreateFreed, Delete, List, Patch, Put, Read,
+  AfterDelete, Count, Create, CreateDuplicate, CreateFreed, Delete, List, Patch, Put, Read, ReadEach,
 } from '../src/suite/sequence-commands.ts';
 import { alertConfigKind, customRoleKind, forAllSequences, Session, type Kind, type SequenceCommand } from '../src/suite/sequence.ts';
 import { target, type Target } from '../src/suite/target.ts';
@@ -37,11 +37,11 @@ const patch = fc.tuple(fc.nat(), fc.boolean(), legacy).map(([i, enabled, l]) => 
 const read = fc.tuple(fc.nat(), legacy).map(([i, l]) => new Read(i, l));
 
 /** Where a rule's sequences work: one of the projects checks spread their writes over, a rule to each. */
-async function sequences(t: Target, rule: string, kind: Kind, commands: Commands, place: number): Promise<void> {
+async function sequences(t: Target, rule: string, kind: Kind, commands: Commands, place: number, last: SequenceCommand[] = []): Promise<void> {
   const projects = await spreadProjects(t);
   const project = projects[place % projects.length]!;
   // Each sequence starts with two entities, so that even a short one has something to read, change and delete.
-  await forAllSequences(t, () => new Session(t, rule, kind, project), [new Create(), new Create()], commands);
+  await forAllSequences(t, () => new Session(t, rule, kind, project), [new Create(), new Create()], commands, last);
 }
 
 // 2.3: "A resource that returns many entities returns them in pages." Small pages put the entities on several.
@@ -68,8 +68,8 @@ check('SEQ-GONE-AFTER-DELETE', 'alert configurations read, deleted, then read, r
 
 // 4.1: "PUT | Replace a resource with the JSON representation sent." "PATCH | Update the fields given in the JSON
 // representation sent."
-check('SEQ-WRITES-HELD', 'alert configurations patched and replaced in any order: each read shows what the writes left, with its id and self link', async ({ target }) => {
-  await sequences(target, 'SEQ-WRITES-HELD', alertConfigKind, [read, read, patch, put], 4);
+check('SEQ-WRITES-HELD', 'alert configurations patched and replaced in any order, and read between and after: each read shows what the writes left, with its id and self link', async ({ target }) => {
+  await sequences(target, 'SEQ-WRITES-HELD', alertConfigKind, [read, read, patch, put], 4, [new ReadEach()]);
 });
 
 // 7.2: "409 | Conflict | A create or modify request would duplicate a value of a property that must be unique."

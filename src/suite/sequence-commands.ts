@@ -116,6 +116,15 @@ export class Read implements SequenceCommand {
   toString = () => `get(#${this.i}, ${api(this.legacy)})`;
 }
 
+/** Reads every live entity once: the state a sequence leaves holds what its writes sent. */
+export class ReadEach implements SequenceCommand {
+  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    for (let i = 0; i < live(m).length; i++) await new Read(i, false).run(m, s);
+  }
+  toString = () => 'get-each(v2)';
+}
+
 export class Patch implements SequenceCommand {
   constructor(readonly i: number, readonly change: Body, readonly legacy: boolean) {}
   check = (m: Readonly<Model>) => live(m as Model).length > 0;

@@ -128,20 +128,23 @@ export class Session {
 
 export type SequenceCommand = fc.AsyncCommand<Model, Session>;
 
-/** Sequences per check: one per 25 cases of --num-runs, at least four. */
-export const sequenceCount = (t: Target) => Math.max(4, Math.ceil(t.setup.numRuns / 25));
+/** Sequences per check: one per 10 cases of --num-runs, at least four. */
+export const sequenceCount = (t: Target) => Math.max(4, Math.ceil(t.setup.numRuns / 10));
 
 /** Commands per sequence, at most. */
 export const maxCommands = 10;
 
-/** Runs sequences of `commands` against a fresh model each, after `first` (the entities each sequence starts with); a
- * failing sequence is shrunk, then replayed for its script. */
-export async function forAllSequences(t: Target, open: () => Session, first: SequenceCommand[], commands: fc.Arbitrary<SequenceCommand>[]): Promise<void> {
+/** Runs sequences of `commands` against a fresh model each, after `first` (the entities each sequence starts with) and
+ * before `last` (what checks the state each sequence leaves); a failing sequence is shrunk, then replayed for its script. */
+export async function forAllSequences(
+  t: Target, open: () => Session, first: SequenceCommand[], commands: fc.Arbitrary<SequenceCommand>[], last: SequenceCommand[] = [],
+): Promise<void> {
   const run = async (cmds: Iterable<SequenceCommand>, session: Session) => {
     try {
       const model: Model = { entities: [] };
       for (const c of first) await c.run(model, session);
       await fc.asyncModelRun(() => ({ model, real: session }), cmds);
+      for (const c of last) if (c.check(model)) await c.run(model, session);
     } finally {
       await session.close();
     }
@@ -151,7 +154,7 @@ export async function forAllSequences(t: Target, open: () => Session, first: Seq
     show: async (cmds) => {
       const session = open();
       await run(cmds, session).catch(() => undefined);
-      return { text: `[${[...first, ...cmds].map(String).join(', ')}]`, counterexample: session.script() };
+      return { text: `[${[...first, ...cmds, ...last].map(String).join(', ')}]`, counterexample: session.script() };
     },
   });
 }
