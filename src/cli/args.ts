@@ -11,7 +11,9 @@ Usage:
   conformance run [options]     run the suites and write reports/ (default: against the embedded reference target)
   conformance certify [options] run every rule and write reports/certificate.json; exit 0 only if conformant
                                 (every MUST rule passed); --rule, --tag and --baseline do not apply
-  conformance verify FILE       check a certificate against itself and this suite (exit 0 valid, 1 invalid)
+  conformance verify FILE [--public-key PEM]
+                                check a certificate against itself and this suite, and with --public-key its
+                                signature (exit 0 valid, 1 invalid, 2 no such file)
   conformance baseline [--report FILE] [--out FILE]
                                 a baseline of every MUST rule a report shows failing or erring (default
                                 --report reports/conformance.json; default --out: standard output)
@@ -29,6 +31,8 @@ Options of run:
   --reports DIR     directory for the reports (default: reports)
   --baseline FILE   rules the target is known to fail (schemas/baseline.schema.json): they do not fail the run
   --strict          exit 1 unless every MUST rule passes (skipped and untested rules count against it)
+  --sign-key PEM    certify only: sign the certificate with this Ed25519 private key (PKCS#8 PEM); without
+                    it the certificate is unsigned, for local use
   --mutant ID       embedded target only: break the rule ID on purpose (repeatable; see reference/mutants/)
   --quiet           print only the totals
   --json            print the JSON report on stdout instead of the table
@@ -50,6 +54,8 @@ export interface RunArgs {
   strict: boolean;
   mutants: string[];
   baseline?: string;
+  /** certify: the Ed25519 private key (PEM file) that signs the certificate. */
+  signKey?: string;
   quiet: boolean;
   json: boolean;
 }
@@ -58,7 +64,7 @@ export type Args =
   | RunArgs
   | { command: 'rules'; tags: string[]; json: boolean }
   | { command: 'baseline'; report: string; out?: string }
-  | { command: 'verify'; file: string }
+  | { command: 'verify'; file: string; publicKey?: string }
   | { command: 'help' };
 
 function integer(name: string, v: string | undefined, min: number): number | undefined {
@@ -88,6 +94,8 @@ export function parseCommandLine(argv: string[]): Args {
         baseline: { type: 'string' },
         report: { type: 'string' },
         out: { type: 'string' },
+        'sign-key': { type: 'string' },
+        'public-key': { type: 'string' },
         quiet: { type: 'boolean' },
         json: { type: 'boolean' },
       },
@@ -100,7 +108,7 @@ export function parseCommandLine(argv: string[]): Args {
   const command = positionals[0];
   if (command === 'verify') {
     if (positionals.length !== 2) throw new UsageError('verify takes one certificate file: conformance verify reports/certificate.json');
-    return { command: 'verify', file: positionals[1]! };
+    return { command: 'verify', file: positionals[1]!, publicKey: v['public-key'] };
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   if (command === 'rules') return { command: 'rules', tags: v.tag ?? [], json: v.json ?? false };
@@ -109,6 +117,7 @@ export function parseCommandLine(argv: string[]): Args {
   if (command !== 'run' && command !== 'certify') throw new UsageError(command === undefined ? `missing command: ${commands}` : `unknown command '${command}': ${commands}`);
   if (command === 'certify' && (v.rule?.length || v.tag?.length)) throw new UsageError('certify judges every rule: --rule and --tag do not apply');
   if (command === 'certify' && v.baseline !== undefined) throw new UsageError('certify judges every rule as it is: --baseline does not apply');
+  if (command !== 'certify' && v['sign-key'] !== undefined) throw new UsageError('--sign-key applies only to certify');
   if (v.target !== undefined && v.target !== 'reference' && !/^https?:\/\/[^/\s]+\/?$/.test(v.target)) {
     throw new UsageError(`--target takes a base URL such as https://host:port, or 'reference', not '${v.target}'`);
   }
@@ -127,6 +136,7 @@ export function parseCommandLine(argv: string[]): Args {
     strict: v.strict ?? false,
     mutants: v.mutant ?? [],
     baseline: v.baseline,
+    signKey: v['sign-key'],
     quiet: v.quiet ?? false,
     json: v.json ?? false,
   };

@@ -21,6 +21,7 @@ import { printAnnotations } from '../../reporters/github-annotations.ts';
 import { allureResultsDir, writeReportFiles } from '../../reporters/report-files.ts';
 import { UsageError, type RunArgs } from './args.ts';
 import type { Embedded } from './embedded.ts';
+import { readSignKey } from './keys.ts';
 import { preflight } from './preflight.ts';
 
 export { UnreachableTarget } from './preflight.ts';
@@ -56,6 +57,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
   const startedAt = new Date();
   const selected = selection(args);
   const baseline = args.baseline !== undefined ? loadBaseline(args.baseline) : undefined;
+  const signKey = args.signKey !== undefined ? readSignKey(args.signKey) : undefined;
   const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
   const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
   let reference: Embedded | undefined;
@@ -117,13 +119,13 @@ export async function runCommand(args: RunArgs): Promise<number> {
       });
       if (baseline) applyBaseline(report, baseline, args.baseline!);
       const file = writeJsonReport(report, args.reportsDir);
-      const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256 });
+      const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256, signKey });
       printAnnotations(report);
       if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
       else {
         const certificate = files.certificate
-          ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.verdict.conformant ? 'conformant' : 'not conformant'})`
+          ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.verdict.conformant ? 'conformant' : 'not conformant'}, ${files.certificate.record.signature ? 'signed' : 'unsigned: for local use'})`
           : '';
         process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`);
       }
