@@ -1,8 +1,7 @@
 // `conformance run`: profile → (embedded target) → preflight → suites → cleanup → reports → exit code.
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { selectRules } from '../catalogue/catalogue.ts';
 import { HttpClient } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
 import { loadProfile, resolveCredentials } from '../profile/load.ts';
@@ -22,6 +21,7 @@ import { allureResultsDir, writeReportFiles } from '../../reporters/report-files
 import { UsageError, type RunArgs } from './args.ts';
 import type { Embedded } from './embedded.ts';
 import { readSignKey } from './keys.ts';
+import { selectedRules } from './selection.ts';
 import { preflight } from './preflight.ts';
 
 export { UnreachableTarget } from './preflight.ts';
@@ -34,10 +34,15 @@ function shellWord(s: string): string {
 
 function selection(args: RunArgs): Set<string> | undefined {
   if (!args.rules.length && !args.tags.length) return undefined;
+  return selectedRules(args.rules, args.tags);
+}
+
+/** The reports directory, made before anything runs: a path that cannot be one is a usage error, not a lost run. */
+function makeReportsDir(dir: string): void {
   try {
-    return selectRules(args.rules, args.tags);
+    mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError(`--reports ${dir}: cannot create the directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
 
@@ -60,6 +65,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
   const signKey = args.signKey !== undefined ? readSignKey(args.signKey) : undefined;
   const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
   const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
+  makeReportsDir(args.reportsDir);
   let reference: Embedded | undefined;
   try {
     if (embedded) {

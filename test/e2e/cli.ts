@@ -15,7 +15,7 @@ export interface CliRun {
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
-  const withReports = args[0] === 'run' || args[0] === 'certify' ? [...args, '--reports', reportsDir] : args;
+  const withReports = (args[0] === 'run' || args[0] === 'certify') && !args.includes('--reports') ? [...args, '--reports', reportsDir] : args;
   return new Promise((resolve) => {
     execFile(process.execPath, ['bin/conformance.mjs', ...withReports], {
       env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000,
