@@ -15,6 +15,8 @@ export interface CheckResult extends Omit<CheckOutcome, 'exchange'> {
   name: string;
   evidence: Exchange[];
   requests: number;
+  /** When the check began (ISO 8601): checks run concurrently, so a rule's wall time is the union of its checks'. */
+  startedAt: string;
   durationMs: number;
   /** What the check judged, per kind. */
   covered?: Covered[];
