@@ -16,6 +16,7 @@ const runOptions = `  --profile FILE    target profile (JSON, see schemas/profil
   --strict          exit 1 unless every MUST rule passes (skipped and untested rules count against it)
   --mutant ID       embedded target only: break the rule ID on purpose (repeatable; conformance reference
                     --list-mutants lists them)
+  --summary FILE    append a Markdown summary of the run to FILE (in GitHub Actions: "$GITHUB_STEP_SUMMARY")
   --quiet           print only the totals
   --json            print the JSON report on stdout instead of the table`;
 
@@ -37,7 +38,7 @@ ${runOptions}
   --baseline FILE   rules the target is known to fail (schemas/baseline.schema.json): they do not fail the run
 
 ${exitCodes}`,
-    options: ['profile', 'target', 'rule', 'tag', 'seed', 'num-runs', 'reports', 'baseline', 'strict', 'mutant', 'quiet', 'json'],
+    options: ['profile', 'target', 'rule', 'tag', 'seed', 'num-runs', 'reports', 'baseline', 'strict', 'mutant', 'summary', 'quiet', 'json'],
   },
   certify: {
     summary: 'run every rule and write reports/certificate.json; exit 0 only if conformant',
@@ -48,7 +49,7 @@ Options:
 ${runOptions}
   --sign-key PEM    sign the certificate with this Ed25519 private key (PKCS#8 PEM, e.g. from
                     openssl genpkey -algorithm ed25519); without it the certificate is unsigned, for local use`,
-    options: ['profile', 'target', 'seed', 'num-runs', 'reports', 'strict', 'mutant', 'quiet', 'json', 'sign-key'],
+    options: ['profile', 'target', 'seed', 'num-runs', 'reports', 'strict', 'mutant', 'summary', 'quiet', 'json', 'sign-key'],
   },
   verify: {
     summary: 'check a certificate: intact, signed (with --public-key), made by this suite',
@@ -103,6 +104,8 @@ export interface RunArgs {
   baseline?: string;
   /** certify: the Ed25519 private key (PEM file) that signs the certificate. */
   signKey?: string;
+  /** A file to append the run's Markdown summary to. */
+  summary?: string;
   quiet: boolean;
   json: boolean;
 }
@@ -136,6 +139,7 @@ const options = {
   'sign-key': { type: 'string' },
   'public-key': { type: 'string' },
   'list-mutants': { type: 'boolean' },
+  summary: { type: 'string' },
 } as const;
 
 function integer(name: string, v: string | undefined, min: number): number | undefined {
@@ -221,6 +225,7 @@ export function parseCommandLine(argv: string[]): Args {
     mutants: v.mutant ?? [],
     baseline: v.baseline,
     signKey: v['sign-key'],
+    summary: v.summary,
     quiet: v.quiet ?? false,
     json: v.json ?? false,
   };

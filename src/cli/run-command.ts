@@ -17,6 +17,7 @@ import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
 import { ProgressReporter } from '../../reporters/progress.ts';
 import { printAnnotations } from '../../reporters/github-annotations.ts';
+import { appendMarkdownSummary } from '../../reporters/markdown-summary.ts';
 import { allureResultsDir, writeReportFiles } from '../../reporters/report-files.ts';
 import { UsageError, type RunArgs } from './args.ts';
 import type { Embedded } from './embedded.ts';
@@ -127,6 +128,7 @@ export async function runCommand(args: RunArgs): Promise<number> {
       const file = writeJsonReport(report, args.reportsDir);
       const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256, signKey });
       printAnnotations(report);
+      if (args.summary !== undefined) appendMarkdownSummary(report, args.summary);
       if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
       else {
