@@ -101,7 +101,7 @@ describe('conformance CLI', () => {
     const r = await runCli(['run', '--profile', profileFile({ ...live, pagingg: {} })]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/pagingg: unknown field/);
+    expect(r.stderr).toMatch(/pagingg: unknown field \(did you mean paging\?\)/);
   });
 
   it('names a missing environment variable', async () => {
