@@ -50,7 +50,7 @@ ${known !== undefined ? html`<p>Listed in the baseline: ${known}</p>` : ''}
 <details class="spec"><summary>spec ${sectionHeading(r.section)}</summary><pre class="spec-text">${sectionText(r.section)}</pre></details>
 ${checks(r)}
 ${r.rerun ? html`<h3>Rerun</h3><pre class="rerun">${r.rerun}</pre>` : ''}
-${r.evidence.length ? html`<h3>Evidence</h3>${r.evidence.map(exchange)}` : ''}
+${r.evidence.length ? html`<h3>Evidence</h3>${[...new Set(r.evidence.map((e) => e.check))].map((check) => html`<div class="evidence-group"><h4>${check}</h4>${r.evidence.filter((e) => e.check === check).map(exchange)}</div>`)}` : ''}
 </div>
 </details>`;
 }

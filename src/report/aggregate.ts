@@ -43,7 +43,7 @@ export function aggregate(checks: CheckResult[], selected: Set<string> | undefin
         ...(status === 'pass' && skipped.length > 0 ? { partial: true as const } : {}),
         ...(coverage ? { coverage } : {}),
         checks: mine.map(({ rule: _r, evidence: _e, ...rest }) => rest),
-        evidence: ordered.flatMap((c) => c.evidence).slice(0, evidencePerRule),
+        evidence: ordered.flatMap((c) => c.evidence.map((e) => ({ ...e, check: c.name }))).slice(0, evidencePerRule),
       };
     });
 }

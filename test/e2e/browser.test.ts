@@ -78,6 +78,11 @@ describe('HTML report in Chromium', () => {
     expect(await details.locator('p.reason').innerText()).toBe(`fail: ${rule.reason}`);
     expect(await details.locator('pre.curl').first().innerText()).toMatch(/^curl -sS -i .*'https:\/\/127\.0\.0\.1:\d+\/api\/platform\/v2/);
     expect(await details.locator('pre.evidence').first().innerText()).toContain(`> ${rule.evidence[0]!.request.method} ${rule.evidence[0]!.request.url}`);
+    // The evidence sits under the check it belongs to, the failing check's first.
+    const groups = await details.locator('.evidence-group').evaluateAll((gs) => gs.map((g) => [g.querySelector('h4')!.textContent, g.querySelectorAll('pre.evidence').length]));
+    const checks = [...new Set(rule.evidence.map((e) => e.check))];
+    expect(groups).toEqual(checks.map((c) => [c, rule.evidence.filter((e) => e.check === c).length]));
+    expect(rule.checks.find((c) => c.name === checks[0])!.status).toBe('fail');
 
     const shot = join(run.reportsDir, 'html-report.png');
     await page.screenshot({ path: shot, fullPage: true });
