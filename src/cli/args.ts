@@ -84,8 +84,8 @@ export const usage = `conformance: checks a target against the Administration AP
 
 Usage:
 ${Object.entries(commands).map(([name, c]) => `  conformance ${name.padEnd(10)} ${c.summary}`).join('\n')}
-  conformance --version    the suite's name and version
-  conformance COMMAND --help, conformance help COMMAND: the options of a command
+  conformance --version  the suite's name and version
+  conformance COMMAND --help (or conformance help COMMAND): the options of that command
 
 ${exitCodes}`;
 
