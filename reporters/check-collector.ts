@@ -36,6 +36,7 @@ export class CheckCollector implements Reporter {
       evidence: exchange ? [exchange, ...evidence.filter((e) => e.startedAt !== exchange.startedAt || e.request.url !== exchange.request.url)] : evidence,
       requests: meta.requests ?? 0,
       ...(meta.coverage?.length ? { covered: meta.coverage } : {}),
+      startedAt: new Date(testCase.diagnostic()?.startTime ?? Date.now()).toISOString(),
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
     });
   }

@@ -1,5 +1,6 @@
 // The per-rule table printed at the end of a run, grouped by spec section.
 import { sectionTitles } from '../src/catalogue/spec.ts';
+import { notSelectedReason } from '../src/report/aggregate.ts';
 import { filterText } from '../src/report/filter-text.ts';
 import type { Report, Totals } from '../src/report/report.ts';
 
@@ -11,10 +12,12 @@ export function formatTotals(t: Totals): string {
 
 export function renderTable(report: Report, colour: boolean): string {
   const paint = (status: keyof typeof colours, s: string) => (colour ? `\x1b[${colours[status]}m${s}\x1b[0m` : s);
-  const idWidth = Math.max(...report.rules.map((r) => r.id.length));
+  // Under a filter only the selected rules are listed: the others were not run, and one line says how many.
+  const shown = report.filter ? report.rules.filter((r) => !(r.status === 'skipped' && r.reason === notSelectedReason)) : report.rules;
+  const idWidth = Math.max(...shown.map((r) => r.id.length));
   const lines: string[] = [];
   let section = '';
-  for (const r of report.rules) {
+  for (const r of shown) {
     if (r.section !== section) {
       section = r.section;
       lines.push('', `§${section} ${sectionTitles.get(section) ?? ''}`.trimEnd());
@@ -26,6 +29,8 @@ export function renderTable(report: Report, colour: boolean): string {
     const expectation = r.baseline ? `  [${r.baseline}]` : '';
     lines.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(4)}  ${status}${expectation}${reason}`);
   }
+  const leftOut = report.rules.length - shown.length;
+  if (leftOut) lines.push('', `${leftOut} of ${report.rules.length} rules not selected by the filter (${filterText(report.filter!)}): left out`);
   lines.push(
     '',
     `${report.rules.length} rules: ${formatTotals(report.totals)}`,

@@ -13,7 +13,19 @@ import type { Report, RuleResult } from '../src/report/report.ts';
 import { sectionHeading, sectionLink } from '../src/report/spec-section.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
-const ruleMs = (r: RuleResult) => r.checks.reduce((n, c) => n + c.durationMs, 0);
+
+/** Wall time of some checks: the union of their intervals, since checks run concurrently and their sum would
+ * count the same second once per check running in it. */
+export function wallMs(checks: readonly { startedAt: string; durationMs: number }[]): number {
+  const spans = checks.map((c) => [Date.parse(c.startedAt), Date.parse(c.startedAt) + c.durationMs] as const).sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = -Infinity;
+  for (const [from, to] of spans) {
+    if (to > end) total += to - Math.max(from, end);
+    end = Math.max(end, to);
+  }
+  return total;
+}
 
 /** What the test case says: the JUnit element and its message, or undefined for a pass. */
 function verdict(r: RuleResult, report: Report): { element: 'failure' | 'error' | 'skipped'; message: string } | undefined {
@@ -42,7 +54,7 @@ function details(r: RuleResult): string {
 }
 
 function testCase(suite: XMLBuilder, r: RuleResult, report: Report): void {
-  const tc = suite.ele('testcase', { name: `${r.id}: ${r.statement}`, classname: sectionHeading(r.section), time: seconds(ruleMs(r)) });
+  const tc = suite.ele('testcase', { name: `${r.id}: ${r.statement}`, classname: sectionHeading(r.section), time: seconds(wallMs(r.checks)) });
   const props = tc.ele('properties');
   const property = (name: string, value: string) => props.ele('property', { name, value });
   property('rule', r.id);
@@ -60,22 +72,22 @@ function testCase(suite: XMLBuilder, r: RuleResult, report: Report): void {
 }
 
 export function renderJunit(report: Report): string {
-  const counts = (rules: RuleResult[]) => {
+  const counts = (rules: RuleResult[], ms: number) => {
     const vs = rules.map((r) => verdict(r, report)?.element);
     return {
       tests: String(rules.length),
       failures: String(vs.filter((e) => e === 'failure').length),
       errors: String(vs.filter((e) => e === 'error').length),
       skipped: String(vs.filter((e) => e === 'skipped').length),
-      time: seconds(rules.reduce((n, r) => n + ruleMs(r), 0)),
+      time: seconds(ms),
     };
   };
   const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
-  const root = doc.ele('testsuites', { name: `conformance: ${report.target.name}`, ...counts(report.rules), timestamp: report.startedAt });
+  const root = doc.ele('testsuites', { name: `conformance: ${report.target.name}`, ...counts(report.rules, report.durationMs), timestamp: report.startedAt });
   const sections = [...new Set(report.rules.map((r) => r.section))];
   for (const section of sections) {
     const rules = report.rules.filter((r) => r.section === section);
-    const suite = root.ele('testsuite', { name: sectionHeading(section), ...counts(rules), timestamp: report.startedAt });
+    const suite = root.ele('testsuite', { name: sectionHeading(section), ...counts(rules, wallMs(rules.flatMap((r) => r.checks))), timestamp: report.startedAt });
     const props = suite.ele('properties');
     props.ele('property', { name: 'target', value: report.target.name });
     props.ele('property', { name: 'baseUrl', value: report.target.baseUrl });

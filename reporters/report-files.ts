@@ -1,6 +1,7 @@
 // Every file of a run's reports directory besides conformance.json: JUnit XML, the HTML report, Allure results
 // for rules no check ran, and the certificate when the run may give one (no rule filter, no baseline, not
 // interrupted). A certificate left from an earlier run is removed otherwise: it would describe another run.
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../src/profile/profile.ts';
@@ -18,7 +19,7 @@ export interface ReportFiles {
   certificate?: { file: string; record: Certificate };
 }
 
-export function writeReportFiles(report: Report, dir: string, target: { profile: Profile; tlsFingerprint256?: string }): ReportFiles {
+export function writeReportFiles(report: Report, dir: string, target: { profile: Profile; tlsFingerprint256?: string; signKey?: KeyObject }): ReportFiles {
   mkdirSync(dir, { recursive: true });
   writeUncheckedRules(report, allureResultsDir(dir));
   const files: ReportFiles = { junit: writeJunitReport(report, dir), html: writeHtmlReport(report, dir) };
@@ -26,7 +27,7 @@ export function writeReportFiles(report: Report, dir: string, target: { profile:
   if (report.filter || report.baseline || report.interrupted) {
     rmSync(certificateFile, { force: true });
   } else {
-    const record = buildCertificate(report, target.profile, target.tlsFingerprint256);
+    const record = buildCertificate(report, target.profile, target.tlsFingerprint256, target.signKey);
     writeFileSync(certificateFile, JSON.stringify(record, null, 2) + '\n');
     files.certificate = { file: certificateFile, record };
   }

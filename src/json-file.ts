@@ -2,6 +2,7 @@
 // every problem names the field at fault, the way profile errors do.
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
+import { didYouMean } from './cli/did-you-mean.ts';
 
 export class JsonFileError extends Error {
   override readonly name = 'JsonFileError';
@@ -28,7 +29,10 @@ function fieldOf(e: ErrorObject): string {
 }
 
 function problem(e: ErrorObject): string {
-  if (e.keyword === 'additionalProperties') return 'unknown field';
+  if (e.keyword === 'additionalProperties') {
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    return `unknown field${didYouMean((e.params as { additionalProperty: string }).additionalProperty, known)}`;
+  }
   if (e.keyword === 'required') return 'required field is missing';
   if (e.keyword === 'const') return `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
   return e.message ?? e.keyword;
@@ -39,7 +43,7 @@ function problem(e: ErrorObject): string {
  * With useDefaults the schema's defaults are filled into the value.
  */
 export function schemaChecker(schemaFile: URL, options: { useDefaults?: boolean } = {}): (value: unknown) => string | undefined {
-  const validate = new Ajv({ allErrors: true, strict: true, useDefaults: options.useDefaults ?? false })
+  const validate = new Ajv({ allErrors: true, strict: true, verbose: true, useDefaults: options.useDefaults ?? false })
     .compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
   return (value) => {
     if (validate(value)) return undefined;

@@ -10,7 +10,7 @@ import { ruleList } from './rules.ts';
 import { summary } from './summary.ts';
 
 const style = readFileSync(new URL('./page.css', import.meta.url), 'utf8');
-const script = readFileSync(new URL('./page.js', import.meta.url), 'utf8');
+const script = readFileSync(new URL('./page-script.js', import.meta.url), 'utf8');
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 const policy = `default-src 'none'; style-src ${hash(style)}; script-src ${hash(script)}; img-src data:; form-action 'none'; base-uri 'none'`;
 

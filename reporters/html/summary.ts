@@ -74,10 +74,24 @@ ${sections.map((section) => {
   })}</tbody></table>`;
 }
 
+const totalsText = (t: Report['totals']) => statuses.map((s) => `${t[s]} ${s}`).join(', ');
+
+/** The run in a few lines of plain text, for a QA lead to paste into a ticket or a chat. */
+export function pasteSummary(report: Report): string {
+  return [
+    `Conformance of ${report.target.name} (${report.target.baseUrl}), suite ${report.suite.name} ${report.suite.version}`,
+    `${report.rules.length} rules: ${totalsText(report.totals)}`,
+    `MUST rules: ${totalsText(report.mustTotals)}`,
+    `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, ${report.requests} HTTP requests, seed ${report.seed}, num-runs ${report.numRuns}${report.filter ? `, filter: ${filterText(report.filter)}` : ''}`,
+    `rerun: ${report.rerun}`,
+  ].join('\n');
+}
+
 export function summary(report: Report): Html {
   return html`<header>
 <h1>Conformance report: ${report.target.name}</h1>
 ${verdict(report)}
+<pre id="run-summary" class="paste">${pasteSummary(report)}</pre>
 ${facts(report)}
 </header>
 <h2>Rules by status and level</h2>

@@ -2,7 +2,7 @@
 // code and the numeric error); whether all five fields are right is the 7.1 rules' concern.
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
-import { expectJudgeable } from './status.ts';
+import { expectedStatus, expectJudgeable } from './status.ts';
 
 function expectErrorBody(res: HttpResponse, what: string): void {
   const body = res.json() as Record<string, unknown> | null;
@@ -19,8 +19,9 @@ export function expectErrorWithBody(res: HttpResponse, what: string, allowed?: r
   expectJudgeable(res, what, allowed);
   const fits = allowed ? allowed.includes(res.status) : res.status >= 400 && res.status < 500;
   if (!fits) {
-    const expected = allowed ? allowed.join(' or ') : '4xx';
-    throw new RuleFailure(`${what}: expected ${expected} with the error body, got ${res.status}`, { expected, actual: res.status, exchange: res.exchange });
+    throw new RuleFailure(`${what}: expected ${allowed ? allowed.join(' or ') : '4xx'} with the error body, got ${res.status}`, {
+      expected: allowed ? expectedStatus(allowed) : '4xx', actual: res.status, exchange: res.exchange,
+    });
   }
   expectErrorBody(res, what);
 }

@@ -1,41 +1,93 @@
-// Command-line arguments of the conformance CLI.
+// Command-line arguments of the conformance CLI: node's parseArgs, with the options each command accepts, its help
+// text, and errors that name the nearest option, command or value when a word is mistyped.
 import { parseArgs } from 'node:util';
+import { didYouMean, nearest } from './did-you-mean.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const usage = `conformance: checks a target against the Administration API specification, rule by rule.
-
-Usage:
-  conformance run [options]     run the suites and write reports/ (default: against the embedded reference target)
-  conformance certify [options] run every rule and write reports/certificate.json; exit 0 only if conformant
-                                (every MUST rule passed); --rule, --tag and --baseline do not apply
-  conformance verify FILE       check a certificate against itself and this suite (exit 0 valid, 1 invalid)
-  conformance baseline [--report FILE] [--out FILE]
-                                a baseline of every MUST rule a report shows failing or erring (default
-                                --report reports/conformance.json; default --out: standard output)
-  conformance rules [--tag T]   list the rule catalogue (--json for machine output)
-  conformance --help            this text
-
-Options of run:
-  --profile FILE    target profile (JSON, see schemas/profile.schema.json); credentials come from the
+const runOptions = `  --profile FILE    target profile (JSON, see schemas/profile.schema.json); credentials come from the
                     environment variables it names. Without it: the embedded reference target.
   --target URL      base URL of the target, overriding the profile's; 'reference' starts the embedded target
-  --rule ID         run only this rule (repeatable)
-  --tag TAG         run only the rules with this tag (repeatable)
   --seed N          seed of generated inputs (default: random; printed, and in the report)
   --num-runs N      generated cases per property check (default 100)
   --reports DIR     directory for the reports (default: reports)
-  --baseline FILE   rules the target is known to fail (schemas/baseline.schema.json): they do not fail the run
   --strict          exit 1 unless every MUST rule passes (skipped and untested rules count against it)
-  --mutant ID       embedded target only: break the rule ID on purpose (repeatable; see reference/mutants/)
+  --mutant ID       embedded target only: break the rule ID on purpose (repeatable; conformance reference
+                    --list-mutants lists them)
+  --summary FILE    append a Markdown summary of the run to FILE (in GitHub Actions: "$GITHUB_STEP_SUMMARY")
   --quiet           print only the totals
-  --json            print the JSON report on stdout instead of the table
+  --json            print the JSON report on stdout instead of the table`;
 
-Exit codes: 0 every MUST rule judged passed (or failed as the baseline expects); 1 a MUST rule failed or erred;
+const exitCodes = `Exit codes: 0 every MUST rule judged passed (or failed as the baseline expects); 1 a MUST rule failed or erred;
 2 bad usage, bad profile or baseline, an unreachable target, or a target that is not the API the profile
 describes (nothing was run).`;
+
+/** Each command: its one-line summary, its help, and the options it accepts. */
+const commands = {
+  run: {
+    summary: 'run the suites and write reports/ (default: against the embedded reference target)',
+    help: `conformance run [options]: runs the suites against a target and writes reports/ (JSON, JUnit, HTML, Allure,
+and the certificate of a run of every rule).
+
+Options:
+${runOptions}
+  --rule ID         run only this rule (repeatable)
+  --tag TAG         run only the rules with this tag (repeatable)
+  --baseline FILE   rules the target is known to fail (schemas/baseline.schema.json): they do not fail the run
+
+${exitCodes}`,
+    options: ['profile', 'target', 'rule', 'tag', 'seed', 'num-runs', 'reports', 'baseline', 'strict', 'mutant', 'summary', 'quiet', 'json'],
+  },
+  certify: {
+    summary: 'run every rule and write reports/certificate.json; exit 0 only if conformant',
+    help: `conformance certify [options]: runs every rule (no --rule, --tag or --baseline) and writes
+reports/certificate.json; exit code 0 only when the target is conformant (every MUST rule passed).
+
+Options:
+${runOptions}
+  --sign-key PEM    sign the certificate with this Ed25519 private key (PKCS#8 PEM, e.g. from
+                    openssl genpkey -algorithm ed25519); without it the certificate is unsigned, for local use`,
+    options: ['profile', 'target', 'seed', 'num-runs', 'reports', 'strict', 'mutant', 'summary', 'quiet', 'json', 'sign-key'],
+  },
+  verify: {
+    summary: 'check a certificate: intact, signed (with --public-key), made by this suite',
+    help: `conformance verify FILE [--public-key PEM]: checks a certificate against itself (hash, profile digest) and
+this suite (version, spec and catalogue checksums, rules, verdict); with --public-key also that the holder of that
+Ed25519 key signed it. Exit code 0 valid, 1 invalid (each failed check is named), 2 no such file or bad key.`,
+    options: ['public-key'],
+  },
+  baseline: {
+    summary: 'a baseline of every MUST rule a report shows failing or erring',
+    help: `conformance baseline [--report FILE] [--out FILE]: a baseline (schemas/baseline.schema.json) of every MUST
+rule the report shows failing or erring (default --report reports/conformance.json; default --out: standard output).`,
+    options: ['report', 'out'],
+  },
+  rules: {
+    summary: 'list the rule catalogue with levels and tags',
+    help: `conformance rules [--tag TAG] [--json]: the rule catalogue: section, id, level, tags and statement
+(--tag: only rules with that tag, repeatable; --json: machine output).`,
+    options: ['tag', 'json'],
+  },
+  reference: {
+    summary: 'about the embedded reference target: --list-mutants',
+    help: `conformance reference --list-mutants: every mutant of the embedded reference target (a deliberate defect
+that breaks one rule, for --mutant): id, rule and what it breaks. The target itself runs with npm run reference.`,
+    options: ['list-mutants'],
+  },
+} as const;
+
+type Command = keyof typeof commands;
+
+export const usage = `conformance: checks a target against the Administration API specification, rule by rule.
+
+Usage:
+${Object.entries(commands).map(([name, c]) => `  conformance ${name.padEnd(10)} ${c.summary}`).join('\n')}
+  conformance --version  the suite's name and version
+  conformance COMMAND --help (or conformance help COMMAND): the options of that command
+
+${exitCodes}`;
 
 export interface RunArgs {
   /** certify: a run of every rule, without baseline, whose exit code is the verdict. */
@@ -50,6 +102,10 @@ export interface RunArgs {
   strict: boolean;
   mutants: string[];
   baseline?: string;
+  /** certify: the Ed25519 private key (PEM file) that signs the certificate. */
+  signKey?: string;
+  /** A file to append the run's Markdown summary to. */
+  summary?: string;
   quiet: boolean;
   json: boolean;
 }
@@ -58,8 +114,33 @@ export type Args =
   | RunArgs
   | { command: 'rules'; tags: string[]; json: boolean }
   | { command: 'baseline'; report: string; out?: string }
-  | { command: 'verify'; file: string }
-  | { command: 'help' };
+  | { command: 'verify'; file: string; publicKey?: string }
+  | { command: 'reference'; listMutants: boolean }
+  | { command: 'help'; text: string }
+  | { command: 'version' };
+
+const options = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  profile: { type: 'string' },
+  target: { type: 'string' },
+  rule: { type: 'string', multiple: true },
+  tag: { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  'num-runs': { type: 'string' },
+  reports: { type: 'string' },
+  strict: { type: 'boolean' },
+  mutant: { type: 'string', multiple: true },
+  baseline: { type: 'string' },
+  report: { type: 'string' },
+  out: { type: 'string' },
+  quiet: { type: 'boolean' },
+  json: { type: 'boolean' },
+  'sign-key': { type: 'string' },
+  'public-key': { type: 'string' },
+  'list-mutants': { type: 'boolean' },
+  summary: { type: 'string' },
+} as const;
 
 function integer(name: string, v: string | undefined, min: number): number | undefined {
   if (v === undefined) return undefined;
@@ -67,48 +148,64 @@ function integer(name: string, v: string | undefined, min: number): number | und
   return Number(v);
 }
 
+const isCommand = (word: string | undefined): word is Command => word !== undefined && Object.hasOwn(commands, word);
+const commandList = Object.keys(commands).join(', ');
+
+/** parseArgs' own error, on one line, naming the nearest option when the one given is unknown. */
+function parseError(e: Error, argv: string[]): UsageError {
+  const unknown = /Unknown option '(-{1,2})([^']+)'/.exec(e.message);
+  if (unknown) {
+    const near = nearest(unknown[2]!, Object.keys(options));
+    const command = argv.find((a) => !a.startsWith('-'));
+    const list = isCommand(command) ? `conformance ${command} --help lists its options` : 'conformance --help lists the commands';
+    return new UsageError(`unknown option '${unknown[1]}${unknown[2]}'${near ? ` (did you mean --${near}?)` : ''}; ${list}`);
+  }
+  const missing = /Option '(--[\w-]+)[^']*' argument missing/.exec(e.message);
+  if (missing) return new UsageError(`${missing[1]} takes a value`);
+  const ambiguous = /Option '(--[\w-]+)[^']*' argument is ambiguous/.exec(e.message);
+  if (ambiguous) return new UsageError(`${ambiguous[1]} takes a value, not an option; to give one that starts with a dash write ${ambiguous[1]}=-VALUE`);
+  return new UsageError(e.message.split('\n')[0]!);
+}
+
 export function parseCommandLine(argv: string[]): Args {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        profile: { type: 'string' },
-        target: { type: 'string' },
-        rule: { type: 'string', multiple: true },
-        tag: { type: 'string', multiple: true },
-        seed: { type: 'string' },
-        'num-runs': { type: 'string' },
-        reports: { type: 'string' },
-        strict: { type: 'boolean' },
-        mutant: { type: 'string', multiple: true },
-        baseline: { type: 'string' },
-        report: { type: 'string' },
-        out: { type: 'string' },
-        quiet: { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw parseError(e as Error, argv);
   }
   const { values: v, positionals } = parsed;
-  if (v.help || positionals[0] === 'help') return { command: 'help' };
-  const command = positionals[0];
+  if (v.version) return { command: 'version' };
+  const first = positionals[0];
+  if (first === 'help') {
+    const topic = positionals[1];
+    if (topic !== undefined && !isCommand(topic)) throw new UsageError(`help: unknown command '${topic}'${didYouMean(topic, Object.keys(commands))}`);
+    return { command: 'help', text: topic ? commands[topic].help : usage };
+  }
+  if (v.help) return { command: 'help', text: isCommand(first) ? commands[first].help : usage };
+  if (!isCommand(first)) {
+    throw new UsageError(first === undefined ? `missing command: ${commandList}` : `unknown command '${first}'${didYouMean(first, Object.keys(commands))}: ${commandList}; conformance --help says more`);
+  }
+  const command: Command = first;
+  const accepted: readonly string[] = commands[command].options;
+  const given = Object.keys(v).filter((o) => !accepted.includes(o));
+  if (given.length) {
+    if (command === 'certify' && ['rule', 'tag'].includes(given[0]!)) throw new UsageError('certify judges every rule: --rule and --tag do not apply');
+    if (command === 'certify' && given[0] === 'baseline') throw new UsageError('certify judges every rule as it is: --baseline does not apply');
+    if (given[0] === 'sign-key') throw new UsageError('--sign-key applies only to certify');
+    throw new UsageError(`--${given[0]} does not apply to ${command} (conformance ${command} --help lists its options)`);
+  }
   if (command === 'verify') {
     if (positionals.length !== 2) throw new UsageError('verify takes one certificate file: conformance verify reports/certificate.json');
-    return { command: 'verify', file: positionals[1]! };
+    return { command: 'verify', file: positionals[1]!, publicKey: v['public-key'] };
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   if (command === 'rules') return { command: 'rules', tags: v.tag ?? [], json: v.json ?? false };
   if (command === 'baseline') return { command: 'baseline', report: v.report ?? 'reports/conformance.json', out: v.out };
-  const commands = 'run, certify, verify, baseline or rules';
-  if (command !== 'run' && command !== 'certify') throw new UsageError(command === undefined ? `missing command: ${commands}` : `unknown command '${command}': ${commands}`);
-  if (command === 'certify' && (v.rule?.length || v.tag?.length)) throw new UsageError('certify judges every rule: --rule and --tag do not apply');
-  if (command === 'certify' && v.baseline !== undefined) throw new UsageError('certify judges every rule as it is: --baseline does not apply');
+  if (command === 'reference') {
+    if (!v['list-mutants']) throw new UsageError('reference: say what about it: --list-mutants (the target itself runs with npm run reference)');
+    return { command: 'reference', listMutants: true };
+  }
   if (v.target !== undefined && v.target !== 'reference' && !/^https?:\/\/[^/\s]+\/?$/.test(v.target)) {
     throw new UsageError(`--target takes a base URL such as https://host:port, or 'reference', not '${v.target}'`);
   }
@@ -127,6 +224,8 @@ export function parseCommandLine(argv: string[]): Args {
     strict: v.strict ?? false,
     mutants: v.mutant ?? [],
     baseline: v.baseline,
+    signKey: v['sign-key'],
+    summary: v.summary,
     quiet: v.quiet ?? false,
     json: v.json ?? false,
   };

@@ -2,9 +2,12 @@
 // The secrets live only in this process's environment, where the profile says to find them.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mutantCatalogue } from '../../reference/mutants.ts';
 import { startReferenceTarget, type Principal } from '../../reference/server.ts';
 import { ProfileError } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
+import { UsageError } from './args.ts';
+import { didYouMean } from './did-you-mean.ts';
 
 const seed = JSON.parse(readFileSync(new URL('../../fixtures/seed.json', import.meta.url), 'utf8')) as {
   principals: { name: string; publicKey?: string }[];
@@ -27,6 +30,9 @@ function secretIn(variable: string, make: () => string): string {
 const fresh = () => randomBytes(18).toString('base64url');
 
 export async function startEmbedded(profile: Profile, mutants: string[]): Promise<Embedded> {
+  const known = mutantCatalogue.map((m) => m.id);
+  const unknown = mutants.find((m) => !known.includes(m));
+  if (unknown !== undefined) throw new UsageError(`unknown mutant: ${unknown}${didYouMean(unknown, known)} (conformance reference --list-mutants lists them)`);
   const secrets: Record<string, Principal> = {};
   for (const [name, ref] of Object.entries(profile.credentials)) {
     const principal = seed.principals.find((p) => p.name === name);

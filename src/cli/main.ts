@@ -1,5 +1,5 @@
 // Entry point of the conformance CLI: parses arguments, dispatches, and turns errors into exit code 2.
-import { parseCommandLine, usage, UsageError } from './args.ts';
+import { parseCommandLine, UsageError } from './args.ts';
 import { baselineCommand } from './baseline-command.ts';
 import { WrongTarget } from './identity.ts';
 import { UnreachableTarget } from './preflight.ts';
@@ -8,13 +8,19 @@ import { verifyCommand } from './verify-command.ts';
 import { ProfileError } from '../profile/load.ts';
 import { BaselineError } from '../report/baseline.ts';
 import { watchInterrupts } from '../runner/interrupt.ts';
+import { suiteName, suiteVersion } from '../report/build.ts';
 
 async function main(argv: string[]): Promise<number> {
   const args = parseCommandLine(argv);
   if (args.command === 'help') {
-    process.stdout.write(usage + '\n');
+    process.stdout.write(args.text + '\n');
     return 0;
   }
+  if (args.command === 'version') {
+    process.stdout.write(`${suiteName} ${suiteVersion}\n`);
+    return 0;
+  }
+  if (args.command === 'reference') return (await import('./reference-command.ts')).listMutants();
   if (args.command === 'rules') return listRules(args);
   if (args.command === 'baseline') return baselineCommand(args);
   if (args.command === 'verify') return verifyCommand(args);
@@ -32,11 +38,12 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
-  if (e instanceof UsageError) process.stderr.write(`conformance: ${e.message}\nTry 'conformance --help'.\n`);
+  if (e instanceof UsageError) process.stderr.write(`conformance: ${e.message}\n`);
   else if (e instanceof ProfileError) process.stderr.write(`conformance: bad profile: ${e.message}\n`);
   else if (e instanceof BaselineError) process.stderr.write(`conformance: bad baseline: ${e.message}\n`);
   else if (e instanceof UnreachableTarget) process.stderr.write(`conformance: target unreachable: ${e.message}\n`);
   else if (e instanceof WrongTarget) process.stderr.write(`conformance: wrong target: ${e.message}\n`);
+  // Anything else is a fault of the suite itself: its stack says where.
   else process.stderr.write(`conformance: ${(e as Error).stack ?? String(e)}\n`);
   process.exitCode = 2;
 }

@@ -1,8 +1,7 @@
 // `conformance run`: profile → (embedded target) → preflight → suites → cleanup → reports → exit code.
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { selectRules } from '../catalogue/catalogue.ts';
 import { HttpClient, type ClientOptions } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
 import { profileScheduler } from '../http/rate-scheduler.ts';
@@ -20,9 +19,12 @@ import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
 import { ProgressReporter } from '../../reporters/progress.ts';
 import { printAnnotations } from '../../reporters/github-annotations.ts';
+import { appendMarkdownSummary } from '../../reporters/markdown-summary.ts';
 import { allureResultsDir, writeReportFiles } from '../../reporters/report-files.ts';
 import { UsageError, type RunArgs } from './args.ts';
 import type { Embedded } from './embedded.ts';
+import { readSignKey } from './keys.ts';
+import { selectedRules } from './selection.ts';
 import { preflight } from './preflight.ts';
 
 export { UnreachableTarget } from './preflight.ts';
@@ -35,10 +37,15 @@ function shellWord(s: string): string {
 
 function selection(args: RunArgs): Set<string> | undefined {
   if (!args.rules.length && !args.tags.length) return undefined;
+  return selectedRules(args.rules, args.tags);
+}
+
+/** The reports directory, made before anything runs: a path that cannot be one is a usage error, not a lost run. */
+function makeReportsDir(dir: string): void {
   try {
-    return selectRules(args.rules, args.tags);
+    mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError((e as Error).message);
+    throw new UsageError(`--reports ${dir}: cannot create the directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
 
@@ -59,8 +66,10 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
   const startedAt = new Date();
   const selected = selection(args);
   const baseline = args.baseline !== undefined ? loadBaseline(args.baseline) : undefined;
+  const signKey = args.signKey !== undefined ? readSignKey(args.signKey) : undefined;
   const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
   const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
+  makeReportsDir(args.reportsDir);
   let reference: Embedded | undefined;
   try {
     if (embedded) {
@@ -130,13 +139,14 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       });
       if (baseline) applyBaseline(report, baseline, args.baseline!);
       const file = writeJsonReport(report, args.reportsDir);
-      const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256 });
+      const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256, signKey });
       printAnnotations(report);
+      if (args.summary !== undefined) appendMarkdownSummary(report, args.summary);
       if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
       else {
         const certificate = files.certificate
-          ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.verdict.conformant ? 'conformant' : 'not conformant'})`
+          ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.verdict.conformant ? 'conformant' : 'not conformant'}, ${files.certificate.record.signature ? 'signed' : 'unsigned: for local use'})`
           : '';
         process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`);
       }

@@ -12,6 +12,9 @@ export function emptyTotals(): Totals {
   return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0 };
 }
 
+/** The reason of a rule a --rule/--tag filter left out. */
+export const notSelectedReason = 'not selected by the rule or tag filter';
+
 export function aggregate(checks: CheckResult[], selected: Set<string> | undefined, evidencePerRule = 12): RuleResult[] {
   const byRule = new Map<string, CheckResult[]>();
   for (const c of checks) byRule.set(c.rule, [...(byRule.get(c.rule) ?? []), c]);
@@ -21,7 +24,7 @@ export function aggregate(checks: CheckResult[], selected: Set<string> | undefin
       const mine = byRule.get(rule.id) ?? [];
       const base = { id: rule.id, section: rule.section, level: rule.level, statement: rule.statement, tags: rule.tags };
       if (mine.length === 0) {
-        const reason = selected && !selected.has(rule.id) ? 'not selected by the rule or tag filter' : 'no check implements this rule yet';
+        const reason = selected && !selected.has(rule.id) ? notSelectedReason : 'no check implements this rule yet';
         return { ...base, status: selected && !selected.has(rule.id) ? 'skipped' : 'untested', reason, checks: [], evidence: [] };
       }
       const status = precedence.find((s) => mine.some((c) => c.status === s))!;
@@ -40,7 +43,7 @@ export function aggregate(checks: CheckResult[], selected: Set<string> | undefin
         ...(status === 'pass' && skipped.length > 0 ? { partial: true as const } : {}),
         ...(coverage ? { coverage } : {}),
         checks: mine.map(({ rule: _r, evidence: _e, ...rest }) => rest),
-        evidence: ordered.flatMap((c) => c.evidence).slice(0, evidencePerRule),
+        evidence: ordered.flatMap((c) => c.evidence.map((e) => ({ ...e, check: c.name }))).slice(0, evidencePerRule),
       };
     });
 }

@@ -7,6 +7,7 @@ import { reportFormat, type CheckResult, type Report } from './report.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 export const suiteVersion = pkg.version;
+export const suiteName = pkg.name;
 
 export interface RunFacts {
   target: Report['target'];

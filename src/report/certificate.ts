@@ -2,8 +2,9 @@
 // checksums), against what (base URL, TLS certificate fingerprint, the profile: names of environment variables,
 // never their values), with which inputs (seed, cases per property, no rule filter), every rule's result and the
 // verdict, sealed with a SHA-256 of the whole record in canonical JSON (RFC 8785: sorted keys, fixed number format),
-// so that anyone can recompute it.
-import { createHash } from 'node:crypto';
+// so that anyone can recompute it. A hash shows the record intact, not who made it: a certificate for a third party
+// is signed (Ed25519 over the same canonical JSON), and verified with the signer's public key.
+import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import canonicalizeModule from 'canonicalize';
 import type { Profile } from '../profile/profile.ts';
 import { catalogueChecksum, rules as catalogue } from '../catalogue/catalogue.ts';
@@ -38,6 +39,8 @@ export interface Certificate {
   catalogue: Report['catalogue'];
   target: Report['target'] & { tlsCertificateSha256: string | null };
   profile: Profile;
+  /** SHA-256 of the profile's canonical JSON: the profile names environment variables, never their values. */
+  profileSha256: string;
   seed: number;
   /** Generated cases per property check: a certificate of 1 case reads differently from one of 1,000. */
   numRuns: number;
@@ -50,9 +53,21 @@ export interface Certificate {
   skippedChecks: SkippedCheck[];
   mustTotals: Report['mustTotals'];
   verdict: Verdict;
-  /** SHA-256 (hex) of the canonical JSON of every other field. */
+  /** SHA-256 (hex) of the canonical JSON of every field but this one and `signature`. */
   sha256: string;
+  /** Ed25519 signature of the canonical JSON of every other field; null for an unsigned certificate (local use). */
+  signature: Signature | null;
 }
+
+export interface Signature {
+  algorithm: 'Ed25519';
+  /** SHA-256 (hex) of the signer's public key (DER, SubjectPublicKeyInfo), to tell keys apart. */
+  publicKeySha256: string;
+  /** base64 */
+  value: string;
+}
+
+type Unsealed = Omit<Certificate, 'sha256' | 'signature'>;
 
 const why: Record<string, string> = {
   fail: 'failed',
@@ -86,22 +101,41 @@ function skippedChecksOf(rules: readonly RuleResult[]): SkippedCheck[] {
   })));
 }
 
-export function certificateHash(record: Omit<Certificate, 'sha256'> | Certificate): string {
-  const { sha256: _ignored, ...rest } = record as Certificate;
-  return createHash('sha256').update(canonicalize(rest) ?? '').digest('hex');
+const sha256Of = (value: unknown) => createHash('sha256').update(canonicalize(value) ?? '').digest('hex');
+
+export function certificateHash(record: Unsealed | Certificate): string {
+  const { sha256: _hash, signature: _signature, ...rest } = record as Certificate;
+  return sha256Of(rest);
 }
 
-export function buildCertificate(report: Report, profile: Profile, tlsCertificateSha256: string | undefined): Certificate {
+/** The bytes a signature covers: the canonical JSON of every field but the signature itself. */
+function signedBytes(c: Omit<Certificate, 'signature'> | Certificate): Buffer {
+  const { signature: _ignored, ...rest } = c as Certificate;
+  return Buffer.from(canonicalize(rest) ?? '');
+}
+
+export const publicKeySha256 = (key: KeyObject) => createHash('sha256').update((key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'der' })).digest('hex');
+
+/** Signs a certificate with an Ed25519 private key; without one, the certificate says it is unsigned. */
+export function sealCertificate(record: Unsealed, signKey?: KeyObject): Certificate {
+  const hashed = { ...record, sha256: certificateHash(record) };
+  if (!signKey) return { ...hashed, signature: null };
+  return { ...hashed, signature: { algorithm: 'Ed25519', publicKeySha256: publicKeySha256(signKey), value: sign(null, signedBytes(hashed), signKey).toString('base64') } };
+}
+
+export function buildCertificate(report: Report, profile: Profile, tlsCertificateSha256: string | undefined, signKey?: KeyObject): Certificate {
   const rules = report.rules.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.reason ? { reason: r.reason } : {}), ...(r.partial ? { partial: r.partial } : {}) }));
   const skippedChecks = skippedChecksOf(report.rules);
-  const record: Omit<Certificate, 'sha256'> = {
+  // The profile names environment variables only; a copy, so that the record does not change under us.
+  const asRun = JSON.parse(JSON.stringify(profile)) as Profile;
+  const record: Unsealed = {
     format: certificateFormat,
     suite: report.suite,
     spec: report.spec,
     catalogue: report.catalogue,
     target: { ...report.target, tlsCertificateSha256: tlsCertificateSha256 ?? null },
-    // The profile names environment variables only; a copy, so that the record does not change under us.
-    profile: JSON.parse(JSON.stringify(profile)) as Profile,
+    profile: asRun,
+    profileSha256: sha256Of(asRun),
     seed: report.seed,
     numRuns: report.numRuns,
     filter: report.filter ?? null,
@@ -112,19 +146,33 @@ export function buildCertificate(report: Report, profile: Profile, tlsCertificat
     mustTotals: report.mustTotals,
     verdict: verdictOf(rules, skippedChecks),
   };
-  return { ...record, sha256: certificateHash(record) };
+  return sealCertificate(record, signKey);
 }
 
 const checkSchema = schemaChecker(new URL('../../schemas/certificate.schema.json', import.meta.url));
 
-/** Why a certificate is not valid for this suite (empty when it is): its shape, its hash, the suite version and
- * spec and catalogue checksums it names, its rules against the catalogue, and its verdict against its rules. */
-export function certificateProblems(value: unknown): string[] {
+/** Whether the signature is that of the holder of `publicKey` over this very record; empty when it is. */
+function signatureProblems(c: Certificate, publicKey: KeyObject): string[] {
+  if (!c.signature) return ['signature: the certificate is unsigned (local use only): nothing shows who made it'];
+  const expected = publicKeySha256(publicKey);
+  if (c.signature.publicKeySha256 !== expected) return [`signature: made with key ${c.signature.publicKeySha256}, not with the public key given (${expected})`];
+  if (!verify(null, signedBytes(c), publicKey, Buffer.from(c.signature.value, 'base64'))) {
+    return ['signature: does not verify with the public key given: the record or the signature was changed after signing'];
+  }
+  return [];
+}
+
+/** Why a certificate is not valid for this suite (empty when it is): its shape, its hash, its signature when a public
+ * key is given, the suite version and spec and catalogue checksums it names, the profile's digest, its rules against
+ * the catalogue, and its verdict against its rules. */
+export function certificateProblems(value: unknown, publicKey?: KeyObject): string[] {
   const shape = checkSchema(value);
   if (shape) return [`not a certificate: ${shape}`];
   const c = value as Certificate;
   const problems: string[] = [];
+  if (publicKey) problems.push(...signatureProblems(c, publicKey));
   if (certificateHash(c) !== c.sha256) problems.push('sha256 does not match the record: it was changed after it was written');
+  if (sha256Of(c.profile) !== c.profileSha256) problems.push('profileSha256 is not the digest of the profile it names');
   if (c.suite.version !== suiteVersion) problems.push(`suite.version: made by suite ${c.suite.version}, this is ${suiteVersion}`);
   if (c.spec.sha256 !== specChecksum) problems.push(`spec.sha256: ${c.spec.sha256} is not the checksum of this suite's spec (${specChecksum})`);
   if (c.catalogue.sha256 !== catalogueChecksum) {

@@ -15,6 +15,8 @@ export interface CheckResult extends Omit<CheckOutcome, 'exchange'> {
   name: string;
   evidence: Exchange[];
   requests: number;
+  /** When the check began (ISO 8601): checks run concurrently, so a rule's wall time is the union of its checks'. */
+  startedAt: string;
   durationMs: number;
   /** What the check judged, per kind. */
   covered?: Covered[];
@@ -34,8 +36,9 @@ export interface RuleResult {
   /** What its checks judged, in one line ("42 entities on 17 paths, 3 answers"). */
   coverage?: string;
   checks: Omit<CheckResult, 'rule' | 'evidence'>[];
-  /** The redacted exchanges that decided the result (for a failure, those of the failing checks first). */
-  evidence: Exchange[];
+  /** The redacted exchanges that decided the result (for a failure, those of the failing checks first), each with
+   * the name of the check it belongs to. */
+  evidence: (Exchange & { check: string })[];
   /** The command that reruns just this rule against the same target with the same seed and cases per property. */
   rerun?: string;
   /** With a baseline (--baseline): a listed rule that failed or erred, or that passes although listed. */

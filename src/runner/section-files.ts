@@ -4,10 +4,12 @@ import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url));
-export const limitsFile = '8-limits.test.ts';
-export const sectionsFile = 'sections.test.ts';
+/** '.ts' in the clone (run through tsx and vitest), '.js' in the built package (dist/). */
+export const sourceExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+export const limitsFile = `8-limits.test${sourceExtension}`;
+export const sectionsFile = `sections.test${sourceExtension}`;
 
 /** Names (in suites/) of the files of every section but the rate limits. */
 export function sectionFiles(): string[] {
-  return readdirSync(suitesDir).filter((f) => f.endsWith('.test.ts') && f !== limitsFile && f !== sectionsFile).sort();
+  return readdirSync(suitesDir).filter((f) => f.endsWith(`.test${sourceExtension}`) && f !== limitsFile && f !== sectionsFile).sort();
 }

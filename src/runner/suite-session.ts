@@ -8,7 +8,7 @@ import { CheckCollector } from '../../reporters/check-collector.ts';
 import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../suite/setup.ts';
-import { limitsFile, sectionFiles, sectionsFile, suitesDir } from './section-files.ts';
+import { limitsFile, sectionFiles, sectionsFile, sourceExtension, suitesDir } from './section-files.ts';
 
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -82,7 +82,7 @@ export class SuiteSession {
       root: packageRoot,
       config: false,
       include: [`suites/${limitsFile}`, `suites/${sectionsFile}`],
-      setupFiles: [fileURLToPath(new URL('../suite/rate-report.ts', import.meta.url))],
+      setupFiles: [fileURLToPath(new URL(`../suite/rate-report${sourceExtension}`, import.meta.url))],
       watch: false,
       passWithNoTests: true,
       reporters: [collector, stop, ...(o.allure ? [allureReporter(o.allure.resultsDir, o.allure.environment)] : []), ...(o.reporters ?? [])],

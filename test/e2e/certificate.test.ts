@@ -1,8 +1,9 @@
 // Certification: a run with no rule filter and no baseline writes reports/certificate.json. `certify` is that
 // run against a live target: the certificate names the TLS certificate the target presented, keeps the
 // profile's environment variable names and never their values, the seed and the cases per property, and holds every
-// rule's result and the verdict under a SHA-256 of its canonical JSON; `verify` accepts it and refuses any change.
-import { createHash, X509Certificate } from 'node:crypto';
+// rule's result and the verdict under a SHA-256 of its canonical JSON, signed with the certifier's Ed25519 key;
+// `verify` accepts it and refuses any change, and with the public key every forgery.
+import { createHash, generateKeyPairSync, X509Certificate, type KeyObject } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReportFiles } from '../../reporters/report-files.ts';
 import { startEmbedded, type Embedded } from '../../src/cli/embedded.ts';
 import { loadProfile } from '../../src/profile/load.ts';
-import { verdictOf, type Certificate } from '../../src/report/certificate.ts';
+import { sealCertificate, verdictOf, type Certificate } from '../../src/report/certificate.ts';
 import { runCli, type CliRun } from './cli.ts';
 
 const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (v: unknown) => string;
@@ -21,15 +22,35 @@ let certify: CliRun;
 let certificate: Certificate;
 const dir = mkdtempSync(join(tmpdir(), 'certificate-'));
 
-async function verify(c: unknown): Promise<CliRun> {
+async function verify(c: unknown, ...options: string[]): Promise<CliRun> {
   const file = join(mkdtempSync(join(tmpdir(), 'verify-')), 'certificate.json');
   writeFileSync(file, JSON.stringify(c));
-  return runCli(['verify', file]);
+  return runCli(['verify', file, ...options]);
 }
 
+/** What a forger can do without the key: recompute the hash (the signature stays as it was). */
 const rehash = (c: Certificate): Certificate => {
-  const { sha256: _old, ...rest } = c;
-  return { ...rest, sha256: createHash('sha256').update(canonicalize(rest)).digest('hex') };
+  const { sha256: _old, signature, ...rest } = c;
+  return { ...rest, sha256: createHash('sha256').update(canonicalize(rest)).digest('hex'), signature };
+};
+
+/** A key pair in PEM files, as openssl writes them. */
+function keyPair(name: string): { privateKey: KeyObject; privateFile: string; publicFile: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const privateFile = join(dir, `${name}.pem`);
+  const publicFile = join(dir, `${name}.pub.pem`);
+  writeFileSync(privateFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+  writeFileSync(publicFile, publicKey.export({ type: 'spki', format: 'pem' }));
+  return { privateKey, privateFile, publicFile };
+}
+
+const certifier = keyPair('certifier');
+const forger = keyPair('forger');
+
+/** The certificate `c` with its signature and hash taken off, sealed again (by `key`, or unsigned). */
+const reseal = (c: Certificate, key?: KeyObject): Certificate => {
+  const { sha256: _hash, signature: _signature, ...record } = c;
+  return sealCertificate(record, key);
 };
 
 beforeAll(async () => {
@@ -41,7 +62,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'live.json'), JSON.stringify({
     ...live, $schema: undefined, name: 'reference as a live target', baseUrl: reference.baseUrl, plainHttpUrl: reference.plainUrl, tls: { caFile: 'ca.pem' },
   }));
-  certify = await runCli(['certify', '--profile', join(dir, 'live.json'), '--seed', '99', '--num-runs', '20']);
+  certify = await runCli(['certify', '--profile', join(dir, 'live.json'), '--seed', '99', '--num-runs', '20', '--sign-key', certifier.privateFile]);
   certificate = JSON.parse(readFileSync(join(certify.reportsDir, 'certificate.json'), 'utf8')) as Certificate;
 }, 300_000);
 
@@ -51,7 +72,7 @@ afterAll(async () => {
 
 describe('certify', () => {
   it('writes a certificate naming the target, its TLS certificate, the profile without secrets and every rule', () => {
-    expect(certify.stdout).toMatch(/certificate: .*certificate\.json \((not )?conformant\)/);
+    expect(certify.stdout).toMatch(/certificate: .*certificate\.json \((not )?conformant, signed\)/);
     expect(certificate.target.baseUrl).toBe(reference.baseUrl);
     expect(certificate.target.tlsCertificateSha256).toBe(new X509Certificate(reference.caPem).fingerprint256);
     expect(certificate.profile.credentials.owner).toMatchObject({ publicKeyEnv: 'REFERENCE_OWNER_PUBLIC_KEY', privateKeyEnv: 'REFERENCE_OWNER_PRIVATE_KEY' });
@@ -67,6 +88,7 @@ describe('certify', () => {
   it('names the seed and the cases per property, and no filter; its rerun line repeats them', () => {
     expect([certificate.seed, certificate.numRuns, certificate.filter]).toEqual([99, 20, null]);
     const rerun = `npx conformance certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20`;
+    expect(certificate.profileSha256).toBe(createHash('sha256').update(canonicalize(certificate.profile)).digest('hex'));
     expect(certify.report!.rerun).toBe(rerun);
     expect(certify.stdout.split('\n')).toContain(`rerun this run: ${rerun}`);
   });
@@ -84,13 +106,23 @@ describe('certify', () => {
     if (untested.length) expect(certificate.verdict.reasons).toContain(`${untested.length} MUST rule${untested.length > 1 ? 's' : ''} untested (no check implements them yet): ${untested.join(', ')}`);
   });
 
-  it('refuses rule filters and a baseline with exit code 2', async () => {
+  it('refuses rule filters, a baseline, and a signing key that is not an Ed25519 private key, with exit code 2', async () => {
     for (const extra of [['--rule', 'METH-405'], ['--tag', 'smoke'], ['--baseline', 'baseline.json']]) {
       const r = await runCli(['certify', ...extra]);
       expect(r.code, extra.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/certify judges every rule/);
       expect(r.report).toBeUndefined();
     }
+    const rsa = join(dir, 'rsa.pem');
+    writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    for (const [key, error] of [[rsa, /--sign-key .*rsa\.pem: an rsa key; certificates are signed with Ed25519/], [certifier.publicFile, /not a PEM key of the right kind/], [join(dir, 'none.pem'), /cannot read: ENOENT/]] as const) {
+      const r = await runCli(['certify', '--sign-key', key]);
+      expect(r.code, key).toBe(2);
+      expect(r.stderr).toMatch(error);
+      expect(r.report).toBeUndefined();
+    }
+    const run = await runCli(['run', '--sign-key', certifier.privateFile]);
+    expect([run.code, run.stderr]).toEqual([2, expect.stringMatching(/--sign-key applies only to certify/)]);
   });
 
   it('is not written by a filtered run, which also removes one left from an earlier run', async () => {
@@ -126,10 +158,71 @@ describe('verdict', () => {
 });
 
 describe('verify', () => {
-  it('accepts the certificate as written', async () => {
-    const r = await runCli(['verify', join(certify.reportsDir, 'certificate.json')]);
+  it('accepts the certificate as written, and checks its signature with the public key given', async () => {
+    const file = join(certify.reportsDir, 'certificate.json');
+    const r = await runCli(['verify', file, '--public-key', certifier.publicFile]);
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/^valid: .* is (not )?conformant \(suite .*, seed 99, num-runs 20\)$/m);
+    expect(r.stdout).toMatch(/^  signed with key [0-9a-f]{64}, signature verified$/m);
+    const unchecked = await runCli(['verify', file]);
+    expect(unchecked.code).toBe(0);
+    expect(unchecked.stdout).toMatch(/signature NOT checked: pass the signer's --public-key/);
+  });
+
+  it('labels an unsigned certificate as for local use, and refuses it when a public key is given', async () => {
+    const unsigned = reseal(certificate);
+    expect(unsigned.signature).toBeNull();
+    const local = await verify(unsigned);
+    expect(local.code, local.stdout).toBe(0);
+    expect(local.stdout).toMatch(/^  unsigned: for local use/m);
+    const withKey = await verify(unsigned, '--public-key', certifier.publicFile);
+    expect(withKey.code).toBe(1);
+    expect(withKey.stdout).toMatch(/signature: the certificate is unsigned/);
+  });
+
+  it('refuses forged certificates when given the certifier\'s public key', async () => {
+    const key = ['--public-key', certifier.publicFile];
+    const edited = rehash({ ...certificate, target: { ...certificate.target, name: 'someone else', baseUrl: 'https://someone.example' } });
+    const rehashed = await verify(edited, ...key);
+    expect(rehashed.code).toBe(1);
+    expect(rehashed.stdout).toMatch(/signature: does not verify with the public key given/);
+    expect(rehashed.stdout).not.toMatch(/sha256 does not match/);
+
+    // A genuine signature of another record by the same key, moved onto this one.
+    const other = reseal({ ...certificate, seed: 100 }, certifier.privateKey);
+    const swapped = await verify({ ...certificate, signature: other.signature }, ...key);
+    expect(swapped.code).toBe(1);
+    expect(swapped.stdout).toMatch(/signature: does not verify/);
+
+    const resigned = reseal(edited, forger.privateKey);
+    const otherKey = await verify(resigned, ...key);
+    expect(otherKey.code).toBe(1);
+    expect(otherKey.stdout).toMatch(/signature: made with key [0-9a-f]{64}, not with the public key given/);
+    const claimed = await verify({ ...resigned, signature: { ...resigned.signature!, publicKeySha256: certificate.signature!.publicKeySha256 } }, ...key);
+    expect(claimed.code).toBe(1);
+    expect(claimed.stdout).toMatch(/signature: does not verify/);
+
+    // Genuinely signed, by a suite whose catalogue was another: valid once, not for this suite.
+    const older = reseal({ ...certificate, catalogue: { ...certificate.catalogue, sha256: 'e'.repeat(64) } }, certifier.privateKey);
+    const old = await verify(older, ...key);
+    expect(old.code).toBe(1);
+    expect(old.stdout).toMatch(/catalogue\.sha256: e{64} is not the checksum of this suite's rule catalogue/);
+    expect(old.stdout).not.toMatch(/signature:/);
+
+    const profile = await verify(reseal({ ...certificate, profileSha256: 'a'.repeat(64) }, certifier.privateKey), ...key);
+    expect(profile.code).toBe(1);
+    expect(profile.stdout).toMatch(/profileSha256 is not the digest of the profile/);
+  });
+
+  it('is a usage error (exit code 2) for a missing file or a public key that is not one', async () => {
+    const missing = await runCli(['verify', '/missing.json']);
+    expect([missing.code, missing.stdout]).toEqual([2, '']);
+    expect(missing.stderr).toMatch(/^conformance: verify: no such file: \/missing\.json$/m);
+    const rsa = join(dir, 'rsa.pub.pem');
+    writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
+    const badKey = await runCli(['verify', join(certify.reportsDir, 'certificate.json'), '--public-key', rsa]);
+    expect(badKey.code).toBe(2);
+    expect(badKey.stderr).toMatch(/^conformance: --public-key .*rsa\.pub\.pem: an rsa key; certificates are signed with Ed25519$/m);
   });
 
   it('refuses a changed result, a changed checksum, a verdict that does not follow, and a record that is not a certificate', async () => {

@@ -1,5 +1,10 @@
-// The CLI's contract with its user: help, rule listing, one-line errors and exit code 2 before any rule runs.
+// The CLI's contract with its user: help per command, version, rule and mutant listings, one-line errors that name the
+// nearest known word, exit code 2 before any rule runs, and a filtered run that lists only the rules it selected.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mutantCatalogue } from '../../reference/mutants.ts';
 import { rules } from '../../src/catalogue/catalogue.ts';
 import { profileFile, runCli } from './cli.ts';
 
@@ -18,30 +23,85 @@ describe('conformance CLI', () => {
     expect(r.stdout).toMatch(/conformance rules/);
   });
 
+  it('gives each command its own help, and the suite\'s version', async () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
+    const version = await runCli(['--version']);
+    expect([version.code, version.stdout]).toEqual([0, `${pkg.name} ${pkg.version}\n`]);
+    const certify = await runCli(['certify', '--help']);
+    expect(certify.code).toBe(0);
+    expect(certify.stdout).toMatch(/^conformance certify/);
+    expect(certify.stdout).toMatch(/--sign-key PEM/);
+    expect(certify.stdout).not.toMatch(/--rule ID|--baseline FILE/);
+    const verify = await runCli(['help', 'verify']);
+    expect(verify.stdout).toMatch(/^conformance verify FILE \[--public-key PEM\]/);
+    expect(verify.stdout).not.toMatch(/--profile/);
+    const run = await runCli(['run', '-h']);
+    expect(run.stdout).toMatch(/--rule ID/);
+    expect(run.stdout).not.toMatch(/--sign-key/);
+  });
+
   it('lists every catalogue rule', async () => {
     const r = await runCli(['rules', '--json']);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { id: string }[]).map((x) => x.id)).toEqual(rules.map((x) => x.id));
   });
 
-  it('refuses an unknown option with exit code 2', async () => {
-    const r = await runCli(['run', '--frobnicate']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/frobnicate/);
-    expect(r.report).toBeUndefined();
+  it('shows the tags of each rule', async () => {
+    const r = await runCli(['rules', '--tag', 'smoke']);
+    expect(r.code).toBe(0);
+    const smoke = rules.filter((x) => x.tags.includes('smoke'));
+    for (const rule of smoke) expect(r.stdout).toMatch(new RegExp(`^\\S+\\s+${rule.id}\\s+${rule.level}\\s+${rule.tags.join(',')}\\s+`, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^${smoke.length} rules$`, 'm'));
   });
 
-  it('refuses an unknown rule id', async () => {
-    const r = await runCli(['run', '--rule', 'NO-SUCH-RULE']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/unknown rule id: NO-SUCH-RULE/);
+  it('lists the mutants of the reference target', async () => {
+    const r = await runCli(['reference', '--list-mutants']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n').slice(0, -1).map((l) => l.split(/\s+/)[0])).toEqual(mutantCatalogue.map((m) => m.id));
+  });
+
+  /** A usage error: exit code 2, one line on stderr and no stack trace, nothing run. */
+  async function refused(args: string[], message: RegExp): Promise<void> {
+    const r = await runCli(args);
+    expect(r.code, args.join(' ')).toBe(2);
+    expect(r.stderr.trim().split('\n'), r.stderr).toEqual([expect.stringMatching(message)]);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(r.report).toBeUndefined();
+  }
+
+  it('refuses unknown options, commands, rule ids, tags and mutants on one line, naming the nearest known one', async () => {
+    await refused(['run', '--frobnicate'], /^conformance: unknown option '--frobnicate'; conformance run --help lists its options$/);
+    await refused(['run', '--nmu-runs', '3'], /unknown option '--nmu-runs' \(did you mean --num-runs\?\)/);
+    await refused(['certfy'], /unknown command 'certfy' \(did you mean certify\?\)/);
+    await refused(['run', '--rule', 'NO-SUCH-RULE'], /^conformance: unknown rule id: NO-SUCH-RULE \(see 'conformance rules'\)$/);
+    await refused(['run', '--rule', 'METH-406'], /unknown rule id: METH-406 \(did you mean METH-405\?\)/);
+    await refused(['run', '--tag', 'smok'], /unknown tag: smok \(did you mean smoke\?\)/);
+    await refused(['run', '--mutant', 'NOPE'], /^conformance: unknown mutant: NOPE \(conformance reference --list-mutants lists them\)$/);
+    await refused(['run', '--mutant', 'METH-40'], /unknown mutant: METH-40 \(did you mean METH-405\?\)/);
+  });
+
+  it('refuses options of another command, a missing value, and a reports directory under a file', async () => {
+    await refused(['rules', '--seed', '3'], /^conformance: --seed does not apply to rules \(conformance rules --help lists its options\)$/);
+    await refused(['rules', '--tag'], /^conformance: --tag takes a value$/);
+    await refused(['run', '--rule', '--tag', 'smoke'], /--rule takes a value, not an option/);
+    const file = join(mkdtempSync(join(tmpdir(), 'file-')), 'a-file');
+    writeFileSync(file, '');
+    await refused(['run', '--rule', 'METH-405', '--reports', join(file, 'reports')], /^conformance: --reports .*a-file\/reports: cannot create the directory: ENOTDIR$/);
+  });
+
+  it('prints only the selected rules of a filtered run, and how many it left out', async () => {
+    const r = await runCli(['run', '--rule', 'METH-405', '--num-runs', '1']);
+    expect(r.code, r.stderr).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^ {2}\S+\s+(MUST|SHOULD|INFO)\s/.test(l));
+    expect(rows).toEqual([expect.stringMatching(/^ {2}METH-405\s+MUST\s+PASS/)]);
+    expect(r.stdout).toMatch(new RegExp(`^${rules.length - 1} of ${rules.length} rules not selected by the filter \\(rule METH-405\\): left out$`, 'm'));
   });
 
   it('names a typo in a profile field', async () => {
     const r = await runCli(['run', '--profile', profileFile({ ...live, pagingg: {} })]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/pagingg: unknown field/);
+    expect(r.stderr).toMatch(/pagingg: unknown field \(did you mean paging\?\)/);
   });
 
   it('names a missing environment variable', async () => {

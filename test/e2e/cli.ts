@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Report } from '../../src/report/report.ts';
+import { reportSchemaProblems } from './report-schema.ts';
 
 export interface CliRun {
   code: number;
@@ -13,10 +14,11 @@ export interface CliRun {
   report?: Report;
 }
 
+/** Runs the CLI; a report it writes must match schemas/conformance-report.schema.json, or the promise rejects. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
-  const withReports = args[0] === 'run' || args[0] === 'certify' ? [...args, '--reports', reportsDir] : args;
-  return new Promise((resolve) => {
+  const withReports = (args[0] === 'run' || args[0] === 'certify') && !args.includes('--reports') ? [...args, '--reports', reportsDir] : args;
+  return new Promise((resolve, reject) => {
     execFile(process.execPath, ['bin/conformance.mjs', ...withReports], {
       env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000,
     }, (error, stdout, stderr) => {
@@ -27,7 +29,9 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
       } catch {
         report = undefined;
       }
-      resolve({ code, stdout, stderr, reportsDir, report });
+      const problems = report ? reportSchemaProblems(report) : [];
+      if (problems.length) reject(new Error(`${join(reportsDir, 'conformance.json')} does not match its schema:\n${problems.slice(0, 20).join('\n')}`));
+      else resolve({ code, stdout, stderr, reportsDir, report });
     });
   });
 }

@@ -14,16 +14,21 @@ export interface JunitCase {
   message?: string;
   text?: string;
   properties: Record<string, string>;
+  /** Seconds, as the time attribute says. */
+  time: number;
 }
 
 const propertiesOf = (properties: Element | undefined) =>
   Object.fromEntries(list(properties?.getElementsByTagName('property') ?? []).map((p) => [p.getAttribute('name')!, p.getAttribute('value')!]));
 
 /** Parsed with the DOM of xmlbuilder2, which decodes entities as any XML reader does. */
-export function readJunit(xml: string): { totals: Record<string, string>; suites: { name: string; properties: Record<string, string> }[]; cases: JunitCase[] } {
+export function readJunit(xml: string): {
+  totals: Record<string, string>; time: number; suites: { name: string; time: number; properties: Record<string, string> }[]; cases: JunitCase[];
+} {
   const root = create(xml).root().node as unknown as Element;
   const suites = list(root.getElementsByTagName('testsuite')).map((s) => ({
     name: s.getAttribute('name')!,
+    time: Number(s.getAttribute('time')),
     // The suite's own properties, not those of its test cases.
     properties: propertiesOf(list(s.childNodes).find((n): n is Element => n.nodeName === 'properties')),
   }));
@@ -35,10 +40,10 @@ export function readJunit(xml: string): { totals: Record<string, string>; suites
     const status = element === 'failure' ? 'fail' : element === 'error' ? 'error'
       : element === 'skipped' ? (message?.startsWith('untested') ? 'untested' : message?.startsWith('expected-fail') ? 'expected-fail' : 'skipped')
       : 'pass';
-    return { rule: properties.rule!, name: tc.getAttribute('name')!, status, message, text: el?.textContent ?? undefined, properties };
+    return { rule: properties.rule!, name: tc.getAttribute('name')!, status, message, text: el?.textContent ?? undefined, properties, time: Number(tc.getAttribute('time')) };
   });
   const totals = Object.fromEntries(['tests', 'failures', 'errors', 'skipped'].map((k) => [k, root.getAttribute(k)!]));
-  return { totals, suites, cases };
+  return { totals, time: Number(root.getAttribute('time')), suites, cases };
 }
 
 export interface AllureResult {

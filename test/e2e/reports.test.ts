@@ -12,6 +12,7 @@ import { findRule, rules as catalogue } from '../../src/catalogue/catalogue.ts';
 import type { Certificate } from '../../src/report/certificate.ts';
 import type { Report } from '../../src/report/report.ts';
 import { runCli, statusOf, type CliRun } from './cli.ts';
+import { reportSchemaProblems } from './report-schema.ts';
 import { allureRuleStatuses, htmlFacts, htmlRuleStatuses, label, readAllureResults, readJunit } from './report-readers.ts';
 
 let run: CliRun;
@@ -32,6 +33,22 @@ describe('reports of one run', () => {
   it('keeps stdout pure JSON, equal to conformance.json', () => {
     expect(JSON.parse(run.stdout)).toEqual(report);
     expect(report.rules.find((r) => r.id === 'METH-405')?.status).toBe('fail');
+  });
+
+  it('conformance.json matches its published schema, which refuses a missing or unknown field', () => {
+    // runCli checks every report the end-to-end tests make; this shows the check can refuse one.
+    expect(reportSchemaProblems(report)).toEqual([]);
+    const { seed: _seed, ...noSeed } = report;
+    expect(reportSchemaProblems(noSeed)).toEqual([expect.stringMatching(/must have required property 'seed'/)]);
+    const extra = structuredClone(report);
+    (extra.rules[0]!.checks[0] as Record<string, unknown>).elapsed = 1;
+    expect(reportSchemaProblems(extra)).toEqual([expect.stringMatching(/^\/rules\/0\/checks\/0: must NOT have additional properties \(elapsed\)$/)]);
+  });
+
+  it('conformance.json: a failure\'s expected and actual keep their types (a status is a number in both)', () => {
+    const failed = report.rules.find((r) => r.id === 'METH-405')!.checks.filter((c) => c.status === 'fail');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const c of failed) expect([c.expected, c.actual]).toEqual([405, expect.any(Number)]);
   });
 
   it('conformance.json: the seed, the cases per property, no filter, and rerun lines that name them and the target', () => {
@@ -88,6 +105,24 @@ describe('reports of one run', () => {
     expect(failure.text).toContain('< 404');
     for (const r of report.rules.filter((x) => x.status === 'skipped' || x.status === 'untested')) {
       expect(junit.cases.find((c) => c.rule === r.id)!.message).toBe(r.status === 'untested' ? `untested: ${r.reason}` : r.reason);
+    }
+  });
+
+  it('JUnit XML: the run\'s time is its wall time, a case\'s the wall time of its checks, not the sum of concurrent ones', () => {
+    const junit = readJunit(readFileSync(join(run.reportsDir, 'junit.xml'), 'utf8'));
+    expect(junit.time).toBe(Number((report.durationMs / 1000).toFixed(3)));
+    // The milliseconds during which at least one of the checks ran.
+    const wall = (checks: { startedAt: string; durationMs: number }[]) => {
+      const busy = new Set<number>();
+      for (const c of checks) for (let t = Date.parse(c.startedAt); t < Date.parse(c.startedAt) + c.durationMs; t++) busy.add(t);
+      return busy.size / 1000;
+    };
+    for (const c of junit.cases) expect(c.time, c.rule).toBeCloseTo(wall(report.rules.find((r) => r.id === c.rule)!.checks), 3);
+    for (const s of junit.suites) {
+      const rules = report.rules.filter((r) => s.name.startsWith(`§${r.section} `));
+      expect(rules.length, s.name).toBeGreaterThan(0);
+      expect(s.time, s.name).toBeCloseTo(wall(rules.flatMap((r) => r.checks)), 3);
+      expect(s.time).toBeLessThanOrEqual(junit.time);
     }
   });
 

@@ -35,7 +35,8 @@ describe('profile', () => {
   });
 
   it('names a misspelt field', () => {
-    expect(errorOf({ ...minimal(), paging: { pageNumParm: 'x' } })).toBe('p.json: paging.pageNumParm: unknown field');
+    expect(errorOf({ ...minimal(), paging: { pageNumParm: 'x' } })).toBe('p.json: paging.pageNumParm: unknown field (did you mean pageNumParam?)');
+    expect(errorOf({ ...minimal(), xyzzy: 1 })).toBe('p.json: xyzzy: unknown field');
   });
 
   it('names a missing field', () => {

@@ -59,7 +59,7 @@ describe('skips', () => {
 
 describe('rule results', () => {
   const result = (name: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult =>
-    ({ rule: 'METH-405', name, status, evidence: [], requests: 1, durationMs: 1, ...extra });
+    ({ rule: 'METH-405', name, status, evidence: [], requests: 1, startedAt: new Date(0).toISOString(), durationMs: 1, ...extra });
 
   it('marks a pass with skipped checks partial, naming the first skip, and sums what its checks judged', () => {
     const [rule] = aggregate([
