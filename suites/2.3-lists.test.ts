@@ -204,7 +204,7 @@ describe('spec 2.3, list responses', () => {
     const answers = await Promise.all(probes.map(async (p) => ({ p, res: await target.get(target.v2(p.path)) })));
     judgeAll('missing context', answers, ({ p, res }) => {
       const context = contextTitles[contextsOf(p.list.template)[p.depth]!] ?? 'context';
-      expectStatus(res, 404, `the ${p.list.title} of a ${context} that does not exist are not found`);
+      expectStatus(res, 404, `the ${p.list.title}, under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`);
     }, { place: ({ p }) => `${p.list.template}#${p.depth}` });
   });
 });
