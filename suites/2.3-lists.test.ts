@@ -1,23 +1,35 @@
 // Spec 2.3: list responses. "A resource that returns many entities returns them in pages."
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
+import { parsedBody } from '../src/checks/entities.ts';
+import { isObject } from '../src/checks/json-walk.ts';
 import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/checks/list.ts';
 import { isPartition, isPrefix, partitionDefects } from '../src/checks/partition.ts';
 import { describeExchange, expectStatus } from '../src/checks/status.ts';
-import { RuleFailure, skipFor } from '../src/outcome.ts';
+import type { HttpResponse } from '../src/http/client.ts';
+import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
 import { dropFilledList, filledList, fillCount } from '../src/suite/fill.ts';
 import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/suite/pages.ts';
-import { emptyProject, firstProject, missingProjectId } from '../src/suite/projects.ts';
+import { emptyProject, firstProject } from '../src/suite/projects.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
+import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/suite/surface/lists.ts';
 import { target, type Target } from '../src/suite/target.ts';
+import { projectWithoutContent } from '../src/suite/work-project.ts';
 
 interface ListSource { title: string; path: (t: Target) => Promise<string> }
 
 const filled: ListSource = { title: `${fillCount} alert configurations the suite created`, path: filledList };
 const eventTypes: ListSource = { title: 'the event types', path: async (t) => t.v2('/eventTypes') };
 const events: ListSource = { title: 'the events of a project', path: async (t) => t.v2(`/groups/${firstProject(t)}/events`) };
+
+/** The results array of a list response, if it has one. */
+function resultsIn(res: HttpResponse, field: string): unknown[] | undefined {
+  const body = parsedBody(res);
+  return isObject(body) && Array.isArray(body[field]) ? body[field] : undefined;
+}
 
 /** Pages needed for `total` items at `size` per page (at least one: an empty list has an empty first page). */
 const pagesFor = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
@@ -168,22 +180,31 @@ describe('spec 2.3, list responses', () => {
   });
 
   // "An empty result set returns status 200 with an empty results array, not 404."
-  check('LIST-EMPTY-200', 'the clusters of a project without clusters are 200 with empty results', async ({ target }) => {
-    const res = await target.get(target.v2(`/groups/${emptyProject(target)}/clusters`));
-    expectStatus(res, 200, 'an empty list in an existing project is served');
-    const results = (res.json() as Record<string, unknown>)[target.profile.paging.resultsField];
-    if (!Array.isArray(results) || results.length !== 0) {
-      throw new RuleFailure('an empty list must carry an empty results array', {
-        expected: [], actual: results, exchange: res.exchange,
-      });
-    }
+  check('LIST-EMPTY-200', 'every list of a project without content is 200 with empty results', async ({ target }) => {
+    const surface = await listSurface(target);
+    const project = await projectWithoutContent(target);
+    const lists = surface.lists.filter((l) => l.paged && contextsOf(l.template).length === 1);
+    const answers = await Promise.all(lists.map(async (l) => ({ l, res: await target.get(target.v2(fill(l.template, { groupId: project }))) })));
+    // A list that holds items is not empty, and one without a results array is LIST-SHAPE's to judge: neither is judged.
+    const unreadable: TargetError[] = [];
+    const empty = answers.filter(({ l, res }) => {
+      if (res.status !== 200) return true;
+      const results = resultsIn(res, target.profile.paging.resultsField);
+      if (!results) unreadable.push(new TargetError('wrong-type', `${describeExchange(res)}: the ${l.title} carry no results array`, res.exchange));
+      return results?.length === 0;
+    });
+    judgeAll('empty list', empty, ({ l, res }) => expectStatus(res, 200, `the ${l.title} of a project without any are served`), {
+      place: ({ l }) => l.template, cut: unreadable,
+    });
   });
 
   // "A list requested in a context that does not exist (for example the hosts of a non-existent project) returns 404."
-  for (const resource of ['clusters', 'events']) {
-    check('LIST-MISSING-CONTEXT-404', `the ${resource} of a project that does not exist are 404`, async ({ target }) => {
-      const res = await target.get(target.v2(`/groups/${missingProjectId()}/${resource}`));
-      expectStatus(res, 404, `a list under a missing project is not found`);
-    });
-  }
+  check('LIST-MISSING-CONTEXT-404', 'every list under a context that does not exist is 404, at every depth of its contexts', async ({ target }) => {
+    const probes = missingContexts(await listSurface(target)).filter((p) => p.list.paged);
+    const answers = await Promise.all(probes.map(async (p) => ({ p, res: await target.get(target.v2(p.path)) })));
+    judgeAll('missing context', answers, ({ p, res }) => {
+      const context = contextTitles[contextsOf(p.list.template)[p.depth]!] ?? 'context';
+      expectStatus(res, 404, `the ${p.list.title}, under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`);
+    }, { place: ({ p }) => `${p.list.template}#${p.depth}` });
+  });
 });

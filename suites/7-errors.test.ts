@@ -9,7 +9,9 @@ import {
   alertConfigBody, alertConfigsPath, clusterBody, clustersPath, createEntity, postEntity, projectBody, projectsPath, type NewEntity,
 } from '../src/suite/new-entities.ts';
 import { wholeItems } from '../src/suite/pages.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
 import { check } from '../src/suite/rule.ts';
+import { listSurface, missingEntries } from '../src/suite/surface/lists.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
 import { workProject } from '../src/suite/work-project.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
@@ -61,8 +63,8 @@ for (const p of probes) {
 
 // 7.1 "RESOURCE_NOT_FOUND (status 404, ... parameters holds the requested path, detail states that the
 // resource cannot be found at that path)."
-const notFoundPaths: { title: string; path: (t: Target) => string }[] = [
-  { title: 'a project that does not exist', path: (t) => t.v2(`/groups/${missingProjectId()}`) },
+const notFoundPaths: { title: string; path: (t: Target) => string; missing?: () => string }[] = [
+  { title: 'a project that does not exist', path: (t) => t.v2(`/groups/${missingProjectId()}`), missing: missingProjectId },
   { title: 'a resource type that does not exist in a project', path: (t) => t.v2(`/groups/${firstProject(t)}/conformanceNoSuchResource`) },
 ];
 
@@ -71,9 +73,20 @@ for (const nf of notFoundPaths) {
     const path = nf.path(target);
     const res = await sharedResponse(`not-found:${path}`, () => target.get(path));
     expectStatus(res, 404, `${nf.title} is not found`);
-    checkResourceNotFound(res, path);
+    checkResourceNotFound(res, path, nf.missing?.());
   });
 }
+
+// 7.1 "parameters | array | Values giving further detail (for a not-found error, the requested path)": an entry of
+// every list that has entries, missing under contexts that exist, whatever not-found code the target uses.
+check('ERR-RESOURCE-NOT-FOUND', 'a missing entry of every kind, under contexts that exist, is 404 with an error naming it', async ({ target }) => {
+  const probes = missingEntries(await listSurface(target));
+  const answers = await Promise.all(probes.map(async (p) => ({ p, path: target.v2(p.path), res: await target.get(target.v2(p.path)) })));
+  judgeAll('missing entity', answers, ({ p, path, res }) => {
+    expectStatus(res, 404, `an entry of the ${p.list.title} that does not exist is not found`);
+    checkResourceNotFound(res, path, p.missing);
+  }, { place: ({ p }) => p.list.template });
+});
 
 // 7.2 "400 | Bad Request | Malformed request". Each body is a valid create body spoiled in one way, so that only its
 // JSON syntax is at fault; one the target accepts anyway is deleted again.

@@ -184,6 +184,9 @@ export const alertConfigRoutes: Route[] = [
           return entity([]);
         }
         return listInGroup(ctx, (group) => {
+          // Mutant: the alerts of an alert configuration that does not exist are an empty list.
+          const exists = ctx.store.alertConfigs.some((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId);
+          if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404:config-alerts')) return [];
           const config = requireConfig(ctx, group);
           return matchingAlerts(ctx, (a) => a.alertConfigId === config.id);
         }, (a, inList) => alertView(ctx, a, inList));

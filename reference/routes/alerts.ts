@@ -2,7 +2,7 @@
 // ClusterAlertViewForNdsGroup variant; also the alerts raised by one alert configuration.
 import { listInGroup, requireGroup } from '../authz.ts';
 import { extensionRel, type RequestContext } from '../context.ts';
-import { invalidQueryParameter, orNotFound } from '../errors.ts';
+import { ApiError, invalidQueryParameter, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
@@ -51,6 +51,8 @@ export const alertRoutes: Route[] = [
       GET: (ctx) => {
         const group = requireGroup(ctx, 'read');
         const alert = ctx.store.alerts.find((a) => a.groupId === group.id && a.id === ctx.params.alertId);
+        // Mutant: a missing alert's not-found error carries no parameters.
+        if (!alert && ctx.mutants.has('ERR-RESOURCE-NOT-FOUND:alert')) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${ctx.path}.`);
         return entity(alertView(ctx, orNotFound(alert, ctx.path), false));
       },
     },

@@ -4,7 +4,7 @@ import { listInGroup, requireGroup } from '../authz.ts';
 import { extensionRel, type RequestContext } from '../context.ts';
 import { parseIsoDate } from '../dates.ts';
 import { EVENT_TYPE_NAMES } from '../enums.ts';
-import { invalidQueryParameter, orNotFound } from '../errors.ts';
+import { invalidQueryParameter, notFound, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
@@ -68,7 +68,15 @@ function pagedFromZero(ctx: RequestContext): RequestContext {
 export const eventRoutes: Route[] = [
   {
     path: '/groups/{groupId}/events',
-    methods: { GET: (ctx) => listInGroup(pagedFromZero(ctx), (group) => matchingEvents(ctx, group.id), (e, inList) => eventView(ctx, e, inList)) },
+    methods: {
+      GET: (ctx) => listInGroup(pagedFromZero(ctx), (group) => {
+        // Mutant: the unfiltered events of a project that never logged one are 404 (filtered, they are 200 and empty).
+        const filtered = ['minDate', 'maxDate', 'eventType'].some((name) => ctx.query.has(name));
+        const none = !ctx.store.events.some((e) => e.groupId === group.id);
+        if (none && !filtered && ctx.mutants.has('LIST-EMPTY-200:events')) throw notFound(ctx.path);
+        return matchingEvents(ctx, group.id);
+      }, (e, inList) => eventView(ctx, e, inList)),
+    },
   },
   {
     path: '/groups/{groupId}/events/{eventId}',

@@ -1,7 +1,7 @@
 // Processes of a project and the databases of a process (the context of measurements, spec 4.3).
 import { listInGroup, requireGroup } from '../authz.ts';
 import { extensionRel, type RequestContext } from '../context.ts';
-import { orNotFound } from '../errors.ts';
+import { ApiError, notFound, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
@@ -9,8 +9,12 @@ import type { Group, Process } from '../store.ts';
 
 export const processPath = (process: Process) => `/groups/${process.groupId}/processes/${encodeURIComponent(process.id)}`;
 
-export const requireProcess = (ctx: RequestContext, group: Group) =>
-  orNotFound(ctx.store.processes.find((p) => p.groupId === group.id && p.id === ctx.params.processId), ctx.path);
+export function requireProcess(ctx: RequestContext, group: Group): Process {
+  const process = ctx.store.processes.find((p) => p.groupId === group.id && p.id === ctx.params.processId);
+  // Mutant: a missing process is PROCESS_NOT_FOUND naming only the project, in parameters and detail.
+  if (!process && ctx.mutants.has('ERR-RESOURCE-NOT-FOUND:process')) throw new ApiError(404, 'PROCESS_NOT_FOUND', `No such process exists in group ${group.id}.`, [group.id]);
+  return orNotFound(process, ctx.path);
+}
 
 export const requireDatabase = (ctx: RequestContext, process: Process) =>
   orNotFound(process.databases.find((d) => d === ctx.params.databaseName), ctx.path);
@@ -34,7 +38,14 @@ function databaseView(ctx: RequestContext, process: Process, databaseName: strin
 export const processRoutes: Route[] = [
   {
     path: '/groups/{groupId}/processes',
-    methods: { GET: (ctx) => listInGroup(ctx, (group) => ctx.store.processes.filter((p) => p.groupId === group.id), (p, inList) => processView(ctx, p, inList)) },
+    methods: {
+      GET: (ctx) => listInGroup(ctx, (group) => {
+        const processes = ctx.store.processes.filter((p) => p.groupId === group.id);
+        // Mutant: a project that runs no process has no processes list: 404.
+        if (processes.length === 0 && ctx.mutants.has('LIST-EMPTY-200:processes')) throw notFound(ctx.path);
+        return processes;
+      }, (p, inList) => processView(ctx, p, inList)),
+    },
   },
   {
     path: '/groups/{groupId}/processes/{processId}',
@@ -44,6 +55,9 @@ export const processRoutes: Route[] = [
     path: '/groups/{groupId}/processes/{processId}/databases',
     methods: {
       GET: (ctx) => listInGroup(ctx, (group) => {
+        // Mutant: the databases of a process that does not exist are an empty list.
+        const exists = ctx.store.processes.some((p) => p.groupId === group.id && p.id === ctx.params.processId);
+        if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404:databases')) return [];
         const process = requireProcess(ctx, group);
         return process.databases.map((name) => ({ process, name }));
       }, ({ process, name }, inList) => databaseView(ctx, process, name, inList)),

@@ -3,7 +3,7 @@ import { listInGroup, requireGroup } from '../authz.ts';
 import { requireCluster } from '../clusters/common.ts';
 import { extensionRel, href, type RequestContext } from '../context.ts';
 import { formatIsoDate } from '../dates.ts';
-import { missingAttribute, orNotFound } from '../errors.ts';
+import { ApiError, missingAttribute, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { entity, noContent } from '../respond.ts';
 import type { Route } from '../router.ts';
@@ -47,6 +47,8 @@ function restoreJobView(ctx: RequestContext, job: RestoreJob, inList: boolean) {
 const requireJob = (ctx: RequestContext, group: Group) => {
   const cluster = requireCluster(ctx, group);
   const job = ctx.store.restoreJobs.find((j) => j.groupId === group.id && j.clusterName === cluster.name && j.id === ctx.params.restoreJobId);
+  // Mutant: a missing restore job's error names the cluster in its detail, not the requested path.
+  if (!job && ctx.mutants.has('ERR-RESOURCE-NOT-FOUND:restore-job')) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find restore job in cluster ${cluster.name}.`, [ctx.path]);
   return orNotFound(job, ctx.path);
 };
 
@@ -77,6 +79,9 @@ export const restoreJobRoutes: Route[] = [
     path: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs',
     methods: {
       GET: (ctx) => listInGroup(ctx, (group) => {
+        // Mutant: the restore jobs of a cluster that does not exist are an empty list.
+        const exists = ctx.store.clusters.some((c) => c.groupId === group.id && c.name === ctx.params.clusterName);
+        if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404:restore-jobs')) return [];
         const cluster = requireCluster(ctx, group);
         return ctx.store.restoreJobs.filter((j) => j.groupId === group.id && j.clusterName === cluster.name);
       }, (j, inList) => restoreJobView(ctx, j, inList)),

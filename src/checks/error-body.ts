@@ -57,20 +57,24 @@ export function checkErrorReason(res: HttpResponse): void {
   }
 }
 
-/** ERR-RESOURCE-NOT-FOUND: a RESOURCE_NOT_FOUND error names the requested path in parameters and detail. */
-export function checkResourceNotFound(res: HttpResponse, requestedPath: string): void {
+/** ERR-RESOURCE-NOT-FOUND: a not-found error names what was not found in parameters and detail. Spec 7.1 gives
+ * RESOURCE_NOT_FOUND the requested path; a 404 under another code (the real service's GROUP_NOT_FOUND, CLUSTER_NOT_FOUND)
+ * may name the `missing` identifier instead, and is judged on its status alone when no identifier is given. */
+export function checkResourceNotFound(res: HttpResponse, requestedPath: string, missing?: string): void {
   const body = errorObject(res);
-  if (body.errorCode !== 'RESOURCE_NOT_FOUND') return;
+  const spec = body.errorCode === 'RESOURCE_NOT_FOUND';
+  if (!spec && missing === undefined) return;
+  const named = (s: string) => s.includes(requestedPath) || (!spec && s.includes(missing!));
+  const what = spec ? requestedPath : `${requestedPath} or ${missing}`;
   const params = Array.isArray(body.parameters) ? body.parameters.map(String) : [];
-  const named = (s: string) => s.includes(requestedPath);
   if (!params.some(named)) {
-    throw new RuleFailure(`${describeExchange(res)}: RESOURCE_NOT_FOUND parameters do not hold the requested path`, {
-      expected: `parameters containing ${requestedPath}`, actual: body.parameters, exchange: res.exchange,
+    throw new RuleFailure(`${describeExchange(res)}: ${String(body.errorCode)} parameters do not hold the requested path`, {
+      expected: `parameters containing ${what}`, actual: body.parameters, exchange: res.exchange,
     });
   }
   if (typeof body.detail !== 'string' || !named(body.detail)) {
-    throw new RuleFailure(`${describeExchange(res)}: RESOURCE_NOT_FOUND detail does not name the requested path`, {
-      expected: `detail naming ${requestedPath}`, actual: body.detail, exchange: res.exchange,
+    throw new RuleFailure(`${describeExchange(res)}: ${String(body.errorCode)} detail does not name the requested path`, {
+      expected: `detail naming ${what}`, actual: body.detail, exchange: res.exchange,
     });
   }
 }

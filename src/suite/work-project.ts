@@ -3,6 +3,7 @@
 // checks compare readings of those lists); else the profile's first project.
 // Checks that send many requests spread them over several projects (each case picks one), and the rate-limit
 // bursts take a project each, so that no one project's rate budget (spec 8) bounds the run.
+import { skipFor } from '../outcome.ts';
 import { createProject } from './new-entities.ts';
 import { perRun } from './per-run.ts';
 import { firstProject, profileProjects } from './projects.ts';
@@ -34,4 +35,16 @@ export async function spreadProjects(t: Target): Promise<string[]> {
   if (own.length > 0) return own;
   const [first, ...others] = profileProjects(t);
   return others.length > 0 ? others : [first!];
+}
+
+const fresh = perRun(() => ({ id: undefined as Promise<string> | undefined }));
+
+/** A project without content: the profile's empty project, else one the run creates for it and leaves empty. */
+export function projectWithoutContent(t: Target): Promise<string> {
+  const { emptyProjectId, allowCreate } = t.profile.projects;
+  if (emptyProjectId) return Promise.resolve(emptyProjectId);
+  if (!allowCreate || t.profile.orgId === undefined) skipFor('projects.emptyProjectId', 'the profile names no empty project and may not create one');
+  const state = fresh();
+  state.id ??= createProject(t, 'empty').then((p) => p.id);
+  return state.id;
 }

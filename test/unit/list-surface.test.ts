@@ -1,0 +1,53 @@
+// The paths the list surface builds: each context missing in turn under contexts that exist, and a missing entry.
+import { describe, expect, it, vi } from 'vitest';
+import { missingContexts, missingEntries, type Surface, type SurfaceList } from '../../src/suite/surface/lists.ts';
+
+// Outside a run, values made once per run are made once per test file.
+vi.mock('../../src/suite/per-run.ts', () => ({
+  perRun: <T>(make: () => T) => {
+    let value: T | undefined;
+    return () => (value ??= make());
+  },
+}));
+
+const restoreJobs: SurfaceList = { title: 'restore jobs', template: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs', item: 'restoreJobId', paged: true };
+const measurements: SurfaceList = {
+  title: 'measurements', template: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements', paged: false, query: 'granularity=PT1H&period=P1D',
+};
+const reached = { groupId: 'p1', clusterName: 'c1', processId: 'h1:27017' };
+
+/** A surface whose crawl reached project p1 and its cluster c1, and no process. */
+const surface: Surface = {
+  lists: [restoreJobs, measurements],
+  existing: (template, depth) => {
+    const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).slice(0, depth);
+    if (names.some((n) => n === 'processId')) return undefined;
+    return Object.fromEntries(names.map((n) => [n, reached[n as keyof typeof reached]]));
+  },
+};
+
+describe('the list surface', () => {
+  it('misses each context in turn, those above it existing, and leaves out depths with no existing chain', () => {
+    const probes = missingContexts(surface).map((p) => [p.list.title, p.depth, p.path]);
+    expect(probes).toEqual([
+      ['restore jobs', 0, expect.stringMatching(/^\/groups\/f0f0[0-9a-f]{20}\/clusters\/conformance-missing-cluster\/backup\/restoreJobs$/)],
+      ['restore jobs', 1, '/groups/p1/clusters/conformance-missing-cluster/backup/restoreJobs'],
+      ['measurements', 0, expect.stringMatching(/^\/groups\/f0f0[0-9a-f]{20}\/processes\/conformance-missing-host:27017\/databases\/conformance-missing-database\/measurements\?granularity=PT1H&period=P1D$/)],
+      ['measurements', 1, '/groups/p1/processes/conformance-missing-host:27017/databases/conformance-missing-database/measurements?granularity=PT1H&period=P1D'],
+    ]);
+  });
+
+  it('names the value that is missing', () => {
+    const [project, cluster] = missingContexts(surface);
+    expect(project!.path).toContain(`/groups/${project!.missing}/`);
+    expect(cluster!.missing).toBe('conformance-missing-cluster');
+  });
+
+  it('misses an entry under the whole chain of contexts that exist, with the same id for the kind throughout a run', () => {
+    const [entry] = missingEntries(surface);
+    expect(entry!.missing).toMatch(/^f1f1[0-9a-f]{20}$/);
+    expect(entry!.path).toBe(`/groups/p1/clusters/c1/backup/restoreJobs/${entry!.missing}`);
+    expect(missingEntries(surface)[0]!.missing).toBe(entry!.missing);
+    expect(missingEntries(surface)).toHaveLength(1);
+  });
+});
