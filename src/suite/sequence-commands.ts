@@ -185,6 +185,8 @@ async function walk(s: Session, path: string, size: number, legacy: boolean): Pr
   throw new TargetError('nothing-judged', `${path} has more than ${pageLimit} pages of ${size}; it is not walked`);
 }
 
+const often = (n: number) => (n === 1 ? 'once' : `${n} times`);
+
 // 2.3: "A resource that returns many entities returns them in pages."
 export class List implements SequenceCommand {
   constructor(readonly size: number, readonly legacy: boolean) {}
@@ -199,7 +201,7 @@ export class List implements SequenceCommand {
       const times = keys.filter((k) => k === e.id).length;
       const expected = e.gone && !held.has(e.name) ? 0 : e.gone ? times : 1;
       if (times !== expected) {
-        s.broke('SEQ-LIST-MEMBERS', `walking ${path} at ${this.size} per page (${pages.length} pages) shows the ${s.kind.title} ${e.id}${e.gone ? ', deleted earlier in the sequence,' : ''} ${times} times, not ${expected}`, {
+        s.broke('SEQ-LIST-MEMBERS', `walking ${path} at ${this.size} per page (${pages.length} pages) shows the ${s.kind.title} ${e.id}${e.gone ? ', deleted earlier in the sequence,' : ''} ${often(times)}, not ${often(expected)}`, {
           expected: `${e.id} ${expected} times`, actual: keys, res,
         });
       }
