@@ -21,8 +21,14 @@ export async function inventory(live: LiveReference): Promise<Inventory> {
     credentials: { owner: { name: 'owner', publicKey: live.env.REFERENCE_OWNER_PUBLIC_KEY, privateKey: live.env.REFERENCE_OWNER_PRIVATE_KEY, env: {} } },
   });
   try {
+    const get = (path: string) => client.send({ method: 'GET', path: `${api}${path}`, query: { itemsPerPage: 500 }, as: 'owner', headers: accept });
     const items = async (path: string): Promise<Record<string, unknown>[]> => {
-      const res = await client.send({ method: 'GET', path: `${api}${path}`, query: { itemsPerPage: 500 }, as: 'owner', headers: accept });
+      let res = await get(path);
+      // Read right after a run, the project's window may still be spent: the inventory waits it out like any client.
+      for (let tries = 0; res.status === 429 && tries < 5; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.header('retry-after') ?? 2)));
+        res = await get(path);
+      }
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
       const body = res.jsonObject();
       return (Array.isArray(body.results) ? body.results : []) as Record<string, unknown>[];
