@@ -11,7 +11,7 @@ import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitOf } from '../report/build.ts';
 import { filterText } from '../report/filter-text.ts';
 import { cleanup } from '../runner/cleanup.ts';
-import { describePlan, loadCostModel, planBudget, planFor, type Plan } from '../runner/plan.ts';
+import { loadCostModel, planBudget, planFor, planNotice, type Plan } from '../runner/plan.ts';
 import type { InterruptWatch } from '../runner/interrupt.ts';
 import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
 import { rateWaitCountdown } from '../suite/countdown.ts';
@@ -62,14 +62,12 @@ function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: n
   return words.map(shellWord).join(' ');
 }
 
-/** A run projected to take longer than this at the profile's rate limit has its plan printed before it starts. */
-const longRunMs = 3 * 60_000;
-
 /** The plan of the run: the cases per property a budget allows, else the run's own; printed when chosen or long. */
 function planRun(args: RunArgs, profile: Profile, selected: Set<string> | undefined): Plan {
   const model = loadCostModel();
   const plan = args.budgetMs !== undefined ? planBudget(model, profile.rateLimit, args.budgetMs, selected) : planFor(model, profile.rateLimit, args.numRuns, selected);
-  if (!args.quiet && (args.budgetMs !== undefined || plan.durationMs > longRunMs)) process.stderr.write(`conformance: ${describePlan(plan, profile.rateLimit)}\n`);
+  const notice = planNotice(plan, profile.rateLimit);
+  if (notice && !args.quiet) process.stderr.write(`conformance: ${notice}\n`);
   return plan;
 }
 

@@ -78,6 +78,14 @@ export function formatDuration(ms: number): string {
   return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
 }
 
+/** A run projected to take longer than this at the profile's rate limit has its plan printed before it starts. */
+export const longRunMs = 3 * 60_000;
+
+/** The line to print before the run: for a plan chosen for a budget, or one that takes long; otherwise none. */
+export function planNotice(plan: Plan, rate: RateLimitFacts): string | undefined {
+  return plan.budgetMs !== undefined || plan.durationMs > longRunMs ? describePlan(plan, rate) : undefined;
+}
+
 /** One line: the plan, for the console before the run starts. */
 export function describePlan(plan: Plan, rate: RateLimitFacts): string {
   const budget = plan.budgetMs === undefined ? '' : plan.fits ? ` (fits the budget of ${formatDuration(plan.budgetMs)})` : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;

@@ -1,7 +1,7 @@
 // The run's plan under a rate limit: projected project requests from the cost model, and the cases per property a
 // time budget allows.
 import { describe, expect, it } from 'vitest';
-import { describePlan, planBudget, planFor, projectRequests, type CostModel } from '../../src/runner/plan.ts';
+import { describePlan, planBudget, planFor, planNotice, projectRequests, type CostModel } from '../../src/runner/plan.ts';
 
 const model: CostModel = {
   measuredWith: 'a test model',
@@ -30,5 +30,12 @@ describe('the plan of a run', () => {
     const plan = planBudget(model, realLimit, 60_000);
     expect(plan).toMatchObject({ numRuns: 1, fits: false, windows: 3 });
     expect(describePlan(plan, realLimit)).toMatch(/exceeds the budget of 1 min even with one case per property/);
+  });
+
+  it('is announced before a run chosen for a budget or longer than three minutes, and only then', () => {
+    expect(planNotice(planFor(model, realLimit, 100), realLimit)).toBe('plan: num-runs 100, at most 500 requests to a project, about 5 min at 100 per 60 s');
+    expect(planNotice(planFor(model, { limit: 100, windowSeconds: 2 }, 100), { limit: 100, windowSeconds: 2 })).toBeUndefined();
+    expect(planNotice(planFor(model, realLimit, 1), realLimit)).toBeUndefined();
+    expect(planNotice(planBudget(model, { limit: 100, windowSeconds: 2 }, 60_000), { limit: 100, windowSeconds: 2 })).toMatch(/fits the budget of 1 min/);
   });
 });
