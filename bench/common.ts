@@ -1,4 +1,4 @@
-// Shared helpers of the speed measurements (bench/speed.ts): secrets, profiles, a CLI run as a child process,
+// Shared helpers of the measurements (bench/run.ts, bench/speed.ts): secrets, profiles, a CLI run as a child process,
 // and a minimal Digest client for bare request loops. Measurement code only; never a test.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
