@@ -1,6 +1,6 @@
-// Shared helpers of the speed measurements (bench/speed.ts): secrets, profiles, a CLI run as a child process,
+// Shared helpers of the measurements (bench/run.ts, bench/speed.ts): secrets, profiles, a CLI run as a child process,
 // and a minimal Digest client for bare request loops. Measurement code only; never a test.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,18 @@ export async function startTarget(profile: Profile, opts: { limit: number; windo
   const { secrets, env } = makeSecrets(profile);
   const target = await startReferenceTarget({ vendor: profile.vendor, secrets, rateLimit: { limit: opts.limit, windowMs: opts.windowMs }, ...(opts.seed ? { seed: opts.seed } : {}) });
   return { target, secrets, env };
+}
+
+/** Runs the whole suite against the embedded reference target with a profile changed by `override`. */
+export function runSuite(override: (profile: Profile) => void, extra: string[] = []): Report {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+  const profile = referenceProfile();
+  override(profile);
+  const profileFile = join(dir, 'profile.json');
+  writeFileSync(profileFile, JSON.stringify(profile, null, 2));
+  const run = spawnSync(process.execPath, [join(root, 'bin/conformance.mjs'), 'run', '--profile', profileFile, '--target', 'reference', '--reports', dir, '--quiet', ...extra], { cwd: root, stdio: 'inherit' });
+  if (run.status !== 0 && run.status !== 1) throw new Error(`the suite ended with exit code ${run.status}`);
+  return JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as Report;
 }
 
 /** Writes the profile (and its CA file) into a fresh directory; returns the directory and the profile file. */

@@ -1,26 +1,8 @@
 // Measurements of the suite: `npm run bench` runs them all, `npm run bench -- NAME` one of them. They print
 // numbers and judge nothing (tests never assert speed). Each measurement is one entry of `measurements`.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import type { Report } from '../src/report/report.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Runs the whole suite against the embedded reference target with a profile changed by `override`. */
-function runSuite(override: (profile: Record<string, unknown>) => void): Report {
-  const dir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
-  const profile = JSON.parse(readFileSync(join(root, 'config/reference.json'), 'utf8')) as Record<string, unknown>;
-  override(profile);
-  const profileFile = join(dir, 'profile.json');
-  writeFileSync(profileFile, JSON.stringify(profile, null, 2));
-  const run = spawnSync(process.execPath, [join(root, 'bin/conformance.mjs'), 'run', '--profile', profileFile, '--target', 'reference', '--reports', dir, '--quiet'], { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0 && run.status !== 1) throw new Error(`the suite ended with exit code ${run.status}`);
-  return JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as Report;
-}
+import { runSuite } from './common.ts';
+import { costModel, liveEconomy } from './live-economy.ts';
 
 /** Spec 8 pacing: the full suite under the spec's limit with a one-minute window, against the floor the limit
  * imposes on the requests the run sent. The floor: the fewest windows N in which each project's requests that
@@ -55,10 +37,12 @@ async function rateLimit(): Promise<void> {
   ].join('\n'));
 }
 
-const measurements: Record<string, () => Promise<void>> = { 'rate-limit': rateLimit };
+const measurements: Record<string, () => Promise<void>> = { 'rate-limit': rateLimit, 'live-economy': liveEconomy, 'cost-model': costModel };
+// cost-model rewrites src/runner/cost-model.json: only when named.
+const byDefault = ['rate-limit', 'live-economy'];
 
 const chosen = process.argv.slice(2);
-for (const name of chosen.length ? chosen : Object.keys(measurements)) {
+for (const name of chosen.length ? chosen : byDefault) {
   const measure = measurements[name];
   if (!measure) throw new Error(`no measurement named '${name}' (${Object.keys(measurements).join(', ')})`);
   await measure();

@@ -10,9 +10,9 @@ import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { crawl, entityGaps, noneReached } from '../src/suite/crawl.ts';
+import { coverageFirst, judgeEach } from '../src/suite/coverage-first.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
-import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import { spreadProjects } from '../src/suite/work-project.ts';
 import type { Target } from '../src/suite/target.ts';
@@ -63,12 +63,20 @@ const notIso: Record<string, (d: Date) => string> = {
   'trailing text': (d) => `${d.toISOString()}later`,
 };
 
-// "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400).
+// "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400). Each
+// parameter gets each wrong form twice, once on a day that could also be a month (1-12) and once on one that could
+// not, every form before a second date of any; the instants are drawn from the run's seed.
 check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 400', async ({ target }) => {
-  const when = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true });
-  const cases = fc.record({ project: fc.constantFrom(...(await spreadProjects(target))), param: fc.constantFrom('minDate', 'maxDate'), form: fc.constantFrom(...Object.keys(notIso)), when });
-  await forAll(target, cases, async ({ project, param, form, when: d }) => {
-    const value = notIso[form]!(d);
+  const projects = await spreadProjects(target);
+  const forms = ['minDate', 'maxDate'].flatMap((param) => Object.keys(notIso).flatMap((form) => [{ param, form, monthLike: true }, { param, form, monthLike: false }]));
+  const chosen = coverageFirst(forms, { key: (c) => `${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.param} ${c.form}` }, target.setup.numRuns, target.setup.seed);
+  const instants = fc.sample(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), { seed: target.setup.seed, numRuns: chosen.length });
+  const cases = chosen.map((c, i) => {
+    const d = new Date(instants[i]!);
+    d.setUTCDate(c.monthLike ? 1 + (d.getUTCDate() % 12) : 13 + (d.getUTCDate() % 16));
+    return { ...c, project: projects[i % projects.length]!, value: notIso[c.form]!(d) };
+  });
+  await judgeEach(cases, async ({ project, param, form, value }) => {
     const res = await target.get(eventsPath(target, project), { query: { [param]: value } });
     judged('date sent', 1, form);
     expectStatus(res, 400, `${param}=${value} (${form}) is refused`);
@@ -78,13 +86,15 @@ check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 
 /** yyyy-mm-ddThh:mm:ss of an instant, in UTC, without a zone. */
 const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
-// "When no time zone is given, UTC is assumed": a window without zones selects what its Z twin selects. Windows lie
-// around the events of the profile's projects (so that a shift of the zone moves events in or out), each case in one
-// project that has some, and end in the past (so that events other checks cause meanwhile fall outside both).
-check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zone are those of the same dates with Z', async ({ target }) => {
+// "When no time zone is given, UTC is assumed": a window without zones selects what its Z twin selects. Each window
+// lies tight around one event of the profile's projects (from a minute before it to a minute after), so that a zone
+// other than UTC, shifting the window by its offset, moves that event out; the events are taken distinct, every
+// project first, as many as the run's cases per property, and end in the past (so that events other checks cause
+// meanwhile fall outside both windows).
+check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zone, tight around distinct events, are those of the same dates with Z', async ({ target }) => {
   const p = target.profile.paging;
   const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
-  const projects: { path: string; created: number[] }[] = [];
+  const events: { path: string; created: number }[] = [];
   for (const groupId of profileProjects(target)) {
     const path = eventsPath(target, groupId);
     const listed = await target.get(path, { query: pageQuery });
@@ -92,15 +102,13 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
     const created = ((listed.json() as Record<string, unknown>)[p.resultsField] as Record<string, unknown>[] | undefined ?? [])
       .map((e) => Date.parse(String(e.created)))
       .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
-    if (created.length > 0) projects.push({ path, created });
+    events.push(...created.map((ms) => ({ path, created: ms })));
   }
-  if (projects.length === 0) skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
-  const minutes = 60_000;
-  const window = fc.record({ project: fc.constantFrom(...projects.keys()), event: fc.nat(), before: fc.integer({ min: 0, max: 720 }), length: fc.integer({ min: 1, max: 1440 }) });
-  await forAll(target, window, async ({ project, event, before, length }) => {
-    const { path, created } = projects[project]!;
-    const start = created[event % created.length]! - before * minutes;
-    const end = Math.min(start + length * minutes, Date.now() - 3_600_000);
+  if (events.length === 0) skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
+  const around = coverageFirst(events, { key: (e) => `${e.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.path }, target.setup.numRuns, target.setup.seed);
+  await judgeEach(around, async ({ path, created }) => {
+    const start = Math.floor(created / 1000) * 1000 - 60_000;
+    const end = start + 121_000;
     const read = async (zone: string) => {
       const res = await target.get(path, { query: { ...pageQuery, minDate: zoneless(start) + zone, maxDate: zoneless(end) + zone } });
       expectStatus(res, 200, 'events between two dates are listed');
@@ -111,7 +119,7 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
     const results = (res: typeof withZ) => (res.json() as Record<string, unknown>)[p.resultsField];
     judged('date window', 1, path);
     if (!isDeepStrictEqual(results(without), results(withZ))) {
-      throw new RuleFailure(`dates without a zone select other events than the same dates with Z (UTC assumed)`, {
+      throw new RuleFailure(`dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`, {
         expected: results(withZ), actual: results(without), exchange: without.exchange,
       });
     }

@@ -1,7 +1,6 @@
 // Spec 2.4 Envelope: "Default: no envelope. With query parameter envelope=true, a single-entity response is wrapped
 // in an object with two fields: the HTTP status code and the requested entity. For a list response, which already
 // has an envelope, envelope=true only adds a status field to it." Names of the two fields: from the profile.
-import fc from 'fast-check';
 import { carried, parsedBody } from '../src/checks/entities.ts';
 import { checkListEnvelope, checkSingleEnvelope, wrappedUnasked } from '../src/checks/envelope.ts';
 import { isObject } from '../src/checks/json-walk.ts';
@@ -9,12 +8,12 @@ import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
+import { coverageFirst, judgeEach, resourceKind } from '../src/suite/coverage-first.ts';
 import { crawl, crawledPath, entityGaps, rereadable } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
 import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
 import { alertConfigBody, alertConfigsPath } from '../src/suite/new-entities.ts';
 import { judged } from '../src/suite/coverage.ts';
-import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
@@ -24,6 +23,12 @@ import { workProject } from '../src/suite/work-project.ts';
 async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly HttpResponse[]> {
   const { responses } = await crawl();
   return requireSome(rereadable(responses).map((c) => c.res).filter((res) => carried(res, t.profile.paging.resultsField)?.kind === kind), kind === 'list' ? 'list' : 'entity');
+}
+
+/** The responses to read again with envelope=true: each URL once, every resource kind first, as many as the run's cases per property. */
+function distinct(t: Target, responses: readonly HttpResponse[]): HttpResponse[] {
+  const url = (res: HttpResponse) => res.exchange.request.url;
+  return coverageFirst(responses, { key: url, kind: (res) => resourceKind(new URL(url(res)).pathname) }, t.setup.numRuns, t.setup.seed);
 }
 
 check('ENV-DEFAULT-NONE', 'no JSON object response reached without envelope=true is wrapped in an envelope', async ({ target }) => {
@@ -40,11 +45,9 @@ check('ENV-DEFAULT-NONE', 'no JSON object response reached without envelope=true
   }, { place: crawledPath, cut: entityGaps(c) });
 });
 
-check('ENV-SINGLE-WRAP', 'envelope=true on an entity reached wraps the same entity with the status of the plain call', async ({ target }) => {
+check('ENV-SINGLE-WRAP', 'envelope=true on distinct entities reached, every resource kind first, wraps the same entity with the status of the plain call', async ({ target }) => {
   const entities = await reached(target, 'entity');
-  await forAll(target, fc.nat(), async (index) => {
-    await judgeVariant(target, entities[index % entities.length]!, { envelope: 'true' }, (enveloped, plain) => checkSingleEnvelope(enveloped, plain.status, parsedBody(plain), target.profile.envelope));
-  });
+  await judgeEach(distinct(target, entities), (res) => judgeVariant(target, res, { envelope: 'true' }, (enveloped, plain) => checkSingleEnvelope(enveloped, plain.status, parsedBody(plain), target.profile.envelope)));
   throwCut(entityGaps(await crawl()));
 });
 
@@ -85,10 +88,8 @@ check('ENV-SINGLE-WRAP', 'envelope=true on a create wraps the created entity wit
   }
 });
 
-check('ENV-LIST-STATUS', 'envelope=true on a list reached only adds status, equal to the status of the plain call', async ({ target }) => {
+check('ENV-LIST-STATUS', 'envelope=true on distinct lists reached, every resource kind first, only adds status, equal to the status of the plain call', async ({ target }) => {
   const lists = await reached(target, 'list');
-  await forAll(target, fc.nat(), async (index) => {
-    await judgeVariant(target, lists[index % lists.length]!, { envelope: 'true' }, (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>));
-  });
+  await judgeEach(distinct(target, lists), (res) => judgeVariant(target, res, { envelope: 'true' }, (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>)));
   throwCut(entityGaps(await crawl()));
 });

@@ -12,6 +12,8 @@ const runOptions = `  --profile FILE    target profile (JSON, see schemas/profil
   --target URL      base URL of the target, overriding the profile's; 'reference' starts the embedded target
   --seed N          seed of generated inputs (default: random; printed, and in the report)
   --num-runs N      generated cases per property check (default 100)
+  --budget TIME     plan the cases per property so the projected requests fit the profile's rate limit in
+                    TIME (e.g. 10m, 90s, 1h); the plan is printed before the run and kept in the report
   --reports DIR     directory for the reports (default: reports)
   --strict          exit 1 unless every MUST rule passes (skipped and untested rules count against it)
   --mutant ID       embedded target only: break the rule ID on purpose (repeatable; conformance reference
@@ -38,7 +40,7 @@ ${runOptions}
   --baseline FILE   rules the target is known to fail (schemas/baseline.schema.json): they do not fail the run
 
 ${exitCodes}`,
-    options: ['profile', 'target', 'rule', 'tag', 'seed', 'num-runs', 'reports', 'baseline', 'strict', 'mutant', 'summary', 'quiet', 'json'],
+    options: ['profile', 'target', 'rule', 'tag', 'seed', 'num-runs', 'budget', 'reports', 'baseline', 'strict', 'mutant', 'summary', 'quiet', 'json'],
   },
   certify: {
     summary: 'run every rule and write reports/certificate.json; exit 0 only if conformant',
@@ -49,7 +51,7 @@ Options:
 ${runOptions}
   --sign-key PEM    sign the certificate with this Ed25519 private key (PKCS#8 PEM, e.g. from
                     openssl genpkey -algorithm ed25519); without it the certificate is unsigned, for local use`,
-    options: ['profile', 'target', 'seed', 'num-runs', 'reports', 'strict', 'mutant', 'summary', 'quiet', 'json', 'sign-key'],
+    options: ['profile', 'target', 'seed', 'num-runs', 'budget', 'reports', 'strict', 'mutant', 'summary', 'quiet', 'json', 'sign-key'],
   },
   verify: {
     summary: 'check a certificate: intact, signed (with --public-key), made by this suite',
@@ -98,6 +100,8 @@ export interface RunArgs {
   tags: string[];
   seed?: number;
   numRuns: number;
+  /** --budget: the time the run's cases per property are planned to fit in (the plan replaces numRuns). */
+  budgetMs?: number;
   reportsDir: string;
   strict: boolean;
   mutants: string[];
@@ -128,6 +132,7 @@ const options = {
   tag: { type: 'string', multiple: true },
   seed: { type: 'string' },
   'num-runs': { type: 'string' },
+  budget: { type: 'string' },
   reports: { type: 'string' },
   strict: { type: 'boolean' },
   mutant: { type: 'string', multiple: true },
@@ -146,6 +151,14 @@ function integer(name: string, v: string | undefined, min: number): number | und
   if (v === undefined) return undefined;
   if (!/^\d+$/.test(v) || Number(v) < min) throw new UsageError(`--${name} takes a whole number of at least ${min}, not '${v}'`);
   return Number(v);
+}
+
+/** A duration such as 10m, 90s or 1h, in milliseconds. */
+function duration(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const m = /^(\d+)(s|m|h)$/.exec(v);
+  if (!m || Number(m[1]) === 0) throw new UsageError(`--${name} takes a duration such as 10m, 90s or 1h, not '${v}'`);
+  return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
 }
 
 const isCommand = (word: string | undefined): word is Command => word !== undefined && Object.hasOwn(commands, word);
@@ -212,6 +225,7 @@ export function parseCommandLine(argv: string[]): Args {
   const embedded = v.target === 'reference' || (v.target === undefined && v.profile === undefined);
   if (v.mutant?.length && !embedded) throw new UsageError('--mutant applies only to the embedded reference target');
   if (v.quiet && v.json) throw new UsageError('--quiet and --json exclude each other');
+  if (v.budget !== undefined && v['num-runs'] !== undefined) throw new UsageError('--budget and --num-runs exclude each other: the budget plans the cases per property');
   return {
     command,
     profile: v.profile,
@@ -220,6 +234,7 @@ export function parseCommandLine(argv: string[]): Args {
     tags: v.tag ?? [],
     seed: integer('seed', v.seed, 0),
     numRuns: integer('num-runs', v['num-runs'], 1) ?? 100,
+    budgetMs: duration('budget', v.budget),
     reportsDir: v.reports ?? 'reports',
     strict: v.strict ?? false,
     mutants: v.mutant ?? [],

@@ -11,6 +11,7 @@ import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitOf } from '../report/build.ts';
 import { filterText } from '../report/filter-text.ts';
 import { cleanup } from '../runner/cleanup.ts';
+import { loadCostModel, planBudget, planFor, planNotice, type Plan } from '../runner/plan.ts';
 import type { InterruptWatch } from '../runner/interrupt.ts';
 import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
 import { rateWaitCountdown } from '../suite/countdown.ts';
@@ -61,6 +62,15 @@ function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: n
   return words.map(shellWord).join(' ');
 }
 
+/** The plan of the run: the cases per property a budget allows, else the run's own; printed when chosen or long. */
+function planRun(args: RunArgs, profile: Profile, selected: Set<string> | undefined): Plan {
+  const model = loadCostModel();
+  const plan = args.budgetMs !== undefined ? planBudget(model, profile.rateLimit, args.budgetMs, selected) : planFor(model, profile.rateLimit, args.numRuns, selected);
+  const notice = planNotice(plan, profile.rateLimit);
+  if (notice && !args.quiet) process.stderr.write(`conformance: ${notice}\n`);
+  return plan;
+}
+
 /** Runs the suites; `interrupts` has watched for SIGINT and SIGTERM since the command began, and goes on until it ends. */
 export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Promise<number> {
   const startedAt = new Date();
@@ -70,6 +80,8 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
   const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
   const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
   makeReportsDir(args.reportsDir);
+  const plan = planRun(args, profile, selected);
+  args = { ...args, numRuns: plan.numRuns };
   let reference: Embedded | undefined;
   try {
     if (embedded) {
@@ -135,6 +147,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
         interrupted: interrupts.signal,
         cleanup: cleaned,
         rateLimit: scheduler.report(),
+        plan,
         rerun,
       });
       if (baseline) applyBaseline(report, baseline, args.baseline!);

@@ -22,6 +22,7 @@ export interface RunFacts {
   interrupted?: string;
   cleanup: Report['cleanup'];
   rateLimit?: Report['rateLimit'];
+  plan?: Report['plan'];
   /** Commands that rerun the whole run, and one rule of it. */
   rerun: { run: string; rule: (ruleId: string) => string };
 }
@@ -49,6 +50,7 @@ export function buildReport(f: RunFacts): Report {
     ...(f.interrupted ? { interrupted: f.interrupted } : {}),
     cleanup: f.cleanup,
     ...(f.rateLimit ? { rateLimit: f.rateLimit } : {}),
+    ...(f.plan ? { plan: f.plan } : {}),
     rules: results,
   };
 }

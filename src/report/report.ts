@@ -2,6 +2,7 @@
 // CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
 import type { Exchange } from '../http/exchange.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
+import type { Plan } from '../runner/plan.ts';
 import type { Level } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
 import type { Covered } from '../suite/coverage.ts';
@@ -76,6 +77,9 @@ export interface Report {
   cleanup: { deleted: string[]; leftovers: { path: string; reason: string }[]; waited429: number };
   /** Spec 8 pacing: requests, 429s, target windows and waiting, per project and for the run (checks and cleanup). */
   rateLimit?: RateLimitUsage;
+  /** The plan under the profile's rate limit (src/runner/plan.ts): cases per property, projected project requests
+   * and duration, and with --budget the budget they were chosen for. */
+  plan?: Plan;
   /** The baseline of the run (--baseline): its file and listed rules, and which of them were marked. */
   baseline?: { file: string; rules: { id: string; reason: string }[]; expectedFail: string[]; unexpectedPass: string[] };
   rules: RuleResult[];

@@ -1,0 +1,73 @@
+// Live-run economy: what a full run costs the busiest project, for the one-project, no-creation profile shape of most
+// production accounts and for the reference profile, run against the embedded target with its short window and
+// projected to the real service's limit (100 requests per 60 s). `cost-model` fits src/runner/cost-model.json.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCostModel, planFor, formatDuration, type CostModel } from '../src/runner/plan.ts';
+import type { Report } from '../src/report/report.ts';
+import { root, runSuite, type Profile } from './common.ts';
+import { requestsPerRule } from './replay-floor.ts';
+
+const realLimit = { limit: 100, windowSeconds: 60 };
+
+/** The reference profile cut to one project that may create nothing, with the owner and read-only credentials only. */
+function oneProject(p: Profile): void {
+  p.projects = { ids: [p.projects.ids[0]], allowCreate: false };
+  p.allowBillable = false;
+  for (const name of ['owner2', 'outsider', 'serviceAccount']) delete p.credentials[name];
+}
+
+function busiest(report: Report): [string, number] {
+  const projects = Object.entries(report.rateLimit?.projects ?? {}).sort(([, a], [, b]) => b.requests - a.requests);
+  const [id, usage] = projects[0] ?? ['none', { requests: 0 }];
+  return [id, usage.requests];
+}
+
+function print(name: string, report: Report, model: CostModel): void {
+  const [project, requests] = busiest(report);
+  const windows = Math.ceil(requests / realLimit.limit);
+  const planned = planFor(model, realLimit, report.numRuns);
+  console.log([
+    `${name}: rules ${JSON.stringify(report.totals)}, ${report.requests} requests in all, ${report.rateLimit?.unintended429 ?? 0} unintended 429, wall ${formatDuration(report.durationMs)} at ${report.rateLimit?.limit} per ${report.rateLimit?.windowSeconds} s`,
+    `  busiest project ${project}: ${requests} requests: ${windows} windows, about ${formatDuration(windows * realLimit.windowSeconds * 1000)} at ${realLimit.limit} per ${realLimit.windowSeconds} s`,
+    `  planner's estimate (one-project bound): ${planned.projectRequests} requests, about ${formatDuration(planned.durationMs)}`,
+    '  requests per rule (top 15):',
+    ...requestsPerRule(report).slice(0, 15).map(([id, n]) => `    ${id.padEnd(32)} ${String(n).padStart(5)}`),
+  ].join('\n'));
+}
+
+export async function liveEconomy(): Promise<void> {
+  const model = loadCostModel();
+  print('one project, no creation', runSuite(oneProject), model);
+  print('reference profile', runSuite(() => {}), model);
+}
+
+/** The model as JSON with one line per rule, so that a refit reads as a diff of the rules that changed. */
+function modelText(model: CostModel): string {
+  const rules = Object.entries(model.rules).map(([id, cost]) => `    ${JSON.stringify(id)}: ${JSON.stringify(cost)}`);
+  const head = JSON.stringify({ ...model, rules: undefined }, null, 2).replace(/\n}$/, '');
+  return `${head},\n  "rules": {\n${rules.join(',\n')}\n  }\n}\n`;
+}
+
+/** Fits each rule's requests to fixed + perCase x num-runs from two runs of the one-project shape, and writes the model. */
+export async function costModel(): Promise<void> {
+  const counts = [20, 100];
+  const [low, high] = counts.map((n) => runSuite(oneProject, ['--num-runs', String(n), '--seed', '1']));
+  const per = (r: Report) => new Map(requestsPerRule(r));
+  const [a, b] = [per(low!), per(high!)];
+  const rules: CostModel['rules'] = {};
+  for (const [id, n2] of [...b].sort(([x], [y]) => x.localeCompare(y))) {
+    const n1 = a.get(id) ?? 0;
+    const perCase = Math.max(0, (n2 - n1) / (counts[1]! - counts[0]!));
+    rules[id] = { fixed: Math.max(0, Math.round(n2 - perCase * counts[1]!)), perCase: Math.round(perCase * 100) / 100 };
+  }
+  const share = (r: Report) => (r.rateLimit?.requests ?? 0) / r.requests;
+  const model: CostModel = {
+    measuredWith: 'the reference profile cut to one project, no creation (npm run bench -- cost-model), seed 1',
+    numRuns: counts,
+    projectShare: Math.round(Math.max(share(low!), share(high!)) * 1000) / 1000,
+    rules,
+  };
+  writeFileSync(join(root, 'src/runner/cost-model.json'), modelText(model));
+  console.log(`cost model: ${Object.keys(rules).length} rules, project share ${model.projectShare}; num-runs 100: ${planFor(model, realLimit, 100).projectRequests} requests to a project`);
+}
