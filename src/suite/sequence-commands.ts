@@ -167,8 +167,12 @@ export class AfterDelete implements SequenceCommand {
   toString = () => `${this.method.toLowerCase()}-deleted(#${this.i}, ${api(this.legacy)})`;
 }
 
-/** The list read whole at `size` items per page: each page is served, and has a results array. */
-async function walk(s: Session, path: string, size: number, legacy: boolean): Promise<{ pages: HttpResponse[]; keys: unknown[] }> {
+/** Pages a list walk reads at most: a longer list is read at more items per page, so its cost does not grow with it. */
+const walkPages = 6;
+
+/** The list read whole at `size` items per page (more, where the total count says it would take more than `walkPages`
+ * pages): each page is served, and has a results array. */
+async function walk(s: Session, path: string, size: number, legacy: boolean): Promise<{ pages: HttpResponse[]; keys: unknown[]; size: number }> {
   const p = s.t.profile.paging;
   const pages: HttpResponse[] = [];
   const keys: unknown[] = [];
@@ -178,9 +182,11 @@ async function walk(s: Session, path: string, size: number, legacy: boolean): Pr
     s.need(res, [200], `a page of ${path} is served`);
     const results = res.jsonObject()[p.resultsField];
     if (!Array.isArray(results)) throw new TargetError('wrong-type', `${describeExchange(res)}: the page has no ${p.resultsField} array`, res.exchange);
+    const total = pageNum === 1 ? totalCountOf(res, p) : undefined;
+    if (typeof total === 'number' && total > size * walkPages) return walk(s, path, Math.min(Math.ceil(total / walkPages), p.maxItemsPerPage), legacy);
     pages.push(res);
     keys.push(...results.map((item) => (isObject(item) ? item[s.kind.key] : undefined)));
-    if (results.length < size) return { pages, keys };
+    if (results.length < size) return { pages, keys, size };
   }
   throw new TargetError('nothing-judged', `${path} has more than ${pageLimit} pages of ${size}; it is not walked`);
 }
@@ -194,14 +200,14 @@ export class List implements SequenceCommand {
   async run(m: Model, s: Session): Promise<void> {
     const path = s.url(s.kind.collection(s.t, s.project), this.legacy);
     // Read while the suite's other writes are held back, so that only this sequence's writes move the list.
-    const { pages, keys } = await s.t.writes.quietly(() => walk(s, path, this.size, this.legacy));
+    const { pages, keys, size } = await s.t.writes.quietly(() => walk(s, path, this.size, this.legacy));
     const res = pages.at(-1)!;
     const held = new Set(live(m).map((e) => e.name));
     for (const e of m.entities) {
       const times = keys.filter((k) => k === e.id).length;
       const expected = e.gone && !held.has(e.name) ? 0 : e.gone ? times : 1;
       if (times !== expected) {
-        s.broke('SEQ-LIST-MEMBERS', `walking ${path} at ${this.size} per page (${pages.length} pages) shows the ${s.kind.title} ${e.id}${e.gone ? ', deleted earlier in the sequence,' : ''} ${often(times)}, not ${often(expected)}`, {
+        s.broke('SEQ-LIST-MEMBERS', `walking ${path} at ${size} per page (${pages.length} pages) shows the ${s.kind.title} ${e.id}${e.gone ? ', deleted earlier in the sequence,' : ''} ${often(times)}, not ${often(expected)}`, {
           expected: `${e.id} ${expected} times`, actual: keys, res,
         });
       }
