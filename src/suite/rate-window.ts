@@ -117,6 +117,7 @@ export function landedIn(t: Target, responses: readonly HttpResponse[], window: 
 export async function inOneWindow<T extends { responses: HttpResponse[] }>(
   t: Target, pool: string[], plan: BurstPlan, burst: (at: BurstWindow) => Promise<T>,
 ): Promise<T & { at: BurstWindow }> {
+  let slowBefore = false;
   for (let attempt = 1; ; attempt++) {
     // A request outside every project's budget answers the challenge of a nonce that went stale meanwhile.
     for (const as of plan.credentials) await t.get(t.v2('/'), { as });
@@ -132,11 +133,13 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
     const staleNonce = result.responses.some((r) => r.status === 401);
     if (!staleNonce && landedIn(t, result.responses, at.window)) return { ...result, at };
     at.lease.release();
-    // A burst that took longer than a whole window will not land in one when sent again.
+    // A burst that took longer than a whole window is sent once more (the target, or the machine the suite runs on, may
+    // have been busy for a moment); slower again, it will not land in one window.
     const took = spanMs(result.responses);
-    if (!staleNonce && took >= rateScheduler(t).windowMs) {
+    if (!staleNonce && took >= rateScheduler(t).windowMs && (slowBefore || attempt === attempts)) {
       throw new TargetError('nothing-judged', `a burst of ${plan.requests} requests took ${(took / 1000).toFixed(1)} s at this target, more than a window (${rateScheduler(t).windowMs / 1000} s)`);
     }
+    slowBefore ||= !staleNonce && took >= rateScheduler(t).windowMs;
     if (attempt === attempts) {
       throw new TargetError('nothing-judged', `in ${attempts} attempts, no burst of ${plan.requests} requests could be placed within one window of the target's clock (${staleNonce ? 'a Digest nonce went stale' : 'the burst crossed a turn'})`);
     }

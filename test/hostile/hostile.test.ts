@@ -78,7 +78,7 @@ describe.concurrent('the suite against a hostile target', () => {
     expect(run.proxy.log.filter((l) => l.method === 'DELETE' && l.path.endsWith('/eventTypes')).map((l) => l.status)).toEqual([404, 405]);
   }, runLimitMs);
 
-  it('leaves a rate-limit rule unjudged at once when its burst takes longer than a window: the burst is not sent again', async () => {
+  it('leaves a rate-limit rule unjudged when its burst takes longer than a window twice: it is sent once more, no more', async () => {
     // 30 ms on every read of a project: the 102 reads of the burst take about 3 s, longer than the 2 s window.
     const slowReads: Scenario = (req) => (req.method === 'GET' && /^\/api\/platform\/v2\/groups\/[0-9a-f]{24}$/.test(req.path) ? { kind: 'delay', ms: 30 } : undefined);
     const run = await runAgainst(slowReads, ['LIMITS-100-PROCEED']);
@@ -86,8 +86,8 @@ describe.concurrent('the suite against a hostile target', () => {
     expect([limits.status, limits.checks[0]?.cause]).toEqual(['error', 'nothing-judged']);
     expect(limits.reason).toMatch(/^nothing-judged: a burst of \d+ requests took \d+\.\d s at this target, more than a window \(2 s\)/);
     const reads = run.proxy.log.filter((l) => l.method === 'GET' && /\/groups\/[0-9a-f]{24}$/.test(l.path)).length;
-    expect(reads).toBeGreaterThan(100);
-    expect(reads).toBeLessThan(150);
+    expect(reads).toBeGreaterThan(200);
+    expect(reads).toBeLessThan(250);
   }, runLimitMs);
 
   it('stops at the preflight, naming TLS, when the target presents a certificate the profile does not trust', async () => {
