@@ -1,7 +1,7 @@
 // Custom database roles of a project (spec 2.6: role actions gained CLEAR_JUMBO_FLAG, KILL_ANY_CURSOR,
 // REFINE_COLLECTION_SHARD_KEY, RESHARD_COLLECTION and SHARDED_DATA_DISTRIBUTION on 18 April 2025):
-// list, create, get, delete; a role name is unique in its project (409). A delete marks the role deleted; every
-// reading leaves marked roles out.
+// list, create, get, change (PATCH: actions and inherited roles; the name cannot be modified), delete; a role
+// name is unique in its project (409). A delete marks the role deleted; every reading leaves marked roles out.
 import { listInGroup, requireGroup } from '../authz.ts';
 import { href, type RequestContext } from '../context.ts';
 import { DB_ACTIONS } from '../enums.ts';
@@ -27,6 +27,9 @@ const roleShape: ObjectField = {
   },
   required: ['roleName'],
 };
+
+/** A change: the name is in the path and cannot be modified (sent unchanged, it is dropped). */
+const changeShape: ObjectField = { type: 'object', fields: { ...roleShape.fields, roleName: { ...roleShape.fields.roleName!, readOnly: true } } };
 
 type RoleBody = Pick<CustomDbRole, 'roleName'> & Partial<Pick<CustomDbRole, 'actions' | 'inheritedRoles'>>;
 
@@ -75,6 +78,13 @@ async function createRole(ctx: RequestContext) {
   return entity(roleView(ctx, role, false), 201, { Location: href(ctx, `${rolesPath(group.id)}/${encodeURIComponent(role.roleName)}`) });
 }
 
+function changeRole(ctx: RequestContext) {
+  const role = requireRole(ctx, requireGroup(ctx, 'write'));
+  const change = validateBody<Partial<RoleBody>>(ctx.body, changeShape, { roleName: role.roleName });
+  Object.assign(role, change);
+  return entity(roleView(ctx, role, false));
+}
+
 function deleteRole(ctx: RequestContext) {
   requireRole(ctx, requireGroup(ctx, 'write')).deleted = true;
   return noContent();
@@ -92,6 +102,7 @@ export const customDbRoleRoutes: Route[] = [
     path: '/groups/{groupId}/customDBRoles/roles/{roleName}',
     methods: {
       GET: (ctx) => entity(roleView(ctx, requireRole(ctx, requireGroup(ctx, 'read')), false)),
+      PATCH: changeRole,
       DELETE: deleteRole,
     },
   },
