@@ -78,16 +78,34 @@ export function updates(ops: WriteOp[]): UpdateOp[] {
 /** The depth of a field at `path`: how many objects hold it below the body (0: a top-level field). */
 export const depthOf = (path: JsonPath) => path.filter((k) => typeof k === 'string').length - 1;
 
+/** The parts of the surface a cell stands for: its resource alone and with each mix of method, generation, depth. */
+function partsOf(op: WriteOp, depth: number): string[] {
+  const dims = [`method ${op.method}`, `generation ${op.generation}`, `depth ${depth}`];
+  return [0, 1, 2, 3, 4, 5, 6, 7].map((mask) => [op.resource, ...dims.filter((_, i) => mask & (1 << i))].join(', '));
+}
+
 /** The first cases of a rule: one per cell of the surface (resource, write method, generation, depth of the body),
  * each taking the operations of its cell in turn (the projects share them), the rest of the case drawn from
- * `arbitrary`. `slots(op)` gives the depth of each slot of an operation (a place, a read-only field) `place` picks. */
+ * `arbitrary`. `slots(op)` gives the depth of each slot of an operation (a place, a read-only field) `place` picks.
+ * Each next cell is the one that adds the most parts not yet reached, so that a run of few cases spreads over all
+ * resources, then their methods, generations and depths. */
 export function firstCases<T extends { op: number; place: number }>(t: Target, arbitrary: fc.Arbitrary<T>, ops: WriteOp[], slots: (op: WriteOp) => number[]): T[] {
-  const cells = new Map<string, { op: number; place: number }[]>();
+  const cells = new Map<string, { parts: string[]; at: { op: number; place: number }[] }>();
   ops.forEach((op, i) => slots(op).forEach((depth, place) => {
     const key = `${describeOp(op)} depth ${depth}`;
-    cells.set(key, [...(cells.get(key) ?? []), { op: i, place }]);
+    const cell = cells.get(key) ?? { parts: partsOf(op, depth), at: [] };
+    cell.at.push({ op: i, place });
+    cells.set(key, cell);
   }));
-  const firsts = [...cells.values()].map((candidates, k) => candidates[k % candidates.length]!);
+  const reached = new Set<string>();
+  const left = [...cells.values()];
+  const firsts: { op: number; place: number }[] = [];
+  while (left.length > 0) {
+    const gain = left.map((c) => c.parts.filter((p) => !reached.has(p)).length);
+    const [next] = left.splice(gain.indexOf(Math.max(...gain)), 1);
+    next!.parts.forEach((p) => reached.add(p));
+    firsts.push(next!.at[firsts.length % next!.at.length]!);
+  }
   const drawn = fc.sample(arbitrary, { seed: t.setup.seed, numRuns: firsts.length });
   return firsts.map((cell, k) => ({ ...drawn[k]!, ...cell }));
 }

@@ -41,7 +41,11 @@ describe('the first cases of a rule', () => {
     expect(new Set(cells).size).toBe(cells.length);
     // Per resource and generation: POST at depths 0, 1 and 2, PATCH at depth 0.
     expect(cells).toHaveLength(2 * 2 * 4);
-    expect(new Set(cases.map((c) => ops[c.op]!.resource))).toEqual(new Set(['thing', 'other']));
+    // Spread first: the first two cases reach both resources, under both generations.
+    expect(cases.slice(0, 2).map((c) => ops[c.op]!.resource).sort()).toEqual(['other', 'thing']);
+    expect(new Set(cases.slice(0, 4).map((c) => `${ops[c.op]!.resource} ${ops[c.op]!.generation}`)).size).toBe(4);
+    // The same cell in the two projects of 'thing' is taken in turn.
+    expect(new Set(cases.filter((c) => ops[c.op]!.resource === 'thing').map((c) => c.op >= 4))).toEqual(new Set([false, true]));
     expect(cases.every((c) => typeof c.name === 'string')).toBe(true);
   });
 });
