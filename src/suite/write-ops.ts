@@ -7,7 +7,7 @@ import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from './coverage.ts';
 import { deleteCreated, noteCreated } from './created.ts';
-import { readAt, withWriteSurface, type Generation, type Place, type Write, type WriteSurface } from './surface/writes.ts';
+import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
 import type { Target } from './target.ts';
 
 type Body = Record<string, unknown>;
@@ -38,16 +38,16 @@ export const describeOp = (op: WriteOp) => `${op.method} ${op.resource} (${op.ge
 
 /** Every write of the surface under every generation of its resource, each cell (resource, method, generation) once
  * per project the resource is in. */
-export function writeOps(surface: WriteSurface): WriteOp[] {
-  return surface.resources.flatMap((r) => r.generations.flatMap((generation) => r.writes.map((w) => ({
+export function writeOps(resources: WritableResource[]): WriteOp[] {
+  return resources.flatMap((r) => r.generations.flatMap((generation) => r.writes.map((w) => ({
     ...w, resource: r.title, generation, key: r.key,
     readOnlyBodies: w.readOnly.map((ro) => ({ path: ro.path, body: withValue(w.body, ro.path, ro.value) })),
   }))));
 }
 
 /** Runs `use` with the write operations of the run's writable surface; `what` names what the check makes. */
-export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[], surface: WriteSurface) => Promise<void>): Promise<void> {
-  return withWriteSurface(t, what, (surface) => use(writeOps(surface), surface));
+export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>): Promise<void> {
+  return withWriteSurface(t, what, (resources) => use(writeOps(resources)));
 }
 
 const url = (t: Target, op: WriteOp, path = op.path) => (op.generation === 'v2' ? t.v2(path) : t.legacy(path));
@@ -66,7 +66,7 @@ export async function sendBody(t: Target, op: WriteOp, body: Body): Promise<Http
   return res;
 }
 
-export type UpdateOp = WriteOp & { change: NonNullable<Write['change']> };
+type UpdateOp = WriteOp & { change: NonNullable<Write['change']> };
 
 /** The operations that update an entity and can show a change. */
 export function updates(ops: WriteOp[]): UpdateOp[] {

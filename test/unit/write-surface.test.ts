@@ -1,7 +1,7 @@
 // The writable surface: the places in a body where a field can go, and the first cases that reach each cell of it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placesIn, type WriteSurface } from '../../src/suite/surface/writes.ts';
+import { placesIn, type WritableResource } from '../../src/suite/surface/writes.ts';
 import type { Target } from '../../src/suite/target.ts';
 import { depthOf, firstCases, writeOps } from '../../src/suite/write-ops.ts';
 
@@ -31,7 +31,7 @@ describe('the first cases of a rule', () => {
     writes: [write('POST', { a: 1, b: [{ c: { d: 1 } }] }), write('PATCH', { a: 1 })],
   });
   // The same resource in two projects: its cells are reached once, the projects taking them in turn.
-  const surface: WriteSurface = { resources: [resource('thing'), resource('thing'), resource('other')].map((r) => ({ ...r, generations: [...r.generations] })), left: [] };
+  const surface: WritableResource[] = [resource('thing'), resource('thing'), resource('other')].map((r) => ({ ...r, generations: [...r.generations] }));
   const ops = writeOps(surface);
   const t = { setup: { seed: 42 } } as unknown as Target;
 

@@ -51,14 +51,8 @@ export interface WritableResource {
   writes: Write[];
 }
 
-export interface WriteSurface {
-  resources: WritableResource[];
-  /** What the surface leaves out, and the profile fact that says why. */
-  left: string[];
-}
-
 /** The value at `at` in `v`, or undefined. */
-export function valueAt(v: unknown, at: JsonPath): unknown {
+function valueAt(v: unknown, at: JsonPath): unknown {
   return at.reduce<unknown>((x, k) => (Array.isArray(x) || isObject(x) ? (x as Record<string | number, unknown>)[k] : undefined), v);
 }
 
@@ -81,7 +75,7 @@ export function placesIn(body: Body, entity: Body = {}): Place[] {
 }
 
 /** A value of the same JSON type that differs from `v`. */
-export function otherValue(v: unknown): unknown {
+function otherValue(v: unknown): unknown {
   if (typeof v === 'number') return v + 1;
   if (typeof v === 'boolean') return !v;
   if (typeof v !== 'string') return 'conformance';
@@ -191,7 +185,7 @@ async function existingCluster(t: Target): Promise<{ collection: string; path: s
 /** Runs `use` with the writable surface of every project checks write in (an alert configuration and a custom
  * database role made in each to change), so that cases picking among them spread over the projects' rate budgets.
  * `what` names what the check makes apart from other checks' (role names are unique in a project). */
-export async function withWriteSurface(t: Target, what: string, use: (surface: WriteSurface) => Promise<void>): Promise<void> {
+export async function withWriteSurface(t: Target, what: string, use: (resources: WritableResource[]) => Promise<void>): Promise<void> {
   const made: NewEntity[] = [];
   try {
     const resources: WritableResource[] = [];
@@ -210,14 +204,11 @@ export async function withWriteSurface(t: Target, what: string, use: (surface: W
         customRoles(t, what, roles, rolePath, await readAt(t, 'v2', rolePath)),
       );
     }
-    const left: string[] = [];
-    if (!t.profile.projects.allowCreate) left.push('project creates: projects.allowCreate is false');
-    if (!t.profile.allowBillable) left.push('clusters: allowBillable is false');
     const cluster = t.profile.allowBillable ? await existingCluster(t) : undefined;
     if (cluster) {
       for (const g of ['v2', 'v1.0'] as const) resources.push(clusters(t, g, cluster.collection, cluster.path, await readAt(t, g, cluster.path)));
     }
-    await use({ resources, left });
+    await use(resources);
   } finally {
     for (const entity of made) await deleteCreated(t, entity.created);
   }
