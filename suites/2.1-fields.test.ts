@@ -1,7 +1,8 @@
 // Spec 2.1 Request content type: "For POST and PUT the request header Content-Type: application/json is required".
 // Invalid fields: "Fields are validated. An unknown or misspelled field, or a field that cannot be modified, is
 // rejected with status 400 and an error message that names the invalid field. It is not ignored."
-// Each is a property over the create and update operations of the profile's resources (write-ops.ts).
+// Each is a property over every write of the run's writable surface (src/suite/surface/writes.ts): every
+// resource, write method, generation and depth of the body, each reached once first (write-ops.ts).
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { expectFieldRefused } from '../src/checks/invalid-field.ts';
