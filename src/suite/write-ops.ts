@@ -3,6 +3,7 @@
 // that changes nothing if accepted, the places fields go in it, and its cell: resource, method, generation, depth.
 import fc from 'fast-check';
 import type { JsonPath } from '../checks/names-field.ts';
+import { describeExchange } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from './coverage.ts';
@@ -50,7 +51,7 @@ export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => P
   return withWriteSurface(t, what, (resources) => use(writeOps(resources)));
 }
 
-const url = (t: Target, op: WriteOp, path = op.path) => (op.generation === 'v2' ? t.v2(path) : t.legacy(path));
+const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) : t.legacy(op.path));
 
 /** The entity an update writes to, read under the operation's generation. */
 export const readBack = (t: Target, op: WriteOp) => readAt(t, op.generation, op.path);
@@ -60,8 +61,8 @@ export async function sendBody(t: Target, op: WriteOp, body: Body): Promise<Http
   const legacy = op.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
   const res = await t.send({ method: op.method, path: url(t, op), json: body, ...legacy });
   if (op.method !== 'POST' || res.status < 200 || res.status >= 300) return res;
-  const id = res.json() === null ? undefined : res.jsonObject()[op.key];
-  if (typeof id !== 'string') throw new TargetError('unexpected-status', `the answer to a create names no ${op.key}`, res.exchange);
+  const id = res.jsonObject()[op.key];
+  if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${op.key}`, res.exchange);
   await deleteCreated(t, noteCreated(t, t.v2(`${op.path}/${encodeURIComponent(id)}`)));
   return res;
 }
