@@ -1,7 +1,8 @@
 // Spec 2.1 Request content type: "For POST and PUT the request header Content-Type: application/json is required".
 // Invalid fields: "Fields are validated. An unknown or misspelled field, or a field that cannot be modified, is
 // rejected with status 400 and an error message that names the invalid field. It is not ignored."
-// Each is a property over the create and update operations of the profile's resources (write-ops.ts).
+// Each is a property over every write of the run's writable surface (src/suite/surface/writes.ts): every
+// resource, write method, generation and depth of the body, each reached once first (write-ops.ts).
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { expectFieldRefused } from '../src/checks/invalid-field.ts';
@@ -15,95 +16,123 @@ import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
 import { alertConfigBody, alertConfigsPath, createAlertConfig, type NewEntity } from '../src/suite/new-entities.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
+import type { Target } from '../src/suite/target.ts';
 import { spreadProjects } from '../src/suite/work-project.ts';
-import { read, sendBody, updates, withField, withWriteOps, type Place, type WriteOp } from '../src/suite/write-ops.ts';
+import { read } from '../src/suite/surface/writes.ts';
+import {
+  depthOf, describeOp, firstCases, Reach, readBack, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
+} from '../src/suite/write-ops.ts';
 
-const titles = (ops: WriteOp[]) => fc.constantFrom(...ops.map((o) => o.title));
-const opNamed = (ops: WriteOp[], title: string) => ops.find((o) => o.title === title)!;
-const placeOf = (op: WriteOp, index: number): Place => op.places[index % op.places.length]!;
-const where = (p: Place) => (p.at.length === 0 ? 'at the top level' : `in ${p.at.join('.')}`);
+type Body = Record<string, unknown>;
+
+const opAt = <T>(ops: T[], index: number) => ops[index % ops.length]!;
+const placeOf = (op: WriteOp, index: number): Place => opAt(op.places, index);
+const where = (p: Place) => (p.at.length === 0 ? 'at the top level' : `in ${spellPath(p.at)}`);
+const placeDepths = (op: WriteOp) => op.places.map((p) => p.depth);
+const readOnlyDepths = (op: WriteOp) => op.readOnlyBodies.map((r) => depthOf(r.path));
+
+/** Runs the cases of a rule over `ops`: first one per cell of the surface (resource, method, generation, depth),
+ * then random ones; the rule's coverage records what of the surface they judged. */
+async function overSurface<T extends { op: number; place: number }>(
+  t: Target, ops: WriteOp[], slots: (op: WriteOp) => number[], arbitrary: fc.Arbitrary<T>, judge: (c: T, op: WriteOp, reach: Reach) => Promise<void>,
+): Promise<void> {
+  const reach = new Reach();
+  try {
+    await forAll(t, arbitrary, (c) => judge(c, opAt(ops, c.op), reach), { examples: firstCases(t, arbitrary, ops, slots) });
+  } finally {
+    reach.report();
+  }
+}
 
 /** A misspelling of a real field at a place: the slipped name beside the real one, with the real one's value. */
 function misspelledAt(place: Place, field: number, s: Parameters<typeof misspell>[1]): { name: string; value: unknown } {
-  const real = Object.keys(place.fields).filter((k) => k !== 'links');
-  const original = real[field % real.length]!;
+  const real = Object.keys(place.fields);
+  const original = opAt(real, field);
   const name = misspell(original, s);
   fc.pre(!Object.hasOwn(place.fields, name));
   return { name, value: place.fields[original] };
 }
 
-check('ENT-UNKNOWN-FIELD-400', 'a create or update body with a generated unknown field, at the top level or nested, is 400 naming it', async ({ target }) => {
-  await withWriteOps(target, async (ops) => {
-    const cases = fc.record({ op: titles(ops), place: fc.nat({ max: 9 }), name: unknownFieldName, value: fieldValue });
-    await forAll(target, cases, async (c) => {
-      const op = opNamed(ops, c.op);
+const index = fc.nat({ max: 99 });
+
+check('ENT-UNKNOWN-FIELD-400', 'a body with a generated unknown field, at every depth of every writable resource, method and generation, is 400 naming it', async ({ target }) => {
+  await withWriteOps(target, 'unknown-field', async (ops) => {
+    const cases = fc.record({ op: index, place: index, name: unknownFieldName, value: fieldValue });
+    await overSurface(target, ops, placeDepths, cases, async (c, op, reach) => {
       const place = placeOf(op, c.place);
       fc.pre(farFrom(c.name, Object.keys(place.fields)));
       const body = withField(op.body, place.at, c.name, c.value);
       const res = await sendBody(target, op, body);
-      expectFieldRefused(res, { body, path: [...place.at, c.name] }, `${op.title} with the unknown field ${c.name} ${where(place)} is refused`);
+      reach.add(op, place.depth);
+      expectFieldRefused(res, { body, path: [...place.at, c.name] }, `${describeOp(op)} with the unknown field ${c.name} ${where(place)} is refused`);
     });
   });
 });
 
-check('ENT-MISSPELLED-FIELD-400', 'a create or update body with a misspelling of a real field, at the top level or nested, is 400 naming it', async ({ target }) => {
-  await withWriteOps(target, async (ops) => {
-    await forAll(target, fc.record({ op: titles(ops), place: fc.nat({ max: 9 }), field: fc.nat({ max: 29 }), slip }), async (c) => {
-      const op = opNamed(ops, c.op);
+check('ENT-MISSPELLED-FIELD-400', 'a body with a misspelling of a real field, at every depth of every writable resource, method and generation, is 400 naming it', async ({ target }) => {
+  await withWriteOps(target, 'misspelled-field', async (ops) => {
+    await overSurface(target, ops, placeDepths, fc.record({ op: index, place: index, field: fc.nat({ max: 29 }), slip }), async (c, op, reach) => {
       const place = placeOf(op, c.place);
       const { name, value } = misspelledAt(place, c.field, c.slip);
       const body = withField(op.body, place.at, name, value);
       const res = await sendBody(target, op, body);
-      expectFieldRefused(res, { body, path: [...place.at, name] }, `${op.title} with the misspelled field ${name} ${where(place)} is refused`);
+      reach.add(op, place.depth);
+      expectFieldRefused(res, { body, path: [...place.at, name] }, `${describeOp(op)} with the misspelled field ${name} ${where(place)} is refused`);
     });
   });
 });
 
-check('ENT-READ-ONLY-FIELD-400', 'a create or update body that sets a field which cannot be modified is 400 naming it', async ({ target }) => {
-  await withWriteOps(target, async (ops) => {
-    const withReadOnly = ops.filter((o) => o.readOnly.length > 0);
-    if (withReadOnly.length === 0) throw new TargetError('nothing-judged', 'no resource written shows a read-only field');
-    await forAll(target, fc.record({ op: titles(withReadOnly), field: fc.nat({ max: 9 }) }), async (c) => {
-      const op = opNamed(withReadOnly, c.op);
-      const ro = op.readOnly[c.field % op.readOnly.length]!;
+check('ENT-READ-ONLY-FIELD-400', 'a body that sets a field which cannot be modified, at the top level or nested, on every writable resource, method and generation, is 400 naming it', async ({ target }) => {
+  await withWriteOps(target, 'read-only-field', async (all) => {
+    const ops = all.filter((o) => o.readOnlyBodies.length > 0);
+    if (ops.length === 0) throw new TargetError('nothing-judged', 'no resource written shows a read-only field');
+    await overSurface(target, ops, readOnlyDepths, fc.record({ op: index, place: index }), async (c, op, reach) => {
+      const ro = opAt(op.readOnlyBodies, c.place);
       const res = await sendBody(target, op, ro.body);
-      expectFieldRefused(res, ro, `${op.title} that sets the read-only field ${spellPath(ro.path)} is refused`);
+      reach.add(op, depthOf(ro.path));
+      expectFieldRefused(res, ro, `${describeOp(op)} that sets the read-only field ${spellPath(ro.path)} is refused`);
     });
   });
 });
 
 // A refused body changes nothing: each body carries a real change beside the invalid field, and the entity read
 // back must not show it. Bodies a target accepts (other rules' failures) are undone and leave this rule unjudged.
-check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field leaves the entity as it was', async ({ target }) => {
-  await withWriteOps(target, async (all) => {
+check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at any depth, of any resource, method and generation, leaves the entity as it was', async ({ target }) => {
+  await withWriteOps(target, 'no-effect', async (all) => {
     const ops = updates(all);
     const kinds = fc.constantFrom('unknown', 'misspelled', 'read-only');
-    const cases = fc.record({ op: titles(ops), kind: kinds, place: fc.nat({ max: 9 }), name: unknownFieldName, field: fc.nat({ max: 29 }), slip });
-    await forAll(target, cases, async (c) => {
-      const op = opNamed(ops, c.op) as (typeof ops)[number];
-      const place = placeOf(op, c.place);
-      let body: Record<string, unknown>;
+    const cases = fc.record({ op: index, place: index, kind: kinds, name: unknownFieldName, field: fc.nat({ max: 29 }), slip });
+    await overSurface(target, ops, placeDepths, cases, async (c, generic, reach) => {
+      const op = generic as (typeof ops)[number];
+      const { field, current, changed } = op.change;
+      // The change first, then the invalid field: a place inside the changed field stays in the body.
+      const base = { ...op.body, [field]: changed };
+      let body: Body;
+      let depth: number;
       if (c.kind === 'read-only') {
-        fc.pre(op.readOnly.length > 0);
-        body = op.readOnly[c.field % op.readOnly.length]!.body;
-      } else if (c.kind === 'unknown') {
-        fc.pre(farFrom(c.name, Object.keys(place.fields)));
-        body = withField(op.body, place.at, c.name, true);
+        const ro = op.readOnlyBodies.filter((r) => r.path[0] !== field);
+        fc.pre(ro.length > 0);
+        const { path, body: roBody } = opAt(ro, c.place);
+        body = { ...roBody, [field]: changed };
+        depth = depthOf(path);
       } else {
-        const m = misspelledAt(place, c.field, c.slip);
-        body = withField(op.body, place.at, m.name, m.value);
+        const place = placeOf(op, c.place);
+        if (c.kind === 'unknown') fc.pre(farFrom(c.name, Object.keys(place.fields)));
+        const m = c.kind === 'unknown' ? { name: c.name, value: true } : misspelledAt(place, c.field, c.slip);
+        body = withField(base, place.at, m.name, m.value);
+        depth = place.depth;
       }
-      const { field, current, changed, readPath } = op.update;
-      const res = await sendBody(target, op, { ...body, [field]: changed });
+      const res = await sendBody(target, op, body);
       if (res.status < 300) {
         await sendBody(target, op, { ...op.body, [field]: current }); // undone: the current values again
         return;
       }
-      if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending ${op.title} with an invalid field`, res.exchange);
-      judged('refused update', 1, op.title);
-      const now = (await read(target, readPath))[field];
+      if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending ${describeOp(op)} with an invalid field`, res.exchange);
+      judged('refused update', 1, op.path);
+      reach.add(op, depth);
+      const now = (await readBack(target, op))[field];
       if (!isDeepStrictEqual(now, current)) {
-        throw new RuleFailure(`${describeExchange(res)} refused the body, yet ${field} changed`, { expected: current, actual: now, exchange: res.exchange });
+        throw new RuleFailure(`${describeExchange(res)} refused the body of ${describeOp(op)}, yet ${field} changed`, { expected: current, actual: now, exchange: res.exchange });
       }
     });
   });

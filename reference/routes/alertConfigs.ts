@@ -102,6 +102,11 @@ function configShapeOf(ctx: RequestContext): ObjectField {
 
 /** The body of a create or replacement as read. */
 function sentConfig(ctx: RequestContext): unknown {
+  const legacy = ctx.generation === 'v1.0';
+  // Mutant: under /v1.0, an unknown top-level field that resembles no real field is ignored.
+  if (legacy && ctx.mutants.has('ENT-UNKNOWN-FIELD-400:legacy')) return withoutFields(ctx.body, configShape, (name, field, known, depth) => !field && depth === 0 && !nearMiss(name, known));
+  // Mutant: under /v1.0, a replacement drops the read-only fields it sets instead of refusing them.
+  if (legacy && ctx.method === 'PUT' && ctx.mutants.has('ENT-READ-ONLY-FIELD-400:legacy')) return withoutFields(ctx.body, configShape, (_name, field) => field?.readOnly === true);
   // Mutant: an unknown field inside a nested object (a notification, a matcher) that resembles no real field is ignored.
   if (!ctx.mutants.has('ENT-UNKNOWN-FIELD-400')) return ctx.body;
   return withoutFields(ctx.body, configShape, (name, field, known, depth) => !field && depth > 0 && !nearMiss(name, known));

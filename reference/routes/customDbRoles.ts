@@ -1,7 +1,7 @@
 // Custom database roles of a project (spec 2.6: role actions gained CLEAR_JUMBO_FLAG, KILL_ANY_CURSOR,
 // REFINE_COLLECTION_SHARD_KEY, RESHARD_COLLECTION and SHARDED_DATA_DISTRIBUTION on 18 April 2025):
-// list, create, get, delete; a role name is unique in its project (409). A delete marks the role deleted; every
-// reading leaves marked roles out.
+// list, create, get, change (PATCH: actions and inherited roles; the name cannot be modified), delete; a role
+// name is unique in its project (409). A delete marks the role deleted; every reading leaves marked roles out.
 import { listInGroup, requireGroup } from '../authz.ts';
 import { href, type RequestContext } from '../context.ts';
 import { DB_ACTIONS } from '../enums.ts';
@@ -11,7 +11,7 @@ import { integerParameter } from '../queryParams.ts';
 import { entity, noContent } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { CustomDbRole, Group } from '../store.ts';
-import { linksField, validateBody, type ObjectField } from '../validate.ts';
+import { linksField, nearMiss, validateBody, withoutFields, type ObjectField } from '../validate.ts';
 
 const resource: ObjectField = { type: 'object', fields: { db: { type: 'string' }, collection: { type: 'string' }, cluster: { type: 'boolean' } } };
 const roleShape: ObjectField = {
@@ -27,6 +27,9 @@ const roleShape: ObjectField = {
   },
   required: ['roleName'],
 };
+
+/** A change: the name is in the path and cannot be modified (sent unchanged, it is dropped). */
+const changeShape: ObjectField = { type: 'object', fields: { ...roleShape.fields, roleName: { ...roleShape.fields.roleName!, readOnly: true } } };
 
 type RoleBody = Pick<CustomDbRole, 'roleName'> & Partial<Pick<CustomDbRole, 'actions' | 'inheritedRoles'>>;
 
@@ -58,9 +61,27 @@ function listRoles(ctx: RequestContext) {
   });
 }
 
+/** The body of a create or change as read. */
+function sentRole(ctx: RequestContext): unknown {
+  // Mutant: a create ignores an unknown field two objects deep (in a resource of an action) that resembles no real field.
+  if (ctx.method === 'POST' && ctx.mutants.has('ENT-UNKNOWN-FIELD-400:deep')) return withoutFields(ctx.body, roleShape, (name, field, known, depth) => !field && depth >= 2 && !nearMiss(name, known));
+  // Mutant: a misspelling of a real field inside an action or a resource of an action is ignored.
+  if (ctx.mutants.has('ENT-MISSPELLED-FIELD-400:role')) return withoutFields(ctx.body, roleShape, (name, field, known, depth) => !field && depth > 0 && nearMiss(name, known));
+  return ctx.body;
+}
+
+/** The body of a change as read. */
+function sentChange(ctx: RequestContext): unknown {
+  // Mutant: an unknown top-level field that resembles no real field is ignored.
+  if (ctx.mutants.has('ENT-UNKNOWN-FIELD-400:role-patch')) return withoutFields(ctx.body, changeShape, (name, field, known, depth) => !field && depth === 0 && !nearMiss(name, known));
+  // Mutant: a new name is ignored instead of refused.
+  if (ctx.mutants.has('ENT-READ-ONLY-FIELD-400:role-name')) return withoutFields(ctx.body, changeShape, (name, _field, _known, depth) => depth === 0 && name === 'roleName');
+  return sentRole(ctx);
+}
+
 async function createRole(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
-  const body = validateBody<RoleBody>(ctx.body, roleShape);
+  const body = validateBody<RoleBody>(sentRole(ctx), roleShape);
   // Mutant: RESHARD_COLLECTION is not an action.
   const reshard = (body.actions ?? []).findIndex((a) => a.action === 'RESHARD_COLLECTION');
   if (reshard >= 0 && ctx.mutants.has('DBUSER-ROLE-ACTIONS')) throw invalidAttribute(`actions[${reshard}].action`);
@@ -73,6 +94,16 @@ async function createRole(ctx: RequestContext) {
   const role: CustomDbRole = { groupId: group.id, roleName: body.roleName, actions: body.actions ?? [], inheritedRoles: body.inheritedRoles ?? [] };
   ctx.store.customDbRoles.push(role);
   return entity(roleView(ctx, role, false), 201, { Location: href(ctx, `${rolesPath(group.id)}/${encodeURIComponent(role.roleName)}`) });
+}
+
+function changeRole(ctx: RequestContext) {
+  const role = requireRole(ctx, requireGroup(ctx, 'write'));
+  const sent = ctx.body as Partial<RoleBody> | null;
+  // Mutant: the inherited roles sent are applied before the body is validated, so a refused body still changes them.
+  if (Array.isArray(sent?.inheritedRoles) && ctx.mutants.has('ENT-INVALID-FIELD-NO-EFFECT:role')) role.inheritedRoles = sent.inheritedRoles;
+  const change = validateBody<Partial<RoleBody>>(sentChange(ctx), changeShape, { roleName: role.roleName });
+  Object.assign(role, change);
+  return entity(roleView(ctx, role, false));
 }
 
 function deleteRole(ctx: RequestContext) {
@@ -92,6 +123,7 @@ export const customDbRoleRoutes: Route[] = [
     path: '/groups/{groupId}/customDBRoles/roles/{roleName}',
     methods: {
       GET: (ctx) => entity(roleView(ctx, requireRole(ctx, requireGroup(ctx, 'read')), false)),
+      PATCH: changeRole,
       DELETE: deleteRole,
     },
   },

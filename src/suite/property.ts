@@ -10,13 +10,15 @@ export interface ForAllOptions<T> {
   numRuns?: number;
   /** How the shrunk counterexample is shown: a line for the message, and what the report carries (JSON by default). */
   show?: (value: T) => Promise<{ text: string; counterexample: unknown }>;
+  /** Cases tried first, within the number of cases (e.g. one per part of the surface a rule covers). */
+  examples?: T[];
 }
 
 const asJson = async (value: unknown) => ({ text: JSON.stringify(value), counterexample: value });
 
 /** Checks `predicate` for generated inputs; the predicate throws RuleFailure when the target breaks the rule. */
 export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<T> = {}): Promise<void> {
-  const { numRuns, show = asJson } = options;
+  const { numRuns, show = asJson, examples = [] } = options;
   const { seed, numRuns: runs } = t.setup;
   // A target error or skip ends the property at once: shrinking would only repeat it.
   let stop: TargetError | RuleSkipped | undefined;
@@ -30,7 +32,7 @@ export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate
         throw e;
       }
     }),
-    { seed, numRuns: numRuns ?? runs },
+    { seed, numRuns: numRuns ?? runs, examples: examples.map((e) => [e] as [T]) },
   );
   if (stop) throw stop;
   if (!details.failed) return;

@@ -1,212 +1,134 @@
-// The create and update operations the invalid-field rules (spec 2.1) send bodies to: projects (PATCH, and POST
-// where the profile allows creating projects), an existing cluster of the profile (PATCH: a refused body changes
-// nothing, so no billable change is made), and alert configurations (POST, PUT, PATCH) on one the check creates;
-// projects and alert configurations in every project checks write in (src/suite/work-project.ts).
-// Each comes with a body of current values, which changes nothing if accepted, and the places fields go in it.
-import { isObject } from '../checks/json-walk.ts';
+// The write operations the invalid-field rules (spec 2.1) send bodies to: every write of every resource of the
+// writable surface (src/suite/surface/writes.ts), under each generation that serves it. Each comes with a body
+// that changes nothing if accepted, the places fields go in it, and its cell: resource, method, generation, depth.
+import fc from 'fast-check';
 import type { JsonPath } from '../checks/names-field.ts';
 import { describeExchange } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
-import { deleteCreated, runName } from './created.ts';
-import { alertConfigBody, alertConfigsPath, createAlertConfig, postEntity, type NewEntity } from './new-entities.ts';
+import { judged } from './coverage.ts';
+import { deleteCreated, noteCreated } from './created.ts';
+import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
 import type { Target } from './target.ts';
-import { spreadProjects } from './work-project.ts';
 
 type Body = Record<string, unknown>;
 
-/** Where fields go: the top level or an object inside the body, with the real fields there (current values). */
-export interface Place {
-  at: JsonPath;
-  fields: Body;
-}
+export type { Place };
 
-export interface WriteOp {
-  title: string;
-  method: 'POST' | 'PUT' | 'PATCH';
-  path: string;
-  /** A body the resource takes that changes nothing: current values (for a create, a valid new entity). */
-  body: Body;
-  /** places[0] is the top level. */
-  places: Place[];
-  /** Bodies that set one field that cannot be modified (at `path`) to another value. */
-  readOnly: { path: JsonPath; body: Body }[];
-  /** For an update: where it is read back, and a real change of one top-level field (ENT-INVALID-FIELD-NO-EFFECT). */
-  update?: { readPath: string; field: string; current: unknown; changed: unknown };
+export interface WriteOp extends Write {
+  resource: string;
+  generation: Generation;
+  /** The field of a created entity that its path ends with. */
+  key: string;
+  /** Bodies that each set one field that cannot be modified (at `path`) to another value. */
+  readOnlyBodies: { path: JsonPath; body: Body }[];
 }
 
 /** `body` with `name: value` added at `at`. */
-export function withField(body: Body, at: JsonPath, name: string, value: unknown): Body {
+export function withField(body: Body, at: JsonPath, name: string | number, value: unknown): Body {
   const copy = structuredClone(body);
-  const place = at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], copy) as Body;
+  const place = at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], copy) as Record<string | number, unknown>;
   place[name] = value;
   return copy;
 }
 
-/** A value of the same JSON type that differs from `v`. */
-function otherValue(v: unknown): unknown {
-  if (typeof v === 'number') return v + 1;
-  if (typeof v === 'boolean') return !v;
-  if (typeof v !== 'string') return 'conformance';
-  if (/^[0-9a-f]{24}$/.test(v)) return v === 'f'.repeat(24) ? '0'.repeat(24) : 'f'.repeat(24);
-  if (/^\d{4}-\d{2}-\d{2}/.test(v)) return v.startsWith('2001') ? '2002-03-04T05:06:07Z' : '2001-02-03T04:05:06Z';
-  return `${v}X`;
+/** `body` with the value at `path` (an object's field, at any depth) replaced. */
+const withValue = (body: Body, path: JsonPath, value: unknown) => withField(body, path.slice(0, -1), path.at(-1)!, value);
+
+export const describeOp = (op: WriteOp) => `${op.method} ${op.resource} (${op.generation})`;
+
+/** Every write of the surface under every generation of its resource, each cell (resource, method, generation) once
+ * per project the resource is in. */
+export function writeOps(resources: WritableResource[]): WriteOp[] {
+  return resources.flatMap((r) => r.generations.flatMap((generation) => r.writes.map((w) => ({
+    ...w, resource: r.title, generation, key: r.key,
+    readOnlyBodies: w.readOnly.map((ro) => ({ path: ro.path, body: withValue(w.body, ro.path, ro.value) })),
+  }))));
 }
 
-/** Read-only bodies for the fields `names` of `entity` (those it has): `body` with each set to another value. */
-function readOnlyBodies(body: Body, entity: Body, names: string[]): WriteOp['readOnly'] {
-  return names.filter((n) => Object.hasOwn(entity, n)).map((field) => ({ path: [field], body: { ...body, [field]: otherValue(entity[field]) } }));
+/** Runs `use` with the write operations of the run's writable surface; `what` names what the check makes. */
+export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>): Promise<void> {
+  return withWriteSurface(t, what, (resources) => use(writeOps(resources)));
 }
 
-const withoutLinks = (e: Body) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
-const pick = (e: Body, names: string[]) => Object.fromEntries(names.filter((n) => Object.hasOwn(e, n)).map((n) => [n, e[n]]));
+const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) : t.legacy(op.path));
 
-/** The entity at `path`, which must be there: anything else leaves the rule unjudged. */
-export async function read(t: Target, path: string): Promise<Body> {
-  const res = await t.get(path);
-  if (res.status !== 200 || !isObject(res.json())) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read what the check writes to`, res.exchange);
-  return res.json() as Body;
-}
+/** The entity an update writes to, read under the operation's generation. */
+export const readBack = (t: Target, op: WriteOp) => readAt(t, op.generation, op.path);
 
-/** A changed tag list: the current one plus a tag of the run's. */
-const moreTags = (t: Target, tags: unknown[]) => [...tags, { key: 'conformance', value: runName(t, 'tag') }];
-
-function projectPatch(t: Target, path: string, project: Body): WriteOp {
-  const body = pick(project, ['tags', 'withDefaultAlertsSettings']);
-  const tags = Array.isArray(project.tags) ? project.tags : [];
-  return {
-    title: 'PATCH a project', method: 'PATCH', path, body,
-    places: [{ at: [], fields: withoutLinks(project) }, ...(isObject(tags[0]) ? [{ at: ['tags', 0], fields: tags[0] }] : [])],
-    readOnly: readOnlyBodies(body, project, ['id', 'created', 'clusterCount', 'orgId']),
-    ...(Array.isArray(project.tags) ? { update: { readPath: path, field: 'tags', current: project.tags, changed: moreTags(t, project.tags) } } : {}),
-  };
-}
-
-function projectPost(t: Target): WriteOp | undefined {
-  if (!t.profile.projects.allowCreate || !t.profile.orgId) return undefined;
-  const tag = { key: 'purpose', value: 'conformance' };
-  const body = { name: runName(t, 'invalid-field'), orgId: t.profile.orgId, tags: [tag] };
-  const made = { id: 'f'.repeat(24), created: '2001-02-03T04:05:06Z', clusterCount: 1 };
-  return {
-    title: 'POST a project', method: 'POST', path: t.v2('/groups'), body,
-    places: [{ at: [], fields: body }, { at: ['tags', 0], fields: tag }],
-    readOnly: Object.entries(made).map(([field, value]) => ({ path: [field], body: { ...body, [field]: value } })),
-  };
-}
-
-/** Fields of a replication spec that are read-only (the real service's), left out when one is sent back. */
-const replicationReadOnly = new Set(['id', 'zoneId', 'diskThroughput', 'effectiveInstanceSize']);
-const strip = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(strip) : isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !replicationReadOnly.has(k)).map(([k, x]) => [k, strip(x)])) : v;
-
-/** A cluster of the profile's projects that no check of the run made (those come and go), or undefined. */
-async function existingCluster(t: Target): Promise<string | undefined> {
-  const p = t.profile.paging;
-  for (const id of t.profile.projects.ids) {
-    const res = await t.get(t.v2(`/groups/${id}/clusters`));
-    const results = res.status === 200 ? (res.json() as Body)[p.resultsField] : undefined;
-    const names = (Array.isArray(results) ? results : []).map((c) => (isObject(c) ? c.name : undefined));
-    const name = names.find((n): n is string => typeof n === 'string' && !n.startsWith(t.profile.projects.namePrefix));
-    if (name) return t.v2(`/groups/${id}/clusters/${encodeURIComponent(name)}`);
-  }
-  return undefined;
-}
-
-function clusterPatch(t: Target, path: string, cluster: Body): WriteOp {
-  const body = pick(cluster, ['tags', 'biConnector']);
-  const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
-  const readOnly = readOnlyBodies(body, cluster, ['id', 'groupId', 'createDate', 'stateName']);
-  // Nested: a replication spec sent back with its id or zone id changed. The rest of the topology is sent as it is,
-  // which a target that wrongly accepted the body would apply: only where the profile allows billable changes.
-  if (t.profile.allowBillable && isObject(specs[0])) {
-    for (const field of ['id', 'zoneId'].filter((f) => Object.hasOwn(specs[0] as Body, f))) {
-      const sent = strip(specs) as Body[];
-      sent[0] = { ...sent[0], [field]: otherValue((specs[0] as Body)[field]) };
-      readOnly.push({ path: ['replicationSpecs', 0, field], body: { ...body, replicationSpecs: sent } });
-    }
-  }
-  return {
-    title: 'PATCH a cluster', method: 'PATCH', path, body,
-    places: [{ at: [], fields: withoutLinks(cluster) }, ...(isObject(body.biConnector) ? [{ at: ['biConnector'], fields: body.biConnector }] : [])],
-    readOnly,
-    ...(Array.isArray(cluster.tags) ? { update: { readPath: path, field: 'tags', current: cluster.tags, changed: moreTags(t, cluster.tags) } } : {}),
-  };
-}
-
-const alertConfigReadOnly = ['id', 'groupId', 'created', 'updated'];
-
-function nestedPlaces(body: Body): Place[] {
-  return ['notifications', 'matchers'].flatMap((f) => {
-    const first = Array.isArray(body[f]) ? (body[f] as unknown[])[0] : undefined;
-    return isObject(first) ? [{ at: [f, 0], fields: first }] : [];
-  });
-}
-
-function alertConfigOps(t: Target, collection: string, path: string, config: Body): WriteOp[] {
-  const whole = Object.fromEntries(Object.entries(config).filter(([k]) => k !== 'links' && !alertConfigReadOnly.includes(k)));
-  const created = alertConfigBody(runName(t, 'invalid-field'));
-  const made = { id: 'f'.repeat(24), groupId: 'f'.repeat(24), created: '2001-02-03T04:05:06Z', updated: '2001-02-03T04:05:06Z' };
-  const toggle = { enabled: config.enabled };
-  return [
-    {
-      title: 'POST an alert configuration', method: 'POST', path: collection, body: created,
-      places: [{ at: [], fields: created }, ...nestedPlaces(created)],
-      readOnly: Object.entries(made).map(([field, value]) => ({ path: [field], body: { ...created, [field]: value } })),
-    },
-    {
-      title: 'PUT an alert configuration', method: 'PUT', path, body: whole,
-      places: [{ at: [], fields: withoutLinks(config) }, ...nestedPlaces(whole)],
-      readOnly: readOnlyBodies(whole, config, alertConfigReadOnly),
-      update: { readPath: path, field: 'enabled', current: config.enabled, changed: !config.enabled },
-    },
-    {
-      title: 'PATCH an alert configuration', method: 'PATCH', path, body: toggle,
-      places: [{ at: [], fields: withoutLinks(config) }],
-      readOnly: readOnlyBodies(toggle, config, alertConfigReadOnly),
-      update: { readPath: path, field: 'enabled', current: config.enabled, changed: !config.enabled },
-    },
-  ];
-}
-
-/** The operations of one project: PATCH the project, and POST, PUT and PATCH an alert configuration made in it. */
-async function projectOps(t: Target, groupId: string, config: string): Promise<WriteOp[]> {
-  const project = t.v2(`/groups/${groupId}`);
-  const ops = [projectPatch(t, project, await read(t, project)), ...alertConfigOps(t, alertConfigsPath(t, groupId), config, await read(t, config))];
-  return ops.map((op) => ({ ...op, title: `${op.title} (project ${groupId})` }));
-}
-
-/** Runs `use` with the write operations of the profile's resources in every project checks write in (an alert
- * configuration made in each for it), so that cases picking among them spread over the projects' rate budgets. */
-export async function withWriteOps(t: Target, use: (ops: WriteOp[]) => Promise<void>): Promise<void> {
-  const configs: NewEntity[] = [];
-  try {
-    const ops: WriteOp[] = [];
-    for (const groupId of await spreadProjects(t)) {
-      const config = await createAlertConfig(t, groupId, runName(t, 'fields'));
-      configs.push(config);
-      ops.push(...(await projectOps(t, groupId, config.path)));
-    }
-    const post = projectPost(t);
-    if (post) ops.push(post);
-    const cluster = await existingCluster(t);
-    if (cluster) ops.push(clusterPatch(t, cluster, await read(t, cluster)));
-    await use(ops);
-  } finally {
-    for (const config of configs) await deleteCreated(t, config.created);
-  }
-}
-
-/** Sends a body; what an accepted create made is deleted at once (the rule then fails on the status). */
+/** Sends a body (legacy requests as plain JSON, no version); what an accepted create made is deleted at once. */
 export async function sendBody(t: Target, op: WriteOp, body: Body): Promise<HttpResponse> {
-  if (op.method !== 'POST') return t.send({ method: op.method, path: op.path, json: body });
-  const { res, made } = await postEntity(t, op.path, body);
-  if (made) await deleteCreated(t, made.created);
+  const legacy = op.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
+  const res = await t.send({ method: op.method, path: url(t, op), json: body, ...legacy });
+  if (op.method !== 'POST' || res.status < 200 || res.status >= 300) return res;
+  const id = res.jsonObject()[op.key];
+  if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${op.key}`, res.exchange);
+  await deleteCreated(t, noteCreated(t, t.v2(`${op.path}/${encodeURIComponent(id)}`)));
   return res;
 }
 
+type UpdateOp = WriteOp & { change: NonNullable<Write['change']> };
+
 /** The operations that update an entity and can show a change. */
-export function updates(ops: WriteOp[]): (WriteOp & { update: NonNullable<WriteOp['update']> })[] {
-  const found = ops.filter((o): o is WriteOp & { update: NonNullable<WriteOp['update']> } => o.update !== undefined);
+export function updates(ops: WriteOp[]): UpdateOp[] {
+  const found = ops.filter((o): o is UpdateOp => o.change !== undefined);
   if (found.length === 0) throw new TargetError('nothing-judged', 'no resource of the profile can be updated and read back');
   return found;
+}
+
+/** The depth of a field at `path`: how many objects hold it below the body (0: a top-level field). */
+export const depthOf = (path: JsonPath) => path.filter((k) => typeof k === 'string').length - 1;
+
+/** The parts of the surface a cell stands for: its resource alone and with each mix of method, generation, depth. */
+function partsOf(op: WriteOp, depth: number): string[] {
+  const dims = [`method ${op.method}`, `generation ${op.generation}`, `depth ${depth}`];
+  return [0, 1, 2, 3, 4, 5, 6, 7].map((mask) => [op.resource, ...dims.filter((_, i) => mask & (1 << i))].join(', '));
+}
+
+/** The first cases of a rule: one per cell of the surface (resource, write method, generation, depth of the body),
+ * each taking the operations of its cell in turn (the projects share them), the rest of the case drawn from
+ * `arbitrary`. `slots(op)` gives the depth of each slot of an operation (a place, a read-only field) `place` picks.
+ * Each next cell is the one that adds the most parts not yet reached, so that a run of few cases spreads over all
+ * resources, then their methods, generations and depths. */
+export function firstCases<T extends { op: number; place: number }>(t: Target, arbitrary: fc.Arbitrary<T>, ops: WriteOp[], slots: (op: WriteOp) => number[]): T[] {
+  const cells = new Map<string, { parts: string[]; at: { op: number; place: number }[] }>();
+  ops.forEach((op, i) => slots(op).forEach((depth, place) => {
+    const key = `${describeOp(op)} depth ${depth}`;
+    const cell = cells.get(key) ?? { parts: partsOf(op, depth), at: [] };
+    cell.at.push({ op: i, place });
+    cells.set(key, cell);
+  }));
+  const reached = new Set<string>();
+  const left = [...cells.values()];
+  const firsts: { op: number; place: number }[] = [];
+  while (left.length > 0) {
+    const gain = left.map((c) => c.parts.filter((p) => !reached.has(p)).length);
+    const [next] = left.splice(gain.indexOf(Math.max(...gain)), 1);
+    next!.parts.forEach((p) => reached.add(p));
+    firsts.push(next!.at[firsts.length % next!.at.length]!);
+  }
+  const drawn = fc.sample(arbitrary, { seed: t.setup.seed, numRuns: firsts.length });
+  return firsts.map((cell, k) => ({ ...drawn[k]!, ...cell }));
+}
+
+/** What of the surface a rule's cases judged: its resources, write methods, generations and depths. */
+export class Reach {
+  private readonly seen = { resources: new Set<string>(), methods: new Set<string>(), generations: new Set<string>(), depths: new Set<number>() };
+
+  add(op: WriteOp, depth: number): void {
+    this.seen.resources.add(op.resource);
+    this.seen.methods.add(op.method);
+    this.seen.generations.add(op.generation);
+    this.seen.depths.add(depth);
+  }
+
+  /** Records the reach in the check's coverage ("3 writable resources, 3 write methods, 2 generations, 3 depths"). */
+  report(): void {
+    const { resources, methods, generations, depths } = this.seen;
+    if (resources.size === 0) return; // nothing judged: the check is not a pass for reaching nothing
+    judged('writable resource', resources.size);
+    judged('write method', methods.size);
+    judged('generation', generations.size);
+    judged('body depth', depths.size);
+  }
 }

@@ -1,5 +1,6 @@
 // The reference target's resources: cluster shapes by version (spec 9.5), regions and providers (2.6),
-// uniqueness (7.2), events (6), alert configurations (2.6), restore jobs (2.1), measurements, slow queries.
+// uniqueness (7.2), events (6), alert configurations and custom database roles (2.6), restore jobs (2.1),
+// measurements, slow queries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS, V1, V2, call, start, type Started } from './helpers.ts';
 
@@ -90,6 +91,22 @@ describe('alert configurations', () => {
     expect(removed.json).toMatchObject({ error: 400, parameters: ['metricThreshold.metricName'] });
     const patched = await call(s, `${V2}${A}/alertConfigs/${created.json.id}`, { as: 'owner', method: 'PATCH', body: { enabled: false } });
     expect(patched.json).toMatchObject({ enabled: false, severityOverride: 'ERROR' });
+  });
+});
+
+describe('custom database roles', () => {
+  it('changes actions and inherited roles by PATCH; the name cannot be modified, and a refused body changes nothing', async () => {
+    const roles = `${V2}${A}/customDBRoles/roles`;
+    const created = await call(s, roles, { as: 'owner', method: 'POST', body: { roleName: 'patched', actions: [{ action: 'FIND', resources: [{ db: 'd', collection: '' }] }] } });
+    expect(created.status).toBe(201);
+    const inheritedRoles = [{ db: 'admin', role: 'read' }];
+    const patched = await call(s, `${roles}/patched`, { as: 'owner', method: 'PATCH', body: { roleName: 'patched', inheritedRoles } });
+    expect(patched.json).toMatchObject({ roleName: 'patched', inheritedRoles, actions: created.json.actions });
+    const renamed = await call(s, `${roles}/patched`, { as: 'owner', method: 'PATCH', body: { roleName: 'other', inheritedRoles: [] } });
+    expect(renamed.json).toMatchObject({ error: 400, parameters: ['roleName'] });
+    const nested = await call(s, `${V1}${A}/customDBRoles/roles/patched`, { as: 'owner', method: 'PATCH', body: { inheritedRoles: [], actions: [{ action: 'FIND', bogus: 1 }] } });
+    expect(nested.json).toMatchObject({ error: 400, parameters: ['actions[0].bogus'] });
+    expect((await call(s, `${roles}/patched`, { as: 'owner' })).json.inheritedRoles).toEqual(inheritedRoles);
   });
 });
 
