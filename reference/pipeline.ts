@@ -103,6 +103,8 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   refuseIfAppliedAnyway(ctx);
   const result = handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
   head.contentType = successContentType(location.generation, vendor, version, services.mutants);
+  // Mutant: the versioned list of processes is labelled plain JSON, naming no version.
+  if (location.generation === 'v2' && result.kind === 'list' && /\/processes$/.test(apiPath) && services.mutants.has('VER-RESPONSE-NAMES-VERSION:processes')) head.contentType = 'application/json';
   // Mutant: HEAD of a list is labelled plain JSON, unlike GET's versioned media type.
   if (req.method === 'HEAD' && result.kind === 'list' && services.mutants.has('METH-HEAD')) head.contentType = 'application/json';
   return result;
