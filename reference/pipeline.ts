@@ -103,6 +103,10 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   refuseIfAppliedAnyway(ctx);
   const result = handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
   head.contentType = successContentType(location.generation, vendor, version, services.mutants);
+  // Mutant: the versioned list of processes is labelled plain JSON, naming no version.
+  if (location.generation === 'v2' && result.kind === 'list' && /\/processes$/.test(apiPath) && services.mutants.has('VER-RESPONSE-NAMES-VERSION:processes')) head.contentType = 'application/json';
+  // Mutant: the legacy generation labels the alert configurations as plain text.
+  if (location.generation === 'v1.0' && /\/alertConfigs(\/|$)/.test(apiPath) && services.mutants.has('ENT-JSON-RESPONSE:legacy')) head.contentType = 'text/plain;charset=utf-8';
   // Mutant: HEAD of a list is labelled plain JSON, unlike GET's versioned media type.
   if (req.method === 'HEAD' && result.kind === 'list' && services.mutants.has('METH-HEAD')) head.contentType = 'application/json';
   return result;
@@ -163,7 +167,9 @@ export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, 
   if (mutants.has('ENT-PRETTY')) presentation.pretty = false;
   const body = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
   // Mutant: a 404 is labelled as plain text.
-  const contentType = err.status === 404 && mutants.has('ENT-JSON-RESPONSE') ? 'text/plain; charset=utf-8' : ERROR_CONTENT_TYPE;
+  const contentType = err.status === 404 && mutants.has('ENT-JSON-RESPONSE') ? 'text/plain; charset=utf-8'
+    // Mutant: the refusal of an Accept that names no version is labelled as an HTML page.
+    : err.status === 406 && mutants.has('ENT-JSON-RESPONSE:406') ? 'text/html; charset=utf-8' : ERROR_CONTENT_TYPE;
   send(reply, err.status, body, contentType, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
 }
 

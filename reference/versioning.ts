@@ -73,6 +73,8 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   const dates = versionedDates(accept ?? '', vendor, mutants.has('VER-UNKNOWN-REFUSED:malformed'));
   const versions = versionList(method, apiPath, mutants);
   const supported = dates.find((date) => versions.includes(date));
+  // Mutant: the alert configurations fall back to the current version when Accept names none.
+  if (dates.length === 0 && /\/alertConfigs(\/|$)/.test(apiPath) && mutants.has('VER-UNKNOWN-REFUSED:unversioned')) return CURRENT_VERSION;
   // Mutant: the deprecated 2023-01-01 is treated as deleted.
   if (supported === '2023-01-01' && mutants.has('VER-DEPRECATED-USABLE')) throw versionGone(supported, resource);
   if (supported) return supported;

@@ -13,15 +13,28 @@ import { RuleFailure } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
 import { forAll } from '../src/suite/property.ts';
+import { readLegacy } from '../src/suite/resource-versions.ts';
 import { check } from '../src/suite/rule.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
+import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
 import type { Target } from '../src/suite/target.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
 
 /** An error response beside the crawl's (which may hold none): a resource that does not exist. */
-function notFoundProbe(t: Target): Promise<HttpResponse> {
-  const path = t.v2('/conformanceNoSuchResource');
-  return sharedResponse(`not-found:${path}`, () => t.get(path));
+function notFoundProbe(t: Target, legacy = false): Promise<HttpResponse> {
+  const path = legacy ? t.legacy('/conformanceNoSuchResource') : t.v2('/conformanceNoSuchResource');
+  return sharedResponse(`not-found:${path}`, () => (legacy ? readLegacy(t, path) : t.get(path)));
+}
+
+/** Beside the crawl (v2, successes mostly): each kind of resource under /v1.0, and refused under v2 for an Accept
+ * that names no version; and a missing resource under both generations. */
+async function answersBesideCrawl(t: Target): Promise<HttpResponse[]> {
+  const kinds = await resourceKinds(t);
+  return Promise.all([
+    ...kinds.map((k) => readLegacy(t, t.legacy(k.path))),
+    ...kinds.map((k) => unversionedRead(t, k.path, 'application/json')),
+    notFoundProbe(t), notFoundProbe(t, true),
+  ]);
 }
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
@@ -30,9 +43,9 @@ const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).
 const withObjectBody = (responses: readonly Crawled[]) => responses.filter((c) => isObject(parsedBody(c.res)));
 
 // "All entities are JSON."
-check('ENT-JSON-RESPONSE', 'every response reached, and an error, is JSON under a JSON media type', async ({ target }) => {
+check('ENT-JSON-RESPONSE', 'every response reached, each kind of resource under /v1.0, and errors of both generations are JSON under a JSON media type', async ({ target }) => {
   const { responses, cut } = await crawl();
-  judgeAll('response', [...responses.map((c) => c.res), await notFoundProbe(target)], (res) => checkJsonResponse(res), { place: pathOf, cut });
+  judgeAll('response', [...responses.map((c) => c.res), ...await answersBesideCrawl(target)], (res) => checkJsonResponse(res), { place: pathOf, cut });
 });
 
 // "Responses have extraneous whitespace stripped."

@@ -1,7 +1,7 @@
 // Spec 2.2 Links, judged on every entity the crawl reached (spec 1: the API is browsable).
 import { carried, entitiesOf, parsedBody } from '../src/checks/entities.ts';
 import { isObject } from '../src/checks/json-walk.ts';
-import { linksProblem, relationsBesidesSelf, relationsOf } from '../src/checks/links.ts';
+import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../src/checks/links.ts';
 import { sameEntity, shownBy } from '../src/checks/same-entity.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
@@ -112,6 +112,14 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
       continue;
     }
     if (!e.inList && self === e.url) continue; // read from its own URL
+    // Every entity the crawl reached was read under the versioned API: its own URL is there too.
+    const away = selfOutside(new URL(self), target.profile.baseUrl, target.v2());
+    if (away) {
+      failures.push(new RuleFailure(`${describeExchange(e.res)}: the self relation of ${e.where} points outside the target: ${away}`, {
+        expected: `a URL under ${new URL(target.v2(), target.profile.baseUrl).toString()}`, actual: self, exchange: e.res.exchange,
+      }));
+      continue;
+    }
     // Entities the run made are deleted by other checks at any time: a later reading would show the suite's writes.
     if (!c.inScope(new URL(self)) || madeByRun(self)) continue;
     let at = c.byUrl.get(self)?.res;

@@ -6,10 +6,11 @@ import type { JsonPath } from '../src/checks/names-field.ts';
 import { isObject } from '../src/checks/json-walk.ts';
 import { resultsOf } from '../src/checks/list.ts';
 import { schemaFaults } from '../src/checks/json-schema.ts';
+import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/checks/slow-queries.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import { expectServed } from '../src/checks/served.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { RuleFailure, skipFor } from '../src/outcome.ts';
+import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/suite/cluster-bodies.ts';
 import { deleteCreated, runName } from '../src/suite/created.ts';
@@ -107,16 +108,31 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
 }
 
 // --- Slow queries: "Items under slowQueries have optional properties metrics, opType, replicaState"; 4.4: "new optional
-// query parameters includeMetrics, includeOpType, includeReplicaState".
+// query parameters includeMetrics, includeOpType, includeReplicaState". Each switch is judged by its effect: on, its
+// property is in the items; off (left out or false), it is in none.
 
-const includeAll = { includeMetrics: true, includeOpType: true, includeReplicaState: true };
-for (const [what, query] of [['without the include parameters', {}], ['with includeMetrics, includeOpType and includeReplicaState', includeAll]] as const) {
-  check('SLOWQ-OPTIONAL-PROPS', `the slow queries of a process ${what} are served and shaped as stated`, async ({ target }) => {
+const readings: [what: string, query: Partial<Record<IncludeSwitch, boolean>>][] = [
+  ['without the include parameters', {}],
+  ['with every include parameter false', { includeMetrics: false, includeOpType: false, includeReplicaState: false }],
+  ...(Object.keys(includeSwitches) as IncludeSwitch[]).map((name): [string, Partial<Record<IncludeSwitch, boolean>>] => [`with ${name} alone`, { [name]: true }]),
+];
+for (const [what, query] of readings) {
+  check('SLOWQ-OPTIONAL-PROPS', `the slow queries of a process ${what} are served, shaped as stated, carrying exactly the properties switched on`, async ({ target }) => {
     const res = await target.get(await slowQueriesPath(target), { query });
     expectServed(res, `the slow queries ${what} are served`);
     const faults = schemaFaults('slow-queries', res.json());
     if (faults.length > 0) {
       throw new RuleFailure(`${describeExchange(res)}: the slow queries are not as stated: ${faults.join('; ')}`, { expected: 'schemas/slow-queries.schema.json', actual: faults, exchange: res.exchange });
+    }
+    const items = res.jsonObject().slowQueries as unknown[];
+    // An empty list shows every switch off; a switch on needs items to show its effect.
+    if (items.length === 0 && Object.values(query).includes(true)) throw new TargetError('nothing-judged', `${describeExchange(res)}: no slow query to carry what is switched on`, res.exchange);
+    judged('slow query', items.length);
+    const [wrong] = switchesWithoutEffect(items, query);
+    if (wrong) {
+      throw new RuleFailure(`${describeExchange(res)}: with ${wrong.name} ${wrong.on ? 'on' : 'off'}, ${wrong.carrying} of ${wrong.of} slow queries carry ${wrong.property}`, {
+        expected: wrong.on ? `${wrong.property} in the slow queries` : `no ${wrong.property}`, actual: `${wrong.carrying} of ${wrong.of}`, exchange: res.exchange,
+      });
     }
   });
 }

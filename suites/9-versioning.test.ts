@@ -11,9 +11,12 @@ import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/suite/created.ts';
 import { alertConfigsPath } from '../src/suite/new-entities.ts';
 import { judged } from '../src/suite/coverage.ts';
+import { crawl, crawledPath } from '../src/suite/crawl.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
 import { forAll } from '../src/suite/property.ts';
 import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
 import { check } from '../src/suite/rule.ts';
+import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
 import { workProject } from '../src/suite/work-project.ts';
 import { target, type Target } from '../src/suite/target.ts';
 
@@ -53,6 +56,22 @@ for (const r of resources) {
     });
   }
 }
+
+// 9.2: every answer of the crawl, read in the profile's default version, names the version it was served in: that
+// one, or where the resource has no such version an older one (the newest not later, as the real service serves).
+check('VER-RESPONSE-NAMES-VERSION', 'every versioned answer the crawl reached names a version not later than the one asked for', async ({ target }) => {
+  const { responses, cut } = await crawl();
+  const asked = target.profile.versions.default;
+  judgeAll('answer', responses.filter(({ res }) => res.status >= 200 && res.status < 300), ({ res }) => {
+    const contentType = res.header('content-type');
+    const named = namedVersion(contentType, target.profile.vendor);
+    if (named === undefined || named > asked) {
+      throw new RuleFailure(`${describeExchange(res)}: the answer ${named ? `names version ${named}, later than ${asked}` : 'names no version'}`, {
+        expected: `application/vnd.${target.profile.vendor}.<a version not later than ${asked}>+json`, actual: contentType ?? null, exchange: res.exchange,
+      });
+    }
+  }, { place: crawledPath, cut });
+});
 
 // 9.2: "Content-Type | POST, PUT, PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json".
 const contentTypes: [label: string, type: (t: Target) => string][] = [
@@ -104,6 +123,17 @@ for (const [what, accept] of malformed) {
   check('VER-UNKNOWN-REFUSED', `a versioned media type with ${what} is refused with the error body`, async ({ target }) => {
     const res = await target.send({ method: 'GET', path: target.v2('/groups'), version: null, headers: { accept: accept(target) } });
     expectErrorWithBody(res, `Accept: ${accept(target)} is not served`);
+  });
+}
+
+// 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json": a request without it names no version,
+// and none is assumed for it; judged on every kind of resource of the surface.
+const unversioned: [what: string, accept: string | undefined][] = [['no Accept', undefined], ['Accept: application/json', 'application/json'], ['Accept: */*', '*/*']];
+for (const [what, accept] of unversioned) {
+  check('VER-UNKNOWN-REFUSED', `a request with ${what} is refused with the error body on every kind of resource`, async ({ target }) => {
+    const kinds = await resourceKinds(target);
+    const answers = await Promise.all(kinds.map(async (k) => ({ k, res: await unversionedRead(target, k.path, accept) })));
+    judgeAll('resource kind', answers, ({ k, res }) => expectErrorWithBody(res, `GET ${k.path} (the ${k.title}) with ${what} is not served`), { place: ({ k }) => k.title });
   });
 }
 

@@ -18,8 +18,11 @@ function slowQueriesOf(ctx: RequestContext, process: Process) {
   const include = {
     metrics: booleanParameter(ctx.query, 'includeMetrics', false),
     opType: booleanParameter(ctx.query, 'includeOpType', false),
-    replicaState: booleanParameter(ctx.query, 'includeReplicaState', false),
+    // Mutant: includeReplicaState is read but has no effect.
+    replicaState: booleanParameter(ctx.query, 'includeReplicaState', false) && !ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:replica-state-ignored'),
   };
+  // Mutant: opType is always carried, includeOpType or not.
+  if (ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:op-type-always')) include.opType = true;
   const nLogs = integerParameter(ctx.query, 'nLogs', DEFAULT_LOG_LINES);
   const namespaces = ctx.query.getAll('namespaces');
   const view = (q: SlowQuery) => ({

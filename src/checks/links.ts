@@ -40,3 +40,13 @@ export function relationsBesidesSelf(item: Record<string, unknown>, names: Names
   const selfAt = rels.indexOf('self');
   return rels.filter((_, i) => i !== selfAt).map((r) => JSON.stringify(r));
 }
+
+/** How a self target lies outside the API at `apiBase` of the target at `baseUrl` (another scheme, host or base
+ * path), if it does (LINK-SELF). */
+export function selfOutside(self: URL, baseUrl: string, apiBase: string): string | undefined {
+  const base = new URL(baseUrl);
+  if (self.protocol !== base.protocol) return `a ${self.protocol.slice(0, -1)} URL, not ${base.protocol.slice(0, -1)}`;
+  if (self.host !== base.host) return `another host (${self.host})`;
+  if (self.pathname !== apiBase && !self.pathname.startsWith(`${apiBase}/`)) return `a path outside ${apiBase}`;
+  return undefined;
+}

@@ -1,6 +1,6 @@
 // The paths the list surface builds: each context missing in turn under contexts that exist, and a missing entry.
 import { describe, expect, it, vi } from 'vitest';
-import { missingContexts, missingEntries, type Surface, type SurfaceList } from '../../src/suite/surface/lists.ts';
+import { existingLists, missingContexts, missingEntries, type Surface, type SurfaceList } from '../../src/suite/surface/lists.ts';
 
 // Outside a run, values made once per run are made once per test file.
 vi.mock('../../src/suite/per-run.ts', () => ({
@@ -49,5 +49,14 @@ describe('the list surface', () => {
     expect(entry!.path).toBe(`/groups/p1/clusters/c1/backup/restoreJobs/${entry!.missing}`);
     expect(missingEntries(surface)[0]!.missing).toBe(entry!.missing);
     expect(missingEntries(surface)).toHaveLength(1);
+  });
+
+  it('reads each list whose whole chain of contexts exists, with its query, and leaves out the others', () => {
+    expect(existingLists(surface).map((l) => [l.list.title, l.path])).toEqual([['restore jobs', '/groups/p1/clusters/c1/backup/restoreJobs']]);
+    const withProcess: Surface = { ...surface, existing: (template, depth) => Object.fromEntries(
+      [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).slice(0, depth).map((n) => [n, ({ ...reached, databaseName: 'd1' } as Record<string, string>)[n]!])) };
+    expect(existingLists(withProcess).map((l) => l.path)).toEqual([
+      '/groups/p1/clusters/c1/backup/restoreJobs', '/groups/p1/processes/h1:27017/databases/d1/measurements?granularity=PT1H&period=P1D',
+    ]);
   });
 });

@@ -137,3 +137,12 @@ export async function listSurface(t: Target): Promise<Surface> {
   };
   return { lists, existing };
 }
+
+/** A list whose whole chain of contexts exists, at the path of that chain (below the v2 base). */
+export interface ExistingList { list: SurfaceList; path: string }
+
+/** Every list of the surface whose contexts the crawl reached, once each. */
+export const existingLists = (s: Surface): ExistingList[] => s.lists.flatMap((l) => {
+  const values = s.existing(l.template, contextsOf(l.template).length);
+  return values ? [{ list: l, path: withQuery(l, fill(l.template, values)) }] : [];
+});
