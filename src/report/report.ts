@@ -1,4 +1,4 @@
-// The per-rule report (reports/conformance.json). Its format is documented in the README and kept stable:
+// The per-rule report (reports/conformance.json). Its format is documented in docs/reports.md and kept stable:
 // CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
 import type { Exchange } from '../http/exchange.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
