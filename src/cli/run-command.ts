@@ -62,13 +62,10 @@ function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: n
   return words.map(shellWord).join(' ');
 }
 
-/** The plan of the run: the cases per property a budget allows, else the run's own; printed when chosen or long. */
+/** The plan of the run: the cases per property a budget allows, else the run's own. */
 function planRun(args: RunArgs, profile: Profile, selected: Set<string> | undefined): Plan {
   const model = loadCostModel();
-  const plan = args.budgetMs !== undefined ? planBudget(model, profile.rateLimit, args.budgetMs, selected) : planFor(model, profile.rateLimit, args.numRuns, selected);
-  const notice = planNotice(plan, profile.rateLimit);
-  if (notice && !args.quiet) process.stderr.write(`conformance: ${notice}\n`);
-  return plan;
+  return args.budgetMs !== undefined ? planBudget(model, profile.rateLimit, args.budgetMs, selected) : planFor(model, profile.rateLimit, args.numRuns, selected);
 }
 
 /** Runs the suites; `interrupts` has watched for SIGINT and SIGTERM since the command began, and goes on until it ends. */
@@ -104,6 +101,9 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
     let cleanupClient: HttpClient | undefined;
     try {
       const { tlsFingerprint256 } = await preflight(client, profile);
+      // Announced once the target is known to be the API: a budget's choice, or a run long at the profile's limit.
+      const notice = planNotice(plan, profile.rateLimit);
+      if (notice && !args.quiet) process.stderr.write(`conformance: ${notice}\n`);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns);
       const rerun = {
