@@ -9,7 +9,7 @@ import type { Report, RuleResult } from '../../src/report/report.ts';
 import { leaksOf } from '../safety/secret-scan.ts';
 import { faultHeader, type Scenario } from './fault-proxy.ts';
 import { bounds, closeHostileRuns, runAgainst, type HostileRun } from './hostile-run.ts';
-import { hostiles, on, serverErrors, type Hostile } from './scenarios.ts';
+import { all, hostiles, on, serverErrors, type Hostile } from './scenarios.ts';
 
 const runLimitMs = 180_000;
 
@@ -66,8 +66,10 @@ describe.concurrent('the suite against a hostile target', () => {
 
   it('runs a failing check again: a failure that repeats is confirmed, one that does not is a flaky error', async () => {
     // DELETE /eventTypes is wrong once, PUT /eventTypes every time (the rule wants 405 for both).
-    const scenario = (req: Parameters<Scenario>[0]) => on(/^DELETE \/api\/platform\/v2\/eventTypes$/, { kind: 'status', status: 404 }, 1)(req)
-      ?? on(/^PUT \/api\/platform\/v2\/eventTypes$/, { kind: 'status', status: 404 })(req);
+    const scenario = all(
+      on(/^DELETE \/api\/platform\/v2\/eventTypes$/, { kind: 'status', status: 404 }, 1),
+      on(/^PUT \/api\/platform\/v2\/eventTypes$/, { kind: 'status', status: 404 }),
+    );
     const run = await runAgainst(scenario, ['METH-405']);
     const meth = rule(run.report!, 'METH-405');
     const check = (method: string) => meth.checks.find((c) => c.name.startsWith(`${method} /eventTypes`))!;

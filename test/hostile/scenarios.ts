@@ -2,6 +2,7 @@
 // each), the rules a run judges under them, and what each rule must come to. Faults reach some rules and leave
 // others alone, so that a run shows both that a rule with corrupted evidence is an error naming its cause (never a
 // pass, never a fail) and that the rules the fault does not touch still pass.
+import { readFileSync } from 'node:fs';
 import type { TargetErrorCause } from '../../src/outcome.ts';
 import type { Fault, Scenario } from './fault-proxy.ts';
 
@@ -17,9 +18,17 @@ export interface Hostile {
   /** Every other rule of `rules` passes. */
 }
 
-/** A fault for requests whose "METHOD path" matches, only the first `first` of each method and path when given. */
+/** A fault for requests whose "METHOD path" matches, only the first `first` of each method and path (with its query)
+ * when given: each check's own request meets its faults whatever other checks sent to the same resource before. */
 export function on(request: RegExp, fault: Fault, first = Infinity): Scenario {
-  return (req) => (request.test(`${req.method} ${req.path}`) && req.repeat < first ? fault : undefined);
+  const seen = new Map<string, number>();
+  return (req) => {
+    const key = `${req.method} ${req.path}`;
+    if (!request.test(key)) return undefined;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n < first ? fault : undefined;
+  };
 }
 
 /** The first fault any of the scenarios gives. */
@@ -30,7 +39,9 @@ export function all(...scenarios: Scenario[]): Scenario {
 const v2 = '/api/platform/v2';
 const group = `${v2}/groups/[^/?]+`;
 const eventTypes = new RegExp(`^GET ${v2}/eventTypes`);
-const events = new RegExp(`^GET ${group}/events`);
+// The events of the first project only: the empty project's lists (LIST-EMPTY-200) are left alone.
+const firstProject = (JSON.parse(readFileSync('config/reference.json', 'utf8')) as { projects: { ids: string[] } }).projects.ids[0];
+const events = new RegExp(`^GET ${v2}/groups/${firstProject}/events`);
 const oneAlertConfig = new RegExp(`^GET ${group}/alertConfigs/[^/?]+$`);
 const clusterLists = new RegExp(`^GET /api/platform/(v2|v1\\.0)/groups/[^/?]+/clusters(\\?|$)`);
 
