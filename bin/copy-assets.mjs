@@ -1,5 +1,6 @@
 // Second step of `npm run build`: the files the compiled code reads at run time, copied into dist/ at the paths
-// the sources name them relative to themselves (schemas, spec, catalogue, cost model, fixtures, mutants, HTML assets).
+// the sources name them relative to themselves (schemas, spec, catalogue and its profile needs, cost model,
+// fixtures, mutants, HTML assets).
 import { cpSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,6 @@ const copy = (path) => {
   cpSync(join(root, path), join(root, 'dist', path), { recursive: true });
 };
 
-for (const path of ['package.json', 'schemas', 'spec', 'fixtures', 'config', 'src/catalogue/rules.json', 'src/runner/cost-model.json', 'reference/mutants', 'reporters/html/page.css', 'reporters/html/page-script.js']) copy(path);
+for (const path of ['package.json', 'schemas', 'spec', 'fixtures', 'config', 'src/catalogue/rules.json', 'src/catalogue/profile-needs.json', 'src/runner/cost-model.json', 'reference/mutants', 'reporters/html/page.css', 'reporters/html/page-script.js']) copy(path);
 // The suites of the package are the compiled ones: no TypeScript source is shipped.
 for (const f of readdirSync(join(root, 'dist'), { recursive: true })) if (String(f).endsWith('.ts')) throw new Error(`dist/${f}: TypeScript in the build`);

@@ -53,6 +53,21 @@ ${runOptions}
                     openssl genpkey -algorithm ed25519); without it the certificate is unsigned, for local use`,
     options: ['profile', 'target', 'seed', 'num-runs', 'budget', 'reports', 'strict', 'mutant', 'summary', 'quiet', 'json', 'sign-key'],
   },
+  plan: {
+    summary: 'what a run would do under a profile, without sending a request: rules, skips, requests, time',
+    help: `conformance plan [options]: reads the profile and prints, without sending any request, each selected rule and
+whether it will run or be skipped (naming the profile fact), the checks that will skip or may skip on what the
+target holds, and the requests projected to each project with the time they take at the profile's rate limit.
+
+Options:
+  --profile FILE    target profile (default: the embedded reference target's)
+  --rule ID         plan only this rule (repeatable)
+  --tag TAG         plan only the rules with this tag (repeatable)
+  --num-runs N      generated cases per property check (default 100)
+  --budget TIME     the most cases per property whose requests fit the rate limit in TIME (e.g. 10m, 90s, 1h)
+  --json            print the plan as JSON`,
+    options: ['profile', 'rule', 'tag', 'num-runs', 'budget', 'json'],
+  },
   verify: {
     summary: 'check a certificate: intact, signed (with --public-key), made by this suite',
     help: `conformance verify FILE [--public-key PEM]: checks a certificate against itself (hash, profile digest) and
@@ -114,9 +129,20 @@ export interface RunArgs {
   json: boolean;
 }
 
+export interface PlanArgs {
+  command: 'plan';
+  profile?: string;
+  rules: string[];
+  tags: string[];
+  numRuns: number;
+  budgetMs?: number;
+  json: boolean;
+}
+
 export type Args =
   | RunArgs
   | { command: 'rules'; tags: string[]; json: boolean }
+  | PlanArgs
   | { command: 'baseline'; report: string; out?: string }
   | { command: 'verify'; file: string; publicKey?: string }
   | { command: 'reference'; listMutants: boolean }
@@ -213,6 +239,10 @@ export function parseCommandLine(argv: string[]): Args {
     return { command: 'verify', file: positionals[1]!, publicKey: v['public-key'] };
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  if (command === 'plan') {
+    if (v.budget !== undefined && v['num-runs'] !== undefined) throw new UsageError('--budget and --num-runs exclude each other: the budget plans the cases per property');
+    return { command, profile: v.profile, rules: v.rule ?? [], tags: v.tag ?? [], numRuns: integer('num-runs', v['num-runs'], 1) ?? 100, budgetMs: duration('budget', v.budget), json: v.json ?? false };
+  }
   if (command === 'rules') return { command: 'rules', tags: v.tag ?? [], json: v.json ?? false };
   if (command === 'baseline') return { command: 'baseline', report: v.report ?? 'reports/conformance.json', out: v.out };
   if (command === 'reference') {

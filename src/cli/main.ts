@@ -3,6 +3,7 @@ import { parseCommandLine, UsageError } from './args.ts';
 import { baselineCommand } from './baseline-command.ts';
 import { WrongTarget } from './identity.ts';
 import { UnreachableTarget } from './preflight.ts';
+import { planCommand } from './plan-command.ts';
 import { listRules } from './rules-command.ts';
 import { verifyCommand } from './verify-command.ts';
 import { ProfileError } from '../profile/load.ts';
@@ -22,6 +23,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (args.command === 'reference') return (await import('./reference-command.ts')).listMutants();
   if (args.command === 'rules') return listRules(args);
+  if (args.command === 'plan') return planCommand(args);
   if (args.command === 'baseline') return baselineCommand(args);
   if (args.command === 'verify') return verifyCommand(args);
   // A run handles interrupts from its first step on (its cleanup and report must follow one at any moment); the runner

@@ -1,11 +1,10 @@
 // `conformance run`: profile → (embedded target) → preflight → suites → cleanup → reports → exit code.
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { HttpClient, type ClientOptions } from '../http/client.ts';
 import { Redactor } from '../http/exchange.ts';
 import { profileScheduler } from '../http/rate-scheduler.ts';
-import { loadProfile, resolveCredentials } from '../profile/load.ts';
+import { loadProfile, referenceProfileFile, resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitOf } from '../report/build.ts';
@@ -29,8 +28,6 @@ import { selectedRules } from './selection.ts';
 import { preflight } from './preflight.ts';
 
 export { UnreachableTarget } from './preflight.ts';
-
-export const referenceProfileFile = fileURLToPath(new URL('../../config/reference.json', import.meta.url));
 
 function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;

@@ -1,9 +1,13 @@
 // Reads a profile file, validates it against schemas/profile.schema.json (ajv, defaults applied) and
 // resolves its credentials from the environment. Every problem names the field at fault.
 import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { JsonFileError, readJsonFile, schemaChecker } from '../json-file.ts';
 import type { Profile } from './profile.ts';
 import type { Credential } from '../http/client.ts';
+
+/** The embedded reference target's profile: the one a command uses without --profile. */
+export const referenceProfileFile = fileURLToPath(new URL('../../config/reference.json', import.meta.url));
 
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';

@@ -1,9 +1,8 @@
 // --budget: the CLI plans the cases per property from the cost model, prints the plan before the run, runs with it
 // and keeps it in the report; a budget it cannot read, or given with --num-runs, is a usage error.
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../src/profile/load.ts';
+import { loadProfile, referenceProfileFile } from '../../src/profile/load.ts';
 import { loadCostModel, planBudget } from '../../src/runner/plan.ts';
-import { referenceProfileFile } from '../../src/cli/run-command.ts';
 import { runCli } from './cli.ts';
 
 describe('conformance run --budget', () => {

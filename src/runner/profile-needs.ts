@@ -1,0 +1,80 @@
+// What each rule's checks need of the profile (src/catalogue/profile-needs.json): the profile facts a check skips
+// on (skipFor) and the condition under which it does, so that a plan can say before any request what will skip.
+import { readFileSync } from 'node:fs';
+import type { Profile } from '../profile/profile.ts';
+
+/** When a need is unmet; `target-data` also depends on what the target holds, so a plan can only say it may skip. */
+export const conditions = [
+  'absent', 'false', 'fewer-than-two', 'not-https', 'no-creation', 'no-empty-project', 'no-creation-nor-billable',
+  'no-outside-address', 'no-local-and-outside-address', 'no-cross-address', 'no-metric-variant', 'one-current-version',
+  'omits-documented', 'target-data',
+] as const;
+export type Condition = (typeof conditions)[number];
+
+export interface Need {
+  /** The profile fact the check's skipFor names. */
+  fact: string;
+  when: Condition;
+  /** all: every check of the rule skips, so the rule does; some: only some of its checks. */
+  checks: 'all' | 'some';
+  reason: string;
+}
+
+const schema = JSON.parse(readFileSync(new URL('../../schemas/profile.schema.json', import.meta.url), 'utf8'));
+/** The endpoints of spec 4.3 (the schema's default of endpoints.documented: all of them). */
+const documented: string[] = schema.properties.endpoints.properties.documented.default;
+
+export const needs: Record<string, Need[]> = JSON.parse(readFileSync(new URL('../catalogue/profile-needs.json', import.meta.url), 'utf8')).rules;
+
+/** The profile's value at a dotted path (`credentials.owner2`, `endpoints.slowQueryLogs`). */
+function valueAt(profile: Profile, fact: string): unknown {
+  return fact.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), profile);
+}
+
+const empty = (v: unknown): boolean => v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+const canCreate = (p: Profile): boolean => p.projects.allowCreate && p.orgId !== undefined;
+const roles = (p: Profile) => Object.values(p.credentials);
+
+/** Whether the need is unmet under `profile`: always false for `target-data`, which no profile alone decides. */
+export function unmet(need: Need, profile: Profile): boolean {
+  const v = valueAt(profile, need.fact);
+  switch (need.when) {
+    case 'absent': return empty(v);
+    case 'false': return v === false;
+    case 'fewer-than-two': return need.fact === 'credentials' ? Object.keys(profile.credentials).filter((r) => r !== 'outsider').length < 2 : !Array.isArray(v) || v.length < 2;
+    case 'not-https': return new URL(profile.baseUrl).protocol !== 'https:';
+    case 'no-creation': return !canCreate(profile);
+    case 'no-creation-nor-billable': return !canCreate(profile) && !profile.allowBillable;
+    case 'no-empty-project': return profile.projects.emptyProjectId === undefined && !canCreate(profile);
+    case 'no-outside-address': return !roles(profile).some((c) => c.outsideAddress);
+    case 'no-local-and-outside-address': return !roles(profile).some((c) => c.localAddress && c.outsideAddress);
+    case 'no-cross-address': return !roles(profile).some((c) => c.localAddress && roles(profile).some((o) => o !== c && o.outsideAddress === c.localAddress));
+    case 'no-metric-variant': return !profile.alertConfigs.variants.some((v) => 'metricThreshold' in v.body);
+    case 'one-current-version': return new Set(Object.values(profile.versions.resources).map((v) => v.at(-1))).size < 2;
+    case 'omits-documented': return documented.some((e) => !profile.endpoints.documented.includes(e));
+    case 'target-data': return false;
+  }
+}
+
+export interface RulePlan {
+  id: string;
+  status: 'run' | 'skipped';
+  /** The unmet needs of every check (why the rule is skipped), of some checks, and those the target's data decides. */
+  skipped: Need[];
+  partly: Need[];
+  mayskip: Need[];
+}
+
+/** What a run under `profile` will do with rule `id`: run it, skip it (a need of every check unmet), or run it partly. */
+export function planRule(id: string, profile: Profile): RulePlan {
+  const mine = needs[id] ?? [];
+  const unmetNeeds = mine.filter((n) => unmet(n, profile));
+  const skipped = unmetNeeds.filter((n) => n.checks === 'all');
+  return {
+    id,
+    status: skipped.length ? 'skipped' : 'run',
+    skipped,
+    partly: unmetNeeds.filter((n) => n.checks === 'some'),
+    mayskip: mine.filter((n) => n.when === 'target-data'),
+  };
+}

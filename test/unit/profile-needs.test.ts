@@ -1,0 +1,73 @@
+// The data of what each rule's checks need of the profile (src/catalogue/profile-needs.json), kept honest: its rules
+// and facts exist, each fact a skipFor reached from a rule's checks is listed for that rule, and the conditions
+// read the profile as the suites do.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { findRule } from '../../src/catalogue/catalogue.ts';
+import { checkProfile } from '../../src/profile/load.ts';
+import { conditions, needs, planRule, unmet } from '../../src/runner/profile-needs.ts';
+import { isProfileFact } from '../../src/suite/profile-facts.ts';
+import { scanSkips } from './skip-scan.ts';
+
+type Json = Record<string, any>;
+const reference = JSON.parse(readFileSync('config/reference.json', 'utf8')) as Json;
+const profile = (change: (p: Json) => void = () => {}) => {
+  const p = structuredClone(reference);
+  change(p);
+  return checkProfile(p, 'test profile');
+};
+
+describe('what the rules need of the profile', () => {
+  it('names catalogue rules, profile facts and known conditions only', () => {
+    for (const [id, list] of Object.entries(needs)) {
+      expect(findRule(id), id).toBeDefined();
+      for (const n of list) {
+        expect(isProfileFact(n.fact), `${id}: ${n.fact}`).toBe(true);
+        expect(conditions, `${id}: ${n.when}`).toContain(n.when);
+        expect(['all', 'some'], id).toContain(n.checks);
+      }
+    }
+  });
+
+  it("lists, for each rule, every fact a skipFor reached from its checks names", () => {
+    // Calls made only where the profile allows creating projects: the callee's skips cannot fire there.
+    const scanned = scanSkips('.', ['ownProjects>createProject', 'projectWithoutContent>createProject', 'fill>createProject']);
+    expect(scanned.size).toBeGreaterThan(50);
+    const missing: string[] = [];
+    for (const [id, facts] of scanned) {
+      const listed = (needs[id] ?? []).map((n) => n.fact);
+      for (const f of facts) {
+        const found = f.endsWith('.*') ? listed.some((l) => l.startsWith(f.slice(0, -1))) : listed.includes(f);
+        if (!found) missing.push(`${id}: ${f}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('skips nothing under the reference profile, which has every role and switch on', () => {
+    const skipped = Object.keys(needs).filter((id) => planRule(id, profile()).status === 'skipped');
+    expect(skipped).toEqual([]);
+  });
+
+  it('reads each condition from the profile', () => {
+    const need = (fact: string, when: (typeof conditions)[number]) => ({ fact, when, checks: 'all' as const, reason: '' });
+    expect(unmet(need('credentials.outsider', 'absent'), profile((p) => delete p.credentials.outsider))).toBe(true);
+    expect(unmet(need('credentials.outsider', 'absent'), profile())).toBe(false);
+    expect(unmet(need('plainHttpUrl', 'absent'), profile((p) => delete p.plainHttpUrl))).toBe(true);
+    expect(unmet(need('endpoints.customDbRoles', 'absent'), profile((p) => (p.endpoints = { customDbRoles: '' })))).toBe(true);
+    expect(unmet(need('allowBillable', 'false'), profile((p) => (p.allowBillable = false)))).toBe(true);
+    expect(unmet(need('projects.ids', 'fewer-than-two'), profile((p) => p.projects.ids.pop()))).toBe(true);
+    expect(unmet(need('credentials', 'fewer-than-two'), profile((p) => (p.credentials = { owner: p.credentials.owner, outsider: p.credentials.outsider })))).toBe(true);
+    expect(unmet(need('baseUrl', 'not-https'), profile((p) => (p.baseUrl = 'http://127.0.0.1:1')))).toBe(true);
+    expect(unmet(need('projects.allowCreate', 'no-creation'), profile((p) => delete p.orgId))).toBe(true);
+    expect(unmet(need('projects.emptyProjectId', 'no-empty-project'), profile((p) => delete p.projects.emptyProjectId))).toBe(false);
+    expect(unmet(need('projects.emptyProjectId', 'no-empty-project'), profile((p) => (delete p.projects.emptyProjectId, (p.projects.allowCreate = false))))).toBe(true);
+    expect(unmet(need('credentials', 'no-cross-address'), profile((p) => (delete p.credentials.owner2.localAddress, delete p.credentials.readOnly.localAddress)))).toBe(true);
+    expect(unmet(need('credentials', 'no-cross-address'), profile())).toBe(false);
+    expect(unmet(need('alertConfigs.variants', 'no-metric-variant'), profile((p) => (p.alertConfigs.variants = p.alertConfigs.variants.slice(0, 1))))).toBe(true);
+    expect(unmet(need('versions.resources', 'one-current-version'), profile((p) => (p.versions.resources = { '/groups': ['2023-02-01'] })))).toBe(true);
+    expect(unmet(need('endpoints.documented', 'omits-documented'), profile((p) => (p.endpoints = { documented: ['GET /groups'] })))).toBe(true);
+    expect(unmet(need('endpoints.documented', 'omits-documented'), profile())).toBe(false);
+    expect(unmet(need('projects.ids', 'target-data'), profile((p) => (p.projects.ids = [])))).toBe(false);
+  });
+});
