@@ -12,7 +12,7 @@ import type { ProjectRateLimiter, Settle } from './rateLimit.ts';
 import { rateLimitedProject } from './rateLimit.ts';
 import { linkHeader } from './links.ts';
 import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
-import { allowedMethods, type Method, type Router } from './router.ts';
+import { allowedMethods, type Handler, type Method, type Route, type Router } from './router.ts';
 import type { Store } from './store.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation, type UnlistedDates } from './versioning.ts';
@@ -87,7 +87,7 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   // Mutant: HEAD is not supported on single projects (405), although their GET is served.
   if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405')) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : undefined;
+  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
   const vocabulary = vocabularyOf(vendor);
@@ -114,7 +114,18 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
 
 /** Spec 4.1: an unsupported method on an existing resource is 405, with the Allow header. */
 function unsupportedMethod(mutants: Mutants, method: string, path: string, allow: string[]): ApiError {
-  return mutants.has('METH-405') ? notFound(path) : methodNotAllowed(method, path, allow);
+  // Mutant: a POST to a single alert configuration is looked up as a sub-resource and not found.
+  const configPost = method === 'POST' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('METH-405:alert-config-post');
+  return mutants.has('METH-405') || configPost ? notFound(path) : methodNotAllowed(method, path, allow);
+}
+
+/** Mutants: a method the resource does not support is handled as another it does. */
+function servedAnyway(mutants: Mutants, route: Route, method: string, apiPath: string, generation: Generation): Handler | undefined {
+  // An event answers PUT as a GET.
+  if (method === 'PUT' && /^\/groups\/[^/]+\/events\/[^/]+$/.test(apiPath) && mutants.has('METH-405:event-put')) return route.methods.GET;
+  // Under /v1.0, a project answers PUT as a PATCH.
+  if (method === 'PUT' && generation === 'v1.0' && /^\/groups\/[^/]+$/.test(apiPath) && mutants.has('METH-405:legacy-project-put')) return route.methods.PATCH;
+  return undefined;
 }
 
 export function splitUrl(url: string): { path: string; query: URLSearchParams } {
