@@ -152,8 +152,7 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   if (req.headers['content-type'] === undefined && (req.body === undefined || req.body === '')) return undefined;
   // Mutant: PUT takes application/json only, not the versioned media type (spec 9.2 allows both).
   const jsonOnly = req.method === 'PUT' && mutants.has('VER-CONTENT-TYPE-BOTH');
-  // Mutant: a PUT body is read as JSON whatever its Content-Type.
-  if (req.method !== 'PUT' || !mutants.has('ENT-CONTENT-TYPE-REQUIRED')) checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
+  if (!readAsJsonAnyway(req, generation, mutants)) checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
   const sent = typeof req.body === 'string' ? req.body : '';
   // Mutant: a lenient parser that drops a trailing comma before a closing brace or bracket.
   const text = mutants.has('ERR-MALFORMED-400') ? sent.replace(/,\s*([}\]])/g, '$1') : sent;
@@ -162,6 +161,17 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   } catch {
     throw invalidJson();
   }
+}
+
+/** Mutants: a body read as JSON whatever its Content-Type. */
+function readAsJsonAnyway(req: FastifyRequest, generation: Generation, mutants: Mutants): boolean {
+  // A PUT body.
+  if (req.method === 'PUT' && mutants.has('ENT-CONTENT-TYPE-REQUIRED')) return true;
+  // A change (PATCH) of a custom database role.
+  if (req.method === 'PATCH' && /\/customDBRoles\/roles\/[^/?]+(\?|$)/.test(req.url) && mutants.has('ENT-CONTENT-TYPE-REQUIRED:role-patch')) return true;
+  // Under /v1.0, a POST body labelled as plain text.
+  const plainText = /^text\/plain\b/.test(req.headers['content-type'] ?? '');
+  return req.method === 'POST' && generation === 'v1.0' && plainText && mutants.has('ENT-CONTENT-TYPE-REQUIRED:legacy-text');
 }
 
 function toApiError(err: unknown): ApiError {
