@@ -12,7 +12,7 @@ import type { ProjectRateLimiter, Settle } from './rateLimit.ts';
 import { rateLimitedProject } from './rateLimit.ts';
 import { linkHeader } from './links.ts';
 import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
-import { allowedMethods, type Method, type Router } from './router.ts';
+import { allowedMethods, type Handler, type Method, type Route, type Router } from './router.ts';
 import type { Store } from './store.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation, type UnlistedDates } from './versioning.ts';
@@ -87,7 +87,7 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   // Mutant: HEAD is not supported on single projects (405), although their GET is served.
   if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405')) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : undefined;
+  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
   const vocabulary = vocabularyOf(vendor);
@@ -114,7 +114,18 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
 
 /** Spec 4.1: an unsupported method on an existing resource is 405, with the Allow header. */
 function unsupportedMethod(mutants: Mutants, method: string, path: string, allow: string[]): ApiError {
-  return mutants.has('METH-405') ? notFound(path) : methodNotAllowed(method, path, allow);
+  // Mutant: a POST to a single alert configuration is looked up as a sub-resource and not found.
+  const configPost = method === 'POST' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('METH-405:alert-config-post');
+  return mutants.has('METH-405') || configPost ? notFound(path) : methodNotAllowed(method, path, allow);
+}
+
+/** Mutants: a method the resource does not support is handled as another it does. */
+function servedAnyway(mutants: Mutants, route: Route, method: string, apiPath: string, generation: Generation): Handler | undefined {
+  // An event answers PUT as a GET.
+  if (method === 'PUT' && /^\/groups\/[^/]+\/events\/[^/]+$/.test(apiPath) && mutants.has('METH-405:event-put')) return route.methods.GET;
+  // Under /v1.0, a project answers PUT as a PATCH.
+  if (method === 'PUT' && generation === 'v1.0' && /^\/groups\/[^/]+$/.test(apiPath) && mutants.has('METH-405:legacy-project-put')) return route.methods.PATCH;
+  return undefined;
 }
 
 export function splitUrl(url: string): { path: string; query: URLSearchParams } {
@@ -141,8 +152,7 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   if (req.headers['content-type'] === undefined && (req.body === undefined || req.body === '')) return undefined;
   // Mutant: PUT takes application/json only, not the versioned media type (spec 9.2 allows both).
   const jsonOnly = req.method === 'PUT' && mutants.has('VER-CONTENT-TYPE-BOTH');
-  // Mutant: a PUT body is read as JSON whatever its Content-Type.
-  if (req.method !== 'PUT' || !mutants.has('ENT-CONTENT-TYPE-REQUIRED')) checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
+  if (!readAsJsonAnyway(req, generation, mutants)) checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
   const sent = typeof req.body === 'string' ? req.body : '';
   // Mutant: a lenient parser that drops a trailing comma before a closing brace or bracket.
   const text = mutants.has('ERR-MALFORMED-400') ? sent.replace(/,\s*([}\]])/g, '$1') : sent;
@@ -151,6 +161,17 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   } catch {
     throw invalidJson();
   }
+}
+
+/** Mutants: a body read as JSON whatever its Content-Type. */
+function readAsJsonAnyway(req: FastifyRequest, generation: Generation, mutants: Mutants): boolean {
+  // A PUT body.
+  if (req.method === 'PUT' && mutants.has('ENT-CONTENT-TYPE-REQUIRED')) return true;
+  // A change (PATCH) of a custom database role.
+  if (req.method === 'PATCH' && /\/customDBRoles\/roles\/[^/?]+(\?|$)/.test(req.url) && mutants.has('ENT-CONTENT-TYPE-REQUIRED:role-patch')) return true;
+  // Under /v1.0, a POST body labelled as plain text.
+  const plainText = /^text\/plain\b/.test(req.headers['content-type'] ?? '');
+  return req.method === 'POST' && generation === 'v1.0' && plainText && mutants.has('ENT-CONTENT-TYPE-REQUIRED:legacy-text');
 }
 
 function toApiError(err: unknown): ApiError {

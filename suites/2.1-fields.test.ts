@@ -7,18 +7,16 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { expectFieldRefused } from '../src/checks/invalid-field.ts';
 import { spellPath } from '../src/checks/names-field.ts';
-import { describeExchange } from '../src/checks/status.ts';
+import { notHeld } from '../src/checks/fields.ts';
+import { describeExchange, expectJudgeable } from '../src/checks/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
-import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
+import { deleteCreated, noteCreated } from '../src/suite/created.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
-import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
-import { alertConfigBody, alertConfigsPath, createAlertConfig, type NewEntity } from '../src/suite/new-entities.ts';
+import { wholeItems } from '../src/suite/pages.ts';
 import { forAll } from '../src/suite/property.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
-import { spreadProjects } from '../src/suite/work-project.ts';
-import { read } from '../src/suite/surface/writes.ts';
 import {
   depthOf, describeOp, firstCases, Reach, readBack, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
 } from '../src/suite/write-ops.ts';
@@ -138,44 +136,69 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at
   });
 });
 
-/** Content types that are not JSON, and none at all. */
+/** Content types that are not JSON, text/plain first, and none at all (the last). */
 const notJson = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'text/html', 'multipart/form-data; boundary=conformance', 'application/octet-stream', ''];
 
-// "For POST and PUT the request header Content-Type: application/json is required": a body under any other type,
-// or none, is refused (any 4xx), and reading back shows nothing created or replaced.
-check('ENT-CONTENT-TYPE-REQUIRED', 'a POST or PUT of a valid JSON body without a JSON Content-Type is a 4xx and changes nothing', async ({ target }) => {
-  // An alert configuration to PUT to in every project checks write in; each case picks a project.
-  const places: { collection: string; config: NewEntity; whole: Record<string, unknown> }[] = [];
-  try {
-    for (const groupId of await spreadProjects(target)) {
-      const config = await createAlertConfig(target, groupId, runName(target, 'content-type'));
-      const place = { collection: alertConfigsPath(target, groupId), config, whole: {} as Record<string, unknown> };
-      places.push(place); // deleted at the end even if reading it fails
-      const before = await read(target, config.path);
-      place.whole = Object.fromEntries(Object.entries(before).filter(([k]) => !['id', 'groupId', 'created', 'updated', 'links'].includes(k)));
+/** An entity of a collection with every field of `body`, what a create of it would have made, or undefined. */
+async function heldBy(t: Target, collection: string, body: Body): Promise<Body | undefined> {
+  return (await wholeItems(t, collection)).find((item): item is Body => notHeld(body, item).length === 0);
+}
+
+/** Deletes what a create made, named by its `key` field, which the path of an entity ends with. */
+async function deleteMade(t: Target, op: WriteOp, made: Body): Promise<void> {
+  const id = made[op.key];
+  if (typeof id === 'string') await deleteCreated(t, noteCreated(t, t.v2(`${op.path}/${encodeURIComponent(id)}`)));
+}
+
+// "For POST and PUT the request header Content-Type: application/json is required", and spec 9.2 gives PATCH the same
+// header: every write of the writable surface (each resource, method and generation) is sent under every other
+// type, or none, and must be refused (any 4xx) and take no effect, read back. The same body under application/json
+// is taken first, so that a refusal is the Content-Type's; a body the target refuses anyway leaves the rule unjudged.
+check('ENT-CONTENT-TYPE-REQUIRED', 'a POST, PUT or PATCH of every writable resource and generation without a JSON Content-Type is a 4xx and changes nothing', async ({ target }) => {
+  await withWriteOps(target, 'content-type', async (ops) => {
+    const taken = new Set<number>();
+    const reach = new Reach();
+    // First each cell (resource, method, generation) under text/plain, what fetch labels a string body with, then
+    // each without a Content-Type (in another project where there are several), then drawn cases.
+    const cells = new Map<string, number[]>();
+    ops.forEach((op, i) => cells.set(describeOp(op), [...(cells.get(describeOp(op)) ?? []), i]));
+    const examples = [...cells.values()].map((at) => ({ op: at[0]!, type: 0 }))
+      .concat([...cells.values()].map((at) => ({ op: at[1 % at.length]!, type: notJson.length - 1 })));
+    try {
+      await forAll(target, fc.record({ op: index, type: fc.nat({ max: notJson.length - 1 }) }), async (c) => {
+        const op = opAt(ops, c.op);
+        const type = notJson[c.type]!;
+        if (!taken.has(c.op % ops.length)) {
+          const json = await sendBody(target, op, op.body);
+          expectJudgeable(json, `${describeOp(op)} under application/json is answered`);
+          if (json.status >= 300) throw new TargetError('nothing-judged', `${describeExchange(json)}: the body is refused under application/json too, so a refusal would not be the Content-Type's`, json.exchange);
+          taken.add(c.op % ops.length);
+        }
+        const body = op.change ? { ...op.body, [op.change.field]: op.change.changed } : op.body;
+        const headers: Record<string, string> = type ? { 'content-type': type } : {};
+        const legacy = op.generation === 'v1.0' ? { version: null, headers: { ...headers, accept: 'application/json' } } : { headers };
+        const res = await target.send({ method: op.method, path: op.generation === 'v2' ? target.v2(op.path) : target.legacy(op.path), rawBody: JSON.stringify(body), ...legacy });
+        expectJudgeable(res, `${describeOp(op)} with Content-Type ${JSON.stringify(type || '(none)')} is answered`);
+        reach.add(op, 0);
+        const refused = res.status >= 400;
+        let effect = false;
+        if (op.method === 'POST') {
+          const made = res.status < 300 ? res.jsonObject() : refused ? await heldBy(target, target.v2(op.path), body) : undefined;
+          if (made) await deleteMade(target, op, made);
+          effect = refused && made !== undefined;
+        } else if (op.change) {
+          effect = !isDeepStrictEqual((await readBack(target, op))[op.change.field], op.change.current);
+          // Put back what an accepted write changed, so that later cases judge only their own request.
+          if (effect || !refused) await sendBody(target, op, op.body);
+        }
+        if (!refused || effect) {
+          throw new RuleFailure(`${describeExchange(res)}: ${describeOp(op)} with Content-Type ${JSON.stringify(type || '(none)')} was ${refused ? 'refused, yet it took effect' : 'accepted'}`, {
+            expected: 'a 4xx, and nothing created or changed', actual: { status: res.status, tookEffect: effect }, exchange: res.exchange,
+          });
+        }
+      }, { examples });
+    } finally {
+      reach.report(false);
     }
-    let n = 0;
-    const cases = fc.record({ place: fc.constantFrom(...places.keys()), method: fc.constantFrom('POST', 'PUT'), type: fc.constantFrom(...notJson) });
-    await forAll(target, cases, async ({ place, method, type }) => {
-      const { collection, config, whole } = places[place]!;
-      const mark = runName(target, `content-type-${n++}`);
-      const body = method === 'POST' ? alertConfigBody(mark) : { ...whole, enabled: !whole.enabled };
-      const res = await target.send({ method, path: method === 'POST' ? collection : config.path, rawBody: JSON.stringify(body), headers: type ? { 'content-type': type } : {} });
-      if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending a body without a JSON Content-Type`, res.exchange);
-      const refused = res.status >= 400;
-      judged('body', 1, `${method} ${type || '(none)'}`);
-      const made = method === 'POST' ? await findMarkedAlertConfig(target, collection, mark) : undefined;
-      if (made) await deleteCreated(target, noteCreated(target, `${collection}/${made}`));
-      const replaced = method === 'PUT' && (await read(target, config.path)).enabled !== whole.enabled;
-      // Put back what an accepted PUT replaced, so that later cases judge only their own request.
-      if (replaced) await target.send({ method: 'PUT', path: config.path, json: whole });
-      if (!refused || made || replaced) {
-        throw new RuleFailure(`${describeExchange(res)}: a ${method} with Content-Type ${JSON.stringify(type || '(none)')} was ${refused ? 'refused, yet it took effect' : 'accepted'}`, {
-          expected: 'a 4xx, and nothing created or replaced', actual: { status: res.status, created: made !== undefined, replaced }, exchange: res.exchange,
-        });
-      }
-    });
-  } finally {
-    for (const { config } of places) await deleteCreated(target, config.created);
-  }
+  });
 });

@@ -8,10 +8,14 @@ import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/suite/created.ts';
 import { eventually } from '../src/suite/eventually.ts';
 import {
-  alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody,
+  alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
 } from '../src/suite/new-entities.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
+import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
+import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/suite/surface/methods.ts';
+import { readAt, type Generation } from '../src/suite/surface/writes.ts';
 import { target, type Target } from '../src/suite/target.ts';
 import { workProject } from '../src/suite/work-project.ts';
 
@@ -69,6 +73,58 @@ for (const u of target().profile.methods.unsupported) {
     expectStatus(res, 405, `${u.method} is not supported on ${u.path}`);
   });
 }
+
+// "Each resource supports only a subset of the methods. An unsupported method returns 405." Beyond the profile's
+// pairs, every method a path of the surface lacks (surface/methods.ts), collections and entries, under /v2 and, for
+// the resources written, /v1.0. A 2xx is the method quietly served as another. So that a target serving it anyway
+// loses nothing, a POST carries an empty body, a PUT or PATCH to an entry of a written resource its current
+// representation, and no DELETE goes to a collection of a written resource.
+check('METH-405', 'every other method a path of the surface does not support is 405, under both generations', async ({ target }) => {
+  const made: NewEntity[] = [];
+  const groupId = firstProject(target);
+  const make = async (title: string) => {
+    const kind = title === 'alert configurations' ? alertConfigKind : title === 'custom database roles' ? customRoleKind : undefined;
+    if (!kind) return undefined;
+    const entity = await createEntity(target, target.v2(kind.collection(target, groupId)), kind.body(target, runName(target, '405')), kind.key);
+    made.push(entity);
+    return entity.path.slice(target.v2().length);
+  };
+  try {
+    const probes = unsupportedProbes(target, await methodSurface(target, make));
+    const bodies = new Map<string, Body>();
+    const answers: { p: UnsupportedProbe; res: HttpResponse }[] = [];
+    for (const p of probes) answers.push({ p, res: await sendUnsupported(target, p, bodies) });
+    judgeAll('unsupported method', answers, ({ p, res }) => {
+      const served = res.status >= 200 && res.status < 300 ? ' (served as if supported)' : '';
+      expectStatus(res, 405, `${p.method} is not supported on ${p.at.title} (${p.generation})${served}`);
+    }, { place: ({ p }) => `${p.generation} ${p.at.path}` });
+  } finally {
+    for (const entity of made) await deleteCreated(target, entity.created);
+  }
+});
+
+interface UnsupportedProbe { at: MethodPath; method: Method; generation: Generation }
+
+/** Each unsupported method of each path, under /v2 and for written resources /v1.0, but the profile's pairs. */
+function unsupportedProbes(t: Target, paths: MethodPath[]): UnsupportedProbe[] {
+  const inProfile = (path: string, method: Method) => t.profile.methods.unsupported.some((u) => u.method === method && fillPath(u.path, firstProject(t)) === path);
+  return paths.flatMap((at) => unsupportedAt(at)
+    .filter((method) => (at.entity || method !== 'DELETE' || !at.written) && !inProfile(at.path, method))
+    .flatMap((method) => (at.written ? ['v2', 'v1.0'] as const : ['v2'] as const).map((generation) => ({ at, method, generation }))));
+}
+
+/** The unsupported request, with its body: the current representation of an entry of a written resource, as read
+ * (once, kept in `bodies`) in the generation, for PUT and PATCH; else an empty object. */
+async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<string, Body>): Promise<HttpResponse> {
+  const url = p.generation === 'v2' ? t.v2(p.at.path) : t.legacy(p.at.path);
+  const legacy = p.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
+  if (p.method === 'GET' || p.method === 'DELETE') return t.send({ method: p.method, path: url, ...legacy });
+  const key = `${p.generation} ${p.at.path}`;
+  if (p.method !== 'POST' && p.at.entity && p.at.written && !bodies.has(key)) bodies.set(key, withoutLinks(await readAt(t, p.generation, p.at.path)));
+  return t.send({ method: p.method, path: url, json: (p.method !== 'POST' && bodies.get(key)) || {}, ...legacy });
+}
+
+const withoutLinks = (e: Body): Body => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
 
 // "HEAD | Return the response headers without the JSON body."
 const headed: { title: string; path(t: Target): string }[] = [

@@ -4,10 +4,12 @@ import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkR
 import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { deleteCreated, runName } from '../src/suite/created.ts';
+import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
 import {
-  alertConfigBody, alertConfigsPath, clusterBody, clustersPath, createEntity, postEntity, projectBody, projectsPath, type NewEntity,
+  alertConfigBody, alertConfigsPath, clusterBody, createEntity, postEntity, projectBody, projectsPath, readEntity, type NewEntity,
 } from '../src/suite/new-entities.ts';
+import { customRoleKind } from '../src/suite/sequence.ts';
+import type { Generation } from '../src/suite/surface/writes.ts';
 import { wholeItems } from '../src/suite/pages.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { check } from '../src/suite/rule.ts';
@@ -116,32 +118,85 @@ for (const c of creates) {
 }
 
 // 7.2 "409 | Conflict | A create or modify request would duplicate a value of a property that must be unique."
-// Names that must be unique: a project's (in its organization) and a cluster's (in its project).
-async function judgeDuplicate(t: Target, collection: string, body: Record<string, unknown>, what: string, key?: string): Promise<void> {
-  const first = await createEntity(t, collection, body, key);
-  let second: NewEntity | undefined;
-  try {
-    const { res, made } = await postEntity(t, collection, body, { key });
-    second = made;
-    expectStatus(res, 409, `a second ${what} named ${String(body.name)} is a conflict`);
-    checkErrorBodyFields(res);
-    const named = (await wholeItems(t, collection)).filter((item) => (item as { name?: unknown }).name === body.name);
-    if (named.length !== 1) {
-      throw new RuleFailure(`after the conflict, ${named.length} ${what}s are named ${String(body.name)}`, { expected: 1, actual: named.length, exchange: res.exchange });
-    }
-  } finally {
-    // A duplicate has the first one's path when paths use names: each DELETE removes one.
-    if (second) await deleteCreated(t, second.created);
-    await deleteCreated(t, first.created);
+// Names that must be unique: a project's (in its organization), a cluster's and a custom database role's (in its
+// project). A create is sent a second time under /v2 and /v1.0 (clusters under /v2 only: their /v1.0 shape differs,
+// spec 9.4); a modify is a project renamed to another's name, under both generations too.
+interface UniqueName {
+  what: string;
+  /** The field holding the name, which the entity's path ends with where `key` is that field. */
+  field: string;
+  key?: string;
+  generations: Generation[];
+  /** The collection below the base, and a body of a new entity named `name` (or a skip from the profile). */
+  make(t: Target, name: string): Promise<{ collection: string; body: Record<string, unknown> }>;
+}
+
+const uniqueNames: UniqueName[] = [
+  { what: 'project', field: 'name', generations: ['v2', 'v1.0'], make: async (t, name) => ({ collection: '/groups', body: { ...projectBody(t, 'unique'), name } }) },
+  { what: 'cluster', field: 'name', key: 'name', generations: ['v2'], make: async (t, name) => {
+    const body = clusterBody(t, name);
+    // Preferably in the suite's own project: the real service allows one free-tier cluster per project.
+    return { collection: `/groups/${await workProject(t)}/clusters`, body };
+  } },
+  { what: 'custom database role', field: 'roleName', key: customRoleKind.key, generations: ['v2', 'v1.0'], make: async (t, name) => ({
+    collection: customRoleKind.collection(t, await workProject(t)), body: customRoleKind.body(t, name),
+  }) },
+];
+
+const legacyHeaders = { version: null, headers: { accept: 'application/json' } };
+const under = (t: Target, g: Generation, path: string) => (g === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyHeaders });
+
+/** How many entities of a collection hold `name` in `field`, after a conflict that must leave one. */
+async function expectOneNamed(t: Target, collection: string, field: string, name: string, what: string, res: HttpResponse): Promise<void> {
+  const named = (await wholeItems(t, t.v2(collection))).filter((item) => (item as Record<string, unknown>)[field] === name);
+  if (named.length !== 1) {
+    throw new RuleFailure(`after the conflict, ${named.length} ${what}s are named ${name}`, { expected: 1, actual: named.length, exchange: res.exchange });
   }
 }
 
-check('ERR-UNIQUE-409', 'a second project with the name of an existing one is 409, and one project has that name', async ({ target }) => {
-  await judgeDuplicate(target, projectsPath(target), projectBody(target, 'unique'), 'project');
-});
+for (const u of uniqueNames) {
+  for (const g of u.generations) {
+    check('ERR-UNIQUE-409', `a second ${u.what} with the name of an existing one, created under /${g}, is 409, and one ${u.what} has that name`, async ({ target }) => {
+      const name = runName(target, `unique-${g === 'v2' ? 'v2' : 'legacy'}`);
+      const { collection, body } = await u.make(target, name);
+      const first = await createEntity(target, target.v2(collection), body, u.key);
+      let second: NewEntity | undefined;
+      try {
+        const res = await target.send({ method: 'POST', json: body, ...under(target, g, collection) });
+        const id = res.status >= 200 && res.status < 300 ? res.jsonObject()[u.key ?? 'id'] : undefined;
+        if (typeof id === 'string') {
+          const path = target.v2(`${collection}/${encodeURIComponent(id)}`);
+          second = { path, id, created: noteCreated(target, path) };
+        }
+        expectStatus(res, 409, `a second ${u.what} named ${name} (${g}) is a conflict`);
+        checkErrorBodyFields(res);
+        await expectOneNamed(target, collection, u.field, name, u.what, res);
+      } finally {
+        // A duplicate has the first one's path when paths use names: each DELETE removes one.
+        if (second) await deleteCreated(target, second.created);
+        await deleteCreated(target, first.created);
+      }
+    });
+  }
+}
 
-check('ERR-UNIQUE-409', 'a second cluster with the name of an existing one in the project is 409, and one cluster has that name', async ({ target }) => {
-  const body = clusterBody(target, runName(target, 'unique'));
-  // Preferably in the suite's own project: the real service allows one free-tier cluster per project.
-  await judgeDuplicate(target, clustersPath(target, await workProject(target)), body, 'cluster', 'name');
-});
+for (const g of ['v2', 'v1.0'] as const) {
+  check('ERR-UNIQUE-409', `renaming a project to the name of another, under /${g}, is 409, and the project keeps its name`, async ({ target }) => {
+    const taken = await createEntity(target, projectsPath(target), projectBody(target, `unique-taken-${g}`));
+    try {
+      const renamed = await createEntity(target, projectsPath(target), projectBody(target, `unique-renamed-${g}`));
+      try {
+        const [name, own] = await Promise.all([taken, renamed].map(async (p) => (await readEntity(target, p.path)).entity.name));
+        const res = await target.send({ method: 'PATCH', json: { name }, ...under(target, g, `/groups/${renamed.id}`) });
+        expectStatus(res, 409, `renaming a project to ${String(name)} (${g}) is a conflict`);
+        checkErrorBodyFields(res);
+        const now = (await readEntity(target, renamed.path)).entity.name;
+        if (now !== own) throw new RuleFailure(`after the conflict, the project is named ${String(now)}`, { expected: own, actual: now, exchange: res.exchange });
+      } finally {
+        await deleteCreated(target, renamed.created);
+      }
+    } finally {
+      await deleteCreated(target, taken.created);
+    }
+  });
+}

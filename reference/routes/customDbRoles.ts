@@ -86,7 +86,9 @@ async function createRole(ctx: RequestContext) {
   const reshard = (body.actions ?? []).findIndex((a) => a.action === 'RESHARD_COLLECTION');
   if (reshard >= 0 && ctx.mutants.has('DBUSER-ROLE-ACTIONS')) throw invalidAttribute(`actions[${reshard}].action`);
   // Mutant: the name check also finds the roles marked deleted, so a deleted role's name stays taken.
-  if (rolesOf(ctx, group, ctx.mutants.has('SEQ-UNIQUE-FREED')).some((r) => r.roleName === body.roleName)) {
+  // Mutant: under /v1.0, the name is not checked at all.
+  const unchecked = ctx.generation === 'v1.0' && ctx.mutants.has('ERR-UNIQUE-409:legacy-role');
+  if (!unchecked && rolesOf(ctx, group, ctx.mutants.has('SEQ-UNIQUE-FREED')).some((r) => r.roleName === body.roleName)) {
     throw conflict('DUPLICATE_DATABASE_ROLE', `A custom role named ${body.roleName} already exists in group ${group.id}.`, [body.roleName, group.id]);
   }
   // Mutant: the role is stored a moment after the name check, so creates of one name sent at once all pass it.

@@ -87,7 +87,8 @@ function updateGroup(ctx: RequestContext) {
   // Mutant: read-only fields are dropped instead of refused.
   const sent = ctx.mutants.has('ENT-READ-ONLY-FIELD-400') ? withoutFields(ctx.body, updateShape, (_name, field) => field?.readOnly === true) : ctx.body;
   const body = validateBody<Partial<Pick<Group, 'name' | 'tags' | 'withDefaultAlertsSettings'>>>(sent, updateShape);
-  if (body.name !== undefined) refuseDuplicateName(ctx.store, body.name, group);
+  // Mutant: a rename is not checked against the other projects' names.
+  if (body.name !== undefined && !ctx.mutants.has('ERR-UNIQUE-409:rename')) refuseDuplicateName(ctx.store, body.name, group);
   Object.assign(group, body);
   return entity(groupView(ctx, group, false));
 }

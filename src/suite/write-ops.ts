@@ -122,13 +122,14 @@ export class Reach {
     this.seen.depths.add(depth);
   }
 
-  /** Records the reach in the check's coverage ("3 writable resources, 3 write methods, 2 generations, 3 depths"). */
-  report(): void {
-    const { resources, methods, generations, depths } = this.seen;
+  /** Records the reach in the check's coverage ("3 writable resources, 3 write methods, 2 generations, 3 depths"); the
+   * depths only where the rule places fields in bodies. */
+  report(depths = true): void {
+    const { resources, methods, generations } = this.seen;
     if (resources.size === 0) return; // nothing judged: the check is not a pass for reaching nothing
     judged('writable resource', resources.size);
     judged('write method', methods.size);
     judged('generation', generations.size);
-    judged('body depth', depths.size);
+    if (depths) judged('body depth', this.seen.depths.size);
   }
 }

@@ -86,7 +86,7 @@ export const serverErrors: Hostile = {
     on(eventTypes, { kind: 'status', status: 503 }, 2),
     on(new RegExp(`^POST ${group}/alertConfigs$`), { kind: 'status', status: 503 }, 1),
     on(events, { kind: 'status', status: 500 }),
-    on(new RegExp(`^PATCH ${group}/alertConfigs/`), { kind: 'status', status: 500 }, 1),
+    on(new RegExp(`^PATCH ${group}/alertConfigs/[^/?]+$`), { kind: 'status', status: 500 }, 1),
     on(new RegExp(`^DELETE ${v2}/eventTypes$`), { kind: 'status', status: 429 }, 1),
   ),
   rules: ['EVT-TYPES-LIST', 'METH-POST-CREATES', 'EVT-EVENT-TYPE-NAME', 'METH-PATCH-PARTIAL', 'METH-405', 'LIST-EMPTY-200'],
