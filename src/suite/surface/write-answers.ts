@@ -27,7 +27,7 @@ function keyIn(t: Target, body: unknown, key: string): string | undefined {
   return undefined;
 }
 
-/** The resource kinds once each (one project's), in the first generation that serves them. */
+/** The resource kinds once each, in the first generation that serves them. */
 function oneOfEachKind(resources: WritableResource[]): WritableResource[] {
   return resources.filter((r, i) => resources.findIndex((o) => o.title === r.title) === i);
 }
@@ -56,7 +56,7 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
       const res = await t.send({ method: 'POST', path: t.v2(configs.collection), query, rawBody: '{"conformance":', headers: { 'content-type': t.mediaType(t.profile.versions.default) } });
       answers.push({ title: 'error: malformed POST alert configuration', res });
     }
-  });
+  }, { oneProject: true });
   return answers;
 }
 
