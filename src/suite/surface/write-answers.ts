@@ -36,7 +36,9 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
   const variant = Object.keys(query).join('-') || 'plain';
   const answers: WriteAnswer[] = [];
   await withWriteSurface(t, `answers-${variant}`, async (resources) => {
-    for (const r of oneOfEachKind(resources)) {
+    // The kinds one beside the other, each kind's writes in turn: they touch different entities.
+    const configs = resources.find((r) => r.title === 'alert configuration');
+    await Promise.all([...oneOfEachKind(resources).map(async (r) => {
       const generation = r.generations[0]!;
       for (const w of r.writes) {
         const path = base(t, generation, w.path);
@@ -50,12 +52,11 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
         const made: Created = noteCreated(t, `${path}/${encodeURIComponent(key)}`);
         answers.push({ title: `DELETE ${r.title}`, res: await deleteCreated(t, made, query) });
       }
-    }
-    const configs = resources.find((r) => r.title === 'alert configuration');
-    if (configs) {
+    }), (async () => {
+      if (!configs) return;
       const res = await t.send({ method: 'POST', path: t.v2(configs.collection), query, rawBody: '{"conformance":', headers: { 'content-type': t.mediaType(t.profile.versions.default) } });
       answers.push({ title: 'error: malformed POST alert configuration', res });
-    }
+    })()]);
   }, { oneProject: true });
   return answers;
 }
