@@ -52,7 +52,11 @@ export function createDispatcher(services: Services) {
     const headers = result.kind === 'entity' ? { ...head.headers, ...result.headers } : { ...head.headers };
     // Mutant: a list's links also go in a Link header.
     if (result.kind === 'list' && services.mutants.has('LINK-NOT-IN-HEADERS')) headers.Link = linkHeader(result.body);
-    send(reply, statusOf(result), renderReply(result, presentationOf(query), services.mutants), head.contentType, headers);
+    const presentation = presentationOf(query);
+    // Mutant: under envelope=true a delete answers 200 with an envelope saying 200, not the 204 of a plain delete.
+    if (result.kind === 'noContent' && req.method === 'DELETE' && presentation.envelope && services.mutants.has('ENV-SINGLE-WRAP:delete')) result = entity({}, 200);
+    const request = { method: req.method, legacy: apiLocation(path, services.vendor)?.generation === 'v1.0' };
+    send(reply, statusOf(result), renderReply(result, presentation, services.mutants, request), head.contentType, headers);
     return reply;
   };
 }
@@ -184,8 +188,8 @@ export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, 
   // Mutant: a 429 without the error body.
   const bodyless = err.status === 429 && mutants.has('LIMITS-429-ERROR-BODY');
   const presentation = presentationOf(query);
-  // Mutant: errors are never pretty-printed.
-  if (mutants.has('ENT-PRETTY')) presentation.pretty = false;
+  // Mutant: errors are never pretty-printed; or only malformed requests (400) are not.
+  if (mutants.has('ENT-PRETTY') || (err.status === 400 && mutants.has('ENT-PRETTY:400'))) presentation.pretty = false;
   const body = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
   // Mutant: a 404 is labelled as plain text.
   const contentType = err.status === 404 && mutants.has('ENT-JSON-RESPONSE') ? 'text/plain; charset=utf-8'

@@ -25,13 +25,17 @@ export function renderBody(reply: Reply, presentation: Presentation): string | u
   return presentation.pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
 }
 
-/** The body text of a successful reply. */
-export function renderReply(reply: Reply, presentation: Presentation, mutants: Mutants): string | undefined {
-  // Mutant: a list carries the envelope's status even when no envelope was asked for.
-  const envelope = presentation.envelope || (reply.kind === 'list' && mutants.has('ENV-DEFAULT-NONE'));
+/** The body text of a successful reply to a request (its method, and whether it is under /v1.0). */
+export function renderReply(reply: Reply, presentation: Presentation, mutants: Mutants, request: { method: string; legacy: boolean }): string | undefined {
+  // Mutant: a list carries the envelope's status even when no envelope was asked for; or only under /v1.0.
+  const envelope = presentation.envelope || (reply.kind === 'list' && (mutants.has('ENV-DEFAULT-NONE') || (request.legacy && mutants.has('ENV-DEFAULT-NONE:legacy'))));
+  // Mutant: the answer to a PATCH ignores pretty=true.
+  if (request.method === 'PATCH' && mutants.has('ENT-PRETTY:patch')) presentation = { ...presentation, pretty: false };
   let shown = reply;
+  // Mutant: under envelope=true the answer to a PATCH is wrapped twice.
+  if (reply.kind === 'entity' && request.method === 'PATCH' && presentation.envelope && mutants.has('ENV-SINGLE-WRAP:patch')) shown = { ...reply, body: { status: reply.status, content: reply.body } };
   // Mutant: a list is wrapped like a single entity.
-  if (reply.kind === 'list' && mutants.has('ENV-LIST-STATUS')) shown = entity(reply.body);
+  else if (reply.kind === 'list' && mutants.has('ENV-LIST-STATUS')) shown = entity(reply.body);
   // Mutant: the envelope of a created entity says 200.
   else if (reply.kind === 'entity' && reply.status === 201 && mutants.has('ENV-SINGLE-WRAP')) shown = { ...reply, status: 200 };
   const text = renderBody(shown, { ...presentation, envelope });

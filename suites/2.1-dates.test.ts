@@ -14,27 +14,34 @@ import { coverageFirst, judgeEach } from '../src/suite/coverage-first.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
+import { legacyReads } from '../src/suite/surface/kinds.ts';
+import { writeAnswers } from '../src/suite/surface/write-answers.ts';
 import { spreadProjects } from '../src/suite/work-project.ts';
 import type { Target } from '../src/suite/target.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
 
-check('ENT-DATES-UTC', 'every date in every response reached is ISO-8601 in UTC (with the T, and Z or +00:00)', async ({ target }) => {
+/** Every answer with dates to judge: the crawl's, each kind of resource under /v1.0, and the answers to writes (a
+ * created or changed entity's dates). */
+const answers = async (t: Target, c: Awaited<ReturnType<typeof crawl>>) =>
+  [...c.responses.map(({ res }) => res), ...await legacyReads(t), ...(await writeAnswers(t)).map((a) => a.res)];
+
+check('ENT-DATES-UTC', 'every date, at any depth and of any JSON type, in every response reached, each kind of resource under /v1.0 and the answers to writes is ISO-8601 in UTC (with the T, and Z or +00:00)', async ({ target }) => {
   const c = await crawl();
-  const dates = c.responses.flatMap(({ res }) => datesIn(parsedBody(res)).map((d) => ({ res, ...d })));
+  const dates = (await answers(target, c)).flatMap((res) => datesIn(parsedBody(res)).map((d) => ({ res, ...d })));
   if (dates.length === 0) noneReached(c, target, 'date');
   judgeAll('date', dates, ({ res, path, value }) => {
     if (!isUtcDate(value)) {
-      throw new RuleFailure(`${describeExchange(res)}: a date not in ISO-8601 UTC: ${path} = ${value}`, {
+      throw new RuleFailure(`${describeExchange(res)}: a date not in ISO-8601 UTC: ${path} = ${JSON.stringify(value)}`, {
         expected: 'yyyy-mm-ddThh:mm[:ss[.f]]Z (or +00:00)', actual: { path, value }, exchange: res.exchange,
       });
     }
   }, { place: ({ res }) => pathOf(res), cut: entityGaps(c) });
 });
 
-check('ENT-BSON-TIMESTAMP', 'every BSON timestamp reached is {date, increment}: a UTC date to the second and a 32-bit integer', async ({ target }) => {
+check('ENT-BSON-TIMESTAMP', 'every BSON timestamp in every response reached and each kind of resource under /v1.0 is {date, increment}: a UTC date to the second and a 32-bit integer', async ({ target }) => {
   const c = await crawl();
-  const found = c.responses.flatMap(({ res }) => bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })));
+  const found = [...c.responses.map(({ res }) => res), ...await legacyReads(target)].flatMap((res) => bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })));
   if (found.length === 0) noneReached(c, target, 'BSON timestamp (restore jobs carry them)');
   judgeAll('BSON timestamp', found, ({ res, path, value }) => {
     const problem = bsonProblem(value);

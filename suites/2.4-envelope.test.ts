@@ -2,22 +2,19 @@
 // in an object with two fields: the HTTP status code and the requested entity. For a list response, which already
 // has an envelope, envelope=true only adds a status field to it." Names of the two fields: from the profile.
 import { carried, parsedBody } from '../src/checks/entities.ts';
-import { checkListEnvelope, checkSingleEnvelope, wrappedUnasked } from '../src/checks/envelope.ts';
+import { checkListEnvelope, checkSingleEnvelope, checkWriteEnvelope, wrappedUnasked } from '../src/checks/envelope.ts';
 import { isObject } from '../src/checks/json-walk.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
 import { coverageFirst, judgeEach, resourceKind } from '../src/suite/coverage-first.ts';
-import { crawl, crawledPath, entityGaps, rereadable } from '../src/suite/crawl.ts';
+import { crawl, entityGaps, rereadable } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
-import { findMarkedAlertConfig } from '../src/suite/marked-alert-config.ts';
-import { alertConfigBody, alertConfigsPath } from '../src/suite/new-entities.ts';
-import { judged } from '../src/suite/coverage.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
+import { legacyReads } from '../src/suite/surface/kinds.ts';
+import { writeAnswers } from '../src/suite/surface/write-answers.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
-import { workProject } from '../src/suite/work-project.ts';
 
 /** The crawl's 2xx responses of one kind that may be read again (not of entities the run made). */
 async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly HttpResponse[]> {
@@ -31,18 +28,22 @@ function distinct(t: Target, responses: readonly HttpResponse[]): HttpResponse[]
   return coverageFirst(responses, { key: url, kind: (res) => resourceKind(new URL(url(res)).pathname) }, t.setup.numRuns, t.setup.seed);
 }
 
-check('ENV-DEFAULT-NONE', 'no JSON object response reached without envelope=true is wrapped in an envelope', async ({ target }) => {
+const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
+
+check('ENV-DEFAULT-NONE', 'no JSON object answer without envelope=true is wrapped: every response reached, each kind of resource under /v1.0, and the answers to each write method and to an error', async ({ target }) => {
   const c = await crawl();
   const names = target.profile.envelope;
-  judgeAll('response', c.responses.filter((r) => isObject(parsedBody(r.res))), ({ res }) => {
+  const resultsField = target.profile.paging.resultsField;
+  const answers = [...c.responses.map((r) => r.res), ...await legacyReads(target), ...(await writeAnswers(target)).map((a) => a.res)];
+  judgeAll('response', answers.filter((res) => isObject(parsedBody(res))), (res) => {
     const body = parsedBody(res) as Record<string, unknown>;
-    const isList = carried(res, target.profile.paging.resultsField)?.kind === 'list';
+    const isList = carried(res, resultsField)?.kind === 'list';
     if (wrappedUnasked(res, body, isList, names)) {
       throw new RuleFailure(`${describeExchange(res)}: the ${isList ? 'list' : 'response'} carries the envelope's status though envelope=true was not sent`, {
         expected: 'no envelope', actual: body, exchange: res.exchange,
       });
     }
-  }, { place: crawledPath, cut: entityGaps(c) });
+  }, { place: pathOf, cut: entityGaps(c) });
 });
 
 check('ENV-SINGLE-WRAP', 'envelope=true on distinct entities reached, every resource kind first, wraps the same entity with the status of the plain call', async ({ target }) => {
@@ -51,41 +52,15 @@ check('ENV-SINGLE-WRAP', 'envelope=true on distinct entities reached, every reso
   throwCut(entityGaps(await crawl()));
 });
 
-/** The id of an alert configuration in a create's answer, whether wrapped or not. */
-function createdId(res: HttpResponse, contentField: string): string | undefined {
-  const body = parsedBody(res);
-  const entity = isObject(body) && isObject(body[contentField]) ? body[contentField] : body;
-  return isObject(entity) && typeof entity.id === 'string' ? entity.id : undefined;
-}
-
-// The status field is the status the unwrapped call returns: 201 for a create (spec 7.2), not only 200.
-check('ENV-SINGLE-WRAP', 'envelope=true on a create wraps the created entity with the status a plain create returns (201)', async ({ target }) => {
-  const collection = alertConfigsPath(target, await workProject(target));
-  const { contentField } = target.profile.envelope;
-  const made: string[] = [];
-  const create = async (what: string, query?: Record<string, string>) => {
-    const mark = runName(target, what);
-    const res = await target.send({ method: 'POST', path: collection, query, json: alertConfigBody(mark) });
-    const id = res.status < 300 ? createdId(res, contentField) ?? await findMarkedAlertConfig(target, collection, mark) : undefined;
-    if (id) made.push(noteCreated(target, `${collection}/${id}`).path);
-    return res;
-  };
-  try {
-    const plain = await create('envelope-plain');
-    if (plain.status < 200 || plain.status >= 300) throw new TargetError('unexpected-status', `${describeExchange(plain)}: an alert configuration could not be created`, plain.exchange);
-    const enveloped = await create('envelope-wrapped', { envelope: 'true' });
-    judged('create', 1, collection);
-    checkSingleEnvelope(enveloped, plain.status, undefined, target.profile.envelope);
-    const content = (enveloped.json() as Record<string, unknown>)[contentField];
-    const fields = (v: unknown) => (isObject(v) ? Object.keys(v).sort() : v);
-    if (JSON.stringify(fields(content)) !== JSON.stringify(fields(plain.json()))) {
-      throw new RuleFailure(`${describeExchange(enveloped)}: the envelope's ${contentField} is not the created entity`, {
-        expected: { fields: fields(plain.json()) }, actual: content, exchange: enveloped.exchange,
-      });
-    }
-  } finally {
-    for (const path of made) await deleteCreated(target, { path, as: 'owner' });
-  }
+// The status field is the status of the plain answer: 201 for a create, 204 for a delete (spec 7.2), not only 200.
+check('ENV-SINGLE-WRAP', 'envelope=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written, and to an error, wraps the plain answer with its status', async ({ target }) => {
+  const plain = await writeAnswers(target);
+  const enveloped = await writeAnswers(target, { envelope: 'true' });
+  judgeAll('answer', enveloped, ({ title, res }) => {
+    const twin = plain.find((a) => a.title === title);
+    if (!twin) throw new TargetError('nothing-judged', `${describeExchange(res)}: the plain call (${title}) gave no answer to compare with`, res.exchange);
+    checkWriteEnvelope(res, twin.res, target.profile.envelope);
+  }, { place: ({ title }) => title });
 });
 
 check('ENV-LIST-STATUS', 'envelope=true on distinct lists reached, every resource kind first, only adds status, equal to the status of the plain call', async ({ target }) => {

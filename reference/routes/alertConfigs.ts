@@ -118,7 +118,10 @@ function createConfig(ctx: RequestContext) {
   // Mutant: the matchers sent are lost on create.
   if (ctx.mutants.has('METH-POST-CREATES')) config.matchers = [];
   ctx.store.alertConfigs.push(config);
-  return entity(alertConfigView(ctx, config, false), 201, { Location: href(ctx, `/groups/${group.id}/alertConfigs/${config.id}`) });
+  const view = alertConfigView(ctx, config, false);
+  // Mutant: the answer to a create gives `created` as a local time without a zone.
+  if (ctx.mutants.has('ENT-DATES-UTC:write')) view.created = config.created.slice(0, 19);
+  return entity(view, 201, { Location: href(ctx, `/groups/${group.id}/alertConfigs/${config.id}`) });
 }
 
 function replaceConfig(ctx: RequestContext) {

@@ -25,6 +25,10 @@ function defectsOf(ctx: RequestContext, alert: Alert, inList: boolean): Partial<
   const defects: Partial<Alert> = {};
   // Mutant: `updated` is shown at +02:00, the same instant but not in UTC.
   if (ctx.mutants.has('ENT-DATES-UTC')) defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
+  // Mutant: under /v1.0 only, `updated` is shown at +02:00.
+  if (ctx.generation === 'v1.0' && ctx.mutants.has('ENT-DATES-UTC:legacy')) defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
+  // Mutant: a closed alert says when it was resolved in epoch milliseconds.
+  if (alert.status === 'CLOSED' && ctx.mutants.has('ENT-DATES-UTC:epoch')) defects.resolved = Date.parse(alert.updated);
   // Mutant: a single alert's current value shows a threshold it does not have as null, instead of leaving it out.
   const current = alert.currentValue;
   if (!inList && typeof current === 'object' && current !== null && ctx.mutants.has('ENT-NO-NULL-FIELDS')) defects.currentValue = { ...current, threshold: null };

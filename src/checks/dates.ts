@@ -7,8 +7,9 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})([.,]\d+)?
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Strings that start like a date and time, whatever follows (a space for the T, another zone, none). */
 const LOOKS_LIKE_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
-/** Fields that hold a date by their name (`created`, `createDate`, `finishedAt`, `acknowledgedUntil`). */
-const DATE_FIELD = /^(?:created|updated|date|timestamp)$|[a-z](?:Date|At|Until)$/;
+/** Fields that hold a date by their name (`created`, `resolved`, `lastNotified`, `createDate`, `finishedAt`,
+ * `acknowledgedUntil`). */
+const DATE_FIELD = /^(?:created|updated|resolved|lastNotified|date|timestamp)$|[a-z](?:Date|At|Until)$/;
 
 function realDay(y: string, m: string, d: string): boolean {
   const date = new Date(Date.UTC(+y, +m - 1, +d));
@@ -31,21 +32,23 @@ const isoDay = (text: string) => {
   return m !== null && realDay(m[1]!, m[2]!, m[3]!);
 };
 
-/** Dates of a response value (strings that look like one, or in a field named for one), with where they are. */
-export function datesIn(value: unknown): { path: string; value: string }[] {
-  const out: { path: string; value: string }[] = [];
+/** Dates of a response value, with where they are: strings that look like one, and strings or numbers (epoch
+ * milliseconds, which a date must not be) in a field named for one. */
+export function datesIn(value: unknown): { path: string; value: string | number }[] {
+  const out: { path: string; value: string | number }[] = [];
   for (const node of walk(value)) {
-    if (typeof node.value !== 'string') continue;
-    if (LOOKS_LIKE_DATE_TIME.test(node.value) || (node.field !== undefined && DATE_FIELD.test(node.field))) out.push({ path: node.path, value: node.value });
+    const named = node.field !== undefined && DATE_FIELD.test(node.field);
+    if (typeof node.value === 'number' && named) out.push({ path: node.path, value: node.value });
+    else if (typeof node.value === 'string' && (named || LOOKS_LIKE_DATE_TIME.test(node.value))) out.push({ path: node.path, value: node.value });
   }
   return out;
 }
 
-/** Whether a date of a response is ISO-8601 in UTC (or a calendar day, which has no zone). */
-export const isUtcDate = (text: string): boolean => utcDateTime(text) !== undefined || isoDay(text);
+/** Whether a date of a response is ISO-8601 in UTC (or a calendar day, which has no zone); a number never is. */
+export const isUtcDate = (date: string | number): boolean => typeof date === 'string' && (utcDateTime(date) !== undefined || isoDay(date));
 
 /** Dates of a response value that are not ISO-8601 in UTC, with where they are. */
-export function nonUtcDates(value: unknown): { path: string; value: string }[] {
+export function nonUtcDates(value: unknown): { path: string; value: string | number }[] {
   return datesIn(value).filter((d) => !isUtcDate(d.value));
 }
 

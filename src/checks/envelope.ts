@@ -63,3 +63,25 @@ export function checkListEnvelope(res: HttpResponse, status: number, list: Recor
     });
   }
 }
+
+const fieldNames = (v: unknown) => (isObject(v) ? Object.keys(v).sort() : v);
+
+/** ENV-SINGLE-WRAP on the answer to a write or an error: the plain answer's body (whose values, such as the id of a
+ * new entity, differ between two writes: its fields are compared) under the content field, beside the plain answer's
+ * status; an answer without a body (204) has nothing to wrap, but an envelope it carries must hold that status. */
+export function checkWriteEnvelope(enveloped: HttpResponse, plain: HttpResponse, names: Names): void {
+  const plainBody = plain.text === '' ? undefined : plain.json();
+  if (enveloped.text === '') {
+    if (plainBody === undefined) return;
+    throw new RuleFailure(`${describeExchange(enveloped)}: envelope=true left out the body the plain answer carries`, {
+      expected: { [names.statusField]: plain.status, [names.contentField]: fieldNames(plainBody) }, actual: '', exchange: enveloped.exchange,
+    });
+  }
+  checkSingleEnvelope(enveloped, plain.status, undefined, names);
+  const content = (enveloped.json() as Record<string, unknown>)[names.contentField];
+  if (plainBody !== undefined && !isDeepStrictEqual(fieldNames(content), fieldNames(plainBody))) {
+    throw new RuleFailure(`${describeExchange(enveloped)}: the envelope's ${names.contentField} is not the body the plain answer carries`, {
+      expected: { fields: fieldNames(plainBody) }, actual: content, exchange: enveloped.exchange,
+    });
+  }
+}

@@ -41,6 +41,22 @@ export function checkPretty(pretty: HttpResponse, value: unknown): void {
       expected: value, actual: parsed, exchange: pretty.exchange,
     });
   }
+  checkIndented(pretty, value);
+}
+
+/** ENT-PRETTY where the plain answer holds other values (a write's): the fields of `value`, over indented lines. */
+export function checkPrettyFields(pretty: HttpResponse, value: unknown): void {
+  const fields = (v: unknown) => (typeof v === 'object' && v !== null ? Object.keys(v).sort() : typeof v);
+  const parsed = pretty.json();
+  if (!isDeepStrictEqual(fields(parsed), fields(value))) {
+    throw new RuleFailure(`${describeExchange(pretty)}: pretty=true changed the JSON value, not only its layout`, {
+      expected: { fields: fields(value) }, actual: parsed, exchange: pretty.exchange,
+    });
+  }
+  checkIndented(pretty, value);
+}
+
+function checkIndented(pretty: HttpResponse, value: unknown): void {
   if (hasMembers(value) && !/\n[ \t]+\S/.test(pretty.text)) {
     throw new RuleFailure(`${describeExchange(pretty)}: pretty=true did not indent the JSON over several lines`, {
       expected: 'an indented rendering', actual: pretty.text.slice(0, 200), exchange: pretty.exchange,

@@ -20,9 +20,10 @@ export function noteCreated(t: Target, path: string, as = 'owner'): Created {
   return { path, as };
 }
 
-/** Deletes an entity this run created; a 2xx or 404 settles it. */
-export async function deleteCreated(t: Target, c: Created): Promise<HttpResponse> {
-  const res = await t.send({ method: 'DELETE', path: c.path, as: c.as });
+/** Deletes an entity this run created (with `query`, such as envelope=true, when its answer is judged); a 2xx or 404
+ * settles it. */
+export async function deleteCreated(t: Target, c: Created, query?: Record<string, string>): Promise<HttpResponse> {
+  const res = await t.send({ method: 'DELETE', path: c.path, as: c.as, ...(query ? { query } : {}) });
   if (res.status < 300 || res.status === 404) appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
   return res;
 }

@@ -2,6 +2,7 @@
 // list whose contexts the crawl reached. Rules that hold for every request (spec 2.1, 9.2) judge one answer of each.
 import type { HttpResponse } from '../../http/client.ts';
 import { firstProject } from '../projects.ts';
+import { readLegacy } from '../resource-versions.ts';
 import { sharedResponse } from '../shared-response.ts';
 import type { Target } from '../target.ts';
 import { existingLists, listSurface } from './lists.ts';
@@ -21,4 +22,9 @@ export async function resourceKinds(t: Target): Promise<ResourceKind[]> {
 export function unversionedRead(t: Target, path: string, accept: string | undefined): Promise<HttpResponse> {
   const headers: Record<string, string> = accept === undefined ? {} : { accept };
   return sharedResponse(`unversioned:${accept ?? ''}:${path}`, () => t.send({ method: 'GET', path: t.v2(path), version: null, headers }));
+}
+
+/** GET of each kind of resource under /v1.0, sent once per run: what holds for every answer holds under both generations. */
+export async function legacyReads(t: Target): Promise<HttpResponse[]> {
+  return Promise.all((await resourceKinds(t)).map((k) => sharedResponse(`legacy:${k.path}`, () => readLegacy(t, t.legacy(k.path)))));
 }
