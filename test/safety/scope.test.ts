@@ -121,7 +121,12 @@ describe('a whole run without billable resources, through a logging proxy', () =
   }, 240_000);
 
   it('sends no request below a project other than the profile\'s, those it created and ids of no project', () => {
-    const created = new Set(proxy.log.filter((l) => l.created && /\/groups\/?(\?|$)/.test(l.path)).map((l) => String((JSON.parse(l.created!) as { id?: unknown }).id)));
+    // A create asked with envelope=true answers its entity inside the envelope (spec 2.4).
+    const createdId = (json: string) => {
+      const body = JSON.parse(json) as { id?: unknown; content?: { id?: unknown } };
+      return String(body.id ?? body.content?.id);
+    };
+    const created = new Set(proxy.log.filter((l) => l.created && /\/groups\/?(\?|$)/.test(l.path)).map((l) => createdId(l.created!)));
     expect(created.size, 'the run created projects of its own').toBeGreaterThan(0);
     const named = new Set([inA, inB, empty, ...created]);
     const others = proxy.log.filter((l) => projectOf(l.path) !== undefined && !named.has(projectOf(l.path)!));
