@@ -128,7 +128,7 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
       extra++;
       at = await target.get(self);
     }
-    judged('self target followed', 1, new URL(self).pathname);
+    judged('followed self link', 1, new URL(self).pathname);
     if (holds(target, e, e.entity, at)) continue;
     // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
     // suite's own writes are held back (src/suite/write-gate.ts).
