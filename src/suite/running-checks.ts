@@ -3,12 +3,15 @@
 // create's answer says what it made, for the journal). A suite file ends only once its checks have settled, so that
 // the runner's cleanup comes after every request they sent and knows them all (src/suite/rate-report.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 
 const current = new AsyncLocalStorage<AbortSignal>();
 const running = new Set<Promise<unknown>>();
 
 /** Runs a check with its signal. */
 export function runCheck<T>(signal: AbortSignal, check: () => Promise<T>): Promise<T> {
+  // A check may wait on many requests at once under its one signal (a burst of the rate-limit rules): no leak.
+  setMaxListeners(0, signal);
   const run = current.run(signal, check);
   running.add(run);
   const settled = () => void running.delete(run);
