@@ -43,6 +43,8 @@ class Start implements fc.AsyncCommand<object, Batch> {
       if (this.op === 'create' && res.status < 300) s.note(b.path(name));
       return res;
     });
+    // Awaited in turn after the batch; one that fails before the others are awaited must not go unhandled meanwhile.
+    answer.catch(() => undefined);
     b.started.push({ op: this.op, name, answer });
   }
   toString = () => `${this.op}(name ${this.slot})`;
