@@ -53,9 +53,10 @@ check('ENV-SINGLE-WRAP', 'envelope=true on distinct entities reached, every reso
 });
 
 // The status field is the status of the plain answer: 201 for a create, 204 for a delete (spec 7.2), not only 200.
-check('ENV-SINGLE-WRAP', 'envelope=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written, and to an error, wraps the plain answer with its status', async ({ target }) => {
+// An error answer holds no "requested entity": the spec does not say it is wrapped, so it is not judged here.
+check('ENV-SINGLE-WRAP', 'envelope=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written wraps the plain answer with its status', async ({ target }) => {
   const plain = await writeAnswers(target);
-  const enveloped = await writeAnswers(target, { envelope: 'true' });
+  const enveloped = (await writeAnswers(target, { envelope: 'true' })).filter((a) => !a.title.startsWith('error:'));
   judgeAll('answer', enveloped, ({ title, res }) => {
     const twin = plain.find((a) => a.title === title);
     if (!twin) throw new TargetError('nothing-judged', `${describeExchange(res)}: the plain call (${title}) gave no answer to compare with`, res.exchange);
