@@ -9,7 +9,7 @@ import { describeExchange } from '../src/checks/status.ts';
 import { unitlessQuantities } from '../src/checks/units.ts';
 import { checkCompact, checkPretty, checkPrettyFields } from '../src/checks/whitespace.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { RuleFailure, TargetError } from '../src/outcome.ts';
+import { RuleFailure } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
 import { forAll } from '../src/suite/property.ts';
@@ -17,7 +17,7 @@ import { readLegacy } from '../src/suite/resource-versions.ts';
 import { check } from '../src/suite/rule.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
-import { writeAnswers } from '../src/suite/surface/write-answers.ts';
+import { judgeWriteVariant } from '../src/suite/surface/write-answers.ts';
 import type { Target } from '../src/suite/target.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
 
@@ -103,12 +103,8 @@ check('ENT-PRETTY', 'pretty=true on entities, lists and errors reached gives an 
 
 // "on any request": the answers to writes (each method, each resource kind written) and to an error too.
 check('ENT-PRETTY', 'pretty=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written, and to an error, gives an indented rendering of the plain answer\'s fields', async ({ target }) => {
-  const plain = await writeAnswers(target);
-  const pretty = await writeAnswers(target, { pretty: 'true' });
-  judgeAll('answer', pretty, ({ title, res }) => {
-    const twin = plain.find((a) => a.title === title);
-    if (!twin) throw new TargetError('nothing-judged', `${describeExchange(res)}: the plain call (${title}) gave no answer to compare with`, res.exchange);
-    if (twin.res.text === '' && res.text === '') return;
-    checkPrettyFields(res, twin.res.text === '' ? undefined : twin.res.json());
-  }, { place: ({ title }) => title });
+  await judgeWriteVariant(target, { pretty: 'true' }, (res, plain) => {
+    if (plain.text === '' && res.text === '') return;
+    checkPrettyFields(res, plain.text === '' ? undefined : plain.json());
+  });
 });

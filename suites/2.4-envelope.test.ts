@@ -6,14 +6,14 @@ import { checkListEnvelope, checkSingleEnvelope, checkWriteEnvelope, wrappedUnas
 import { isObject } from '../src/checks/json-walk.ts';
 import { describeExchange } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { RuleFailure, TargetError } from '../src/outcome.ts';
+import { RuleFailure } from '../src/outcome.ts';
 import { coverageFirst, judgeEach, resourceKind } from '../src/suite/coverage-first.ts';
 import { crawl, entityGaps, rereadable } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
 import { legacyReads } from '../src/suite/surface/kinds.ts';
-import { writeAnswers } from '../src/suite/surface/write-answers.ts';
+import { judgeWriteVariant, writeAnswers } from '../src/suite/surface/write-answers.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
 
 /** The crawl's 2xx responses of one kind that may be read again (not of entities the run made). */
@@ -55,13 +55,7 @@ check('ENV-SINGLE-WRAP', 'envelope=true on distinct entities reached, every reso
 // The status field is the status of the plain answer: 201 for a create, 204 for a delete (spec 7.2), not only 200.
 // An error answer holds no "requested entity": the spec does not say it is wrapped, so it is not judged here.
 check('ENV-SINGLE-WRAP', 'envelope=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written wraps the plain answer with its status', async ({ target }) => {
-  const plain = await writeAnswers(target);
-  const enveloped = (await writeAnswers(target, { envelope: 'true' })).filter((a) => !a.title.startsWith('error:'));
-  judgeAll('answer', enveloped, ({ title, res }) => {
-    const twin = plain.find((a) => a.title === title);
-    if (!twin) throw new TargetError('nothing-judged', `${describeExchange(res)}: the plain call (${title}) gave no answer to compare with`, res.exchange);
-    checkWriteEnvelope(res, twin.res, target.profile.envelope);
-  }, { place: ({ title }) => title });
+  await judgeWriteVariant(target, { envelope: 'true' }, (res, plain) => checkWriteEnvelope(res, plain, target.profile.envelope), { errors: false });
 });
 
 check('ENV-LIST-STATUS', 'envelope=true on distinct lists reached, every resource kind first, only adds status, equal to the status of the plain call', async ({ target }) => {

@@ -3,9 +3,12 @@
 // query variant (none, envelope=true, pretty=true). POST makes an entity of the run's, and DELETE removes that one;
 // PUT and PATCH send the entity's current values. A malformed body adds an error answer (400).
 import { isObject } from '../../checks/json-walk.ts';
+import { describeExchange } from '../../checks/status.ts';
 import type { HttpResponse } from '../../http/client.ts';
+import { TargetError } from '../../outcome.ts';
 import { confirming } from '../confirm.ts';
 import { deleteCreated, noteCreated, runName, type Created } from '../created.ts';
+import { judgeAll } from '../judge-all.ts';
 import { findMarkedAlertConfig } from '../marked-alert-config.ts';
 import { perRun } from '../per-run.ts';
 import type { Target } from '../target.ts';
@@ -15,6 +18,8 @@ export interface WriteAnswer {
   /** What was written and how: 'PATCH alert configuration', 'error: malformed POST'. */
   title: string;
   res: HttpResponse;
+  /** The answer to a request made to be refused (a malformed body). */
+  error?: true;
 }
 
 const base = (t: Target, generation: Generation, path: string) => (generation === 'v2' ? t.v2(path) : t.legacy(path));
@@ -55,7 +60,7 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
     }), (async () => {
       if (!configs) return;
       const res = await t.send({ method: 'POST', path: t.v2(configs.collection), query, rawBody: '{"conformance":', headers: { 'content-type': t.mediaType(t.profile.versions.default) } });
-      answers.push({ title: 'error: malformed POST alert configuration', res });
+      answers.push({ title: 'error: malformed POST alert configuration', res, error: true });
     })()]);
   }, { oneProject: true });
   return answers;
@@ -69,4 +74,18 @@ export function writeAnswers(t: Target, query: Record<string, string> = {}): Pro
   const key = JSON.stringify(query);
   if (!cache().has(key)) cache().set(key, answersOf(t, query));
   return cache().get(key)!;
+}
+
+/** Judges each answer to the writes sent with `query` (but refused ones unless `errors`) against the plain answer to
+ * the same write. */
+export async function judgeWriteVariant(
+  t: Target, query: Record<string, string>, judge: (variant: HttpResponse, plain: HttpResponse) => void, { errors = true } = {},
+): Promise<void> {
+  const plain = await writeAnswers(t);
+  const variants = (await writeAnswers(t, query)).filter((a) => errors || !a.error);
+  judgeAll('answer', variants, ({ title, res }) => {
+    const twin = plain.find((a) => a.title === title);
+    if (!twin) throw new TargetError('nothing-judged', `${describeExchange(res)}: the plain call (${title}) gave no answer to compare with`, res.exchange);
+    judge(res, twin.res);
+  }, { place: ({ title }) => title });
 }
