@@ -2,8 +2,8 @@
 // each), the rules a run judges under them, and what each rule must come to. Faults reach some rules and leave
 // others alone, so that a run shows both that a rule with corrupted evidence is an error naming its cause (never a
 // pass, never a fail) and that the rules the fault does not touch still pass.
-import { readFileSync } from 'node:fs';
 import type { TargetErrorCause } from '../../src/outcome.ts';
+import { referenceProfile } from '../safety/live-target.ts';
 import type { Fault, Scenario } from './fault-proxy.ts';
 
 export interface Hostile {
@@ -40,7 +40,7 @@ const v2 = '/api/platform/v2';
 const group = `${v2}/groups/[^/?]+`;
 const eventTypes = new RegExp(`^GET ${v2}/eventTypes`);
 // The events of the first project only: the empty project's lists (LIST-EMPTY-200) are left alone.
-const firstProject = (JSON.parse(readFileSync('config/reference.json', 'utf8')) as { projects: { ids: string[] } }).projects.ids[0];
+const firstProject = referenceProfile.projects.ids[0];
 const events = new RegExp(`^GET ${v2}/groups/${firstProject}/events`);
 const oneAlertConfig = new RegExp(`^GET ${group}/alertConfigs/[^/?]+$`);
 const clusterLists = new RegExp(`^GET /api/platform/(v2|v1\\.0)/groups/[^/?]+/clusters(\\?|$)`);

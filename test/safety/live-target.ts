@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startReferenceTarget, type Principal, type ReferenceTarget } from '../../reference/server.ts';
 import { defaultSeed } from '../../reference/store.ts';
 
-const referenceProfile = JSON.parse(readFileSync('config/reference.json', 'utf8')) as Record<string, unknown> & {
+export const referenceProfile = JSON.parse(readFileSync('config/reference.json', 'utf8')) as Record<string, unknown> & {
   credentials: Record<string, { publicKeyEnv?: string; privateKeyEnv?: string; tokenEnv?: string }>;
   projects: { ids: string[] };
   rateLimit: { limit: number; windowSeconds: number };
