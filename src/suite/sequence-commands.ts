@@ -183,7 +183,9 @@ async function walk(s: Session, path: string, size: number, legacy: boolean): Pr
     const results = res.jsonObject()[p.resultsField];
     if (!Array.isArray(results)) throw new TargetError('wrong-type', `${describeExchange(res)}: the page has no ${p.resultsField} array`, res.exchange);
     const total = pageNum === 1 ? totalCountOf(res, p) : undefined;
-    if (typeof total === 'number' && total > size * walkPages) return walk(s, path, Math.min(Math.ceil(total / walkPages), p.maxItemsPerPage), legacy);
+    // Read again at wider pages, up to the maximum page size (a list longer than six of those takes more pages).
+    const wider = typeof total === 'number' ? Math.min(Math.ceil(total / walkPages), p.maxItemsPerPage) : size;
+    if (wider > size) return walk(s, path, wider, legacy);
     pages.push(res);
     keys.push(...results.map((item) => (isObject(item) ? item[s.kind.key] : undefined)));
     if (results.length < size) return { pages, keys, size };
