@@ -1,13 +1,13 @@
 // The suite's HTTP client on undici: HTTPS with a custom CA, Digest or Bearer auth, raw bytes kept,
-// a per-request timeout, retries of a 5xx only (src/http/retry.ts), a guard against requests a run must not make,
-// and a redacted record of every exchange.
+// a per-request timeout, retries of a 5xx (src/http/retry.ts), one more sending of a paced request the target
+// refused with 429, a guard against requests a run must not make, and a redacted record of every exchange.
 import { Agent, request as undiciRequest } from 'undici';
 import { authorizationHeader, chooseChallenge, parseDigestChallenges, type DigestChallenge } from './digest.ts';
 import { evidenceBodyLimit, Redactor, type Exchange, type SentRequest } from './exchange.ts';
 import { TargetError, type TargetErrorCause } from '../outcome.ts';
 import { transportCause } from './transport-errors.ts';
-import { withRetries, type RetryPolicy } from './retry.ts';
-import type { ProjectLease, RateScheduler } from './rate-scheduler.ts';
+import { judgesEveryAnswer, withRetries, type RetryPolicy } from './retry.ts';
+import type { ProjectLease, RateScheduler, RateTicket } from './rate-scheduler.ts';
 
 export interface Credential {
   name: string;
@@ -31,6 +31,8 @@ export interface ClientOptions {
   redactor: Redactor;
   /** Paces requests under the target's rate limit (spec 8). */
   scheduler?: RateScheduler;
+  /** Times a paced request the target refused with 429 is sent again, once the scheduler lets it go (default 0). */
+  pacedResends?: number;
   /** Retries of a 5xx (spec 7.2); without it a request is sent once. */
   retries?: RetryPolicy;
   /** Throws before anything is sent for a request the run must not make (src/suite/scope.ts). */
@@ -191,6 +193,20 @@ export class HttpClient {
       if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     } else if (spec.rawBody !== undefined) body = spec.rawBody;
     if (authorization) headers.authorization = authorization;
+    for (let resends = 0; ; resends++) {
+      const ticket = await this.options.scheduler?.acquire(url, spec.lease, spec.signal);
+      spec.signal?.throwIfAborted();
+      const res = await this.exchange(spec, url, credential, headers, body, ticket);
+      if (res.status !== 429 || !ticket?.paced || resends >= (this.options.pacedResends ?? 0) || judgesEveryAnswer(spec)) return res;
+      // The scheduler counted room for it and the target's window had none: the request waited for a connection past
+      // the turn, or another client spent the budget. The scheduler now holds the project as the 429 asks.
+      const again = this.authHeader(credential, spec.method, url);
+      if (again) headers.authorization = again;
+    }
+  }
+
+  /** Sends one request that has its turn, and records the exchange. */
+  private async exchange(spec: RequestSpec, url: URL, credential: Credential | undefined, headers: Record<string, string>, body: string | undefined, ticket: RateTicket | undefined): Promise<HttpResponse> {
     const redactor = this.options.redactor;
     const sent: SentRequest = {
       method: spec.method,
@@ -199,8 +215,6 @@ export class HttpClient {
       ...(body !== undefined ? { body: redactor.text(body) } : {}),
       ...(credential ? { credentialEnv: credential.env } : {}),
     };
-    const ticket = await this.options.scheduler?.acquire(url, spec.lease, spec.signal);
-    spec.signal?.throwIfAborted();
     const startedAt = new Date();
     const exchange: Exchange = { request: sent, startedAt: startedAt.toISOString(), durationMs: 0 };
     try {

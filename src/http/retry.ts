@@ -1,7 +1,8 @@
 // Spec 7.2: a 5xx is an unexpected failure of the service, to be retried later. A request answered with a 5xx is
 // sent again after a growing pause, a bounded number of times; every attempt is an exchange of its own, so the
 // evidence shows each. A 5xx that persists leaves the rule unjudged: the target error is thrown here, so that no
-// check can take it for a failure (or a pass). 429 is not retried here: the rate scheduler owns it (spec 8).
+// check can take it for a failure (or a pass). A 429 is not retried here: the client sends a paced request
+// refused with 429 once more, when the rate scheduler lets it go (spec 8).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TargetError } from '../outcome.ts';
 import type { HttpResponse, RequestSpec } from './client.ts';
@@ -25,7 +26,7 @@ function retryable(method: string, status: number): boolean {
 /** Requests whose every answer a check judges itself: a burst under a rate-limit lease counts each request it sends,
  * a request sent exactly once (answerChallenge false) must stay one request, and an Authorization the check made is
  * good for one use (a Digest answer's nonce count): sent again, it would be refused as a replay. */
-function judgesEveryAnswer(spec: RequestSpec): boolean {
+export function judgesEveryAnswer(spec: RequestSpec): boolean {
   const handMade = Object.keys(spec.headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
   return spec.lease !== undefined || spec.answerChallenge === false || handMade;
 }

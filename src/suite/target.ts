@@ -44,6 +44,8 @@ export class Target {
       retries: p.retries,
       guard: scope.guard,
       scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
+      // A 429 to a request the scheduler made room for is the target's count or another client's, not a check's.
+      pacedResends: 1,
     });
     this.client.onExchange(record);
     this.client.onExchange(scope.learn);

@@ -12,7 +12,7 @@ import { TargetClock } from '../../src/http/target-clock.ts';
 
 const secrets = { owner: { publicKey: 'ownerpk1', privateKey: 'scheduler-test-key' } };
 // Each test spends the budget of its own project: the scheduler knows only the requests it paces.
-const projects = { unpaced: '6500000000000000000a0001', paced: '6500000000000000000b0001' };
+const projects = { unpaced: '6500000000000000000a0001', paced: '6500000000000000000b0001', shared: '6500000000000000000e0001' };
 const limit = 5;
 const windowMs = 1000;
 const projectOf = projectMatcher('platform', '/groups/{groupId}');
@@ -26,10 +26,10 @@ afterAll(async () => {
   await target.close();
 });
 
-function client(scheduler?: RateScheduler): HttpClient {
+function client(scheduler?: RateScheduler, pacedResends?: number): HttpClient {
   return new HttpClient({
     baseUrl: target.url, ca: target.caPem, requestTimeoutMs: 5000, connectTimeoutMs: 2000, maxBodyBytes: 1 << 20, connections: 4,
-    credentials: { owner: { name: 'owner', ...secrets.owner, env: {} } }, redactor: new Redactor(), scheduler,
+    credentials: { owner: { name: 'owner', ...secrets.owner, env: {} } }, redactor: new Redactor(), scheduler, pacedResends,
   });
 }
 
@@ -61,6 +61,30 @@ describe('rate scheduler', () => {
     expect(usage.projects[projects.paced]!.requests).toBe(limit * 2 + 1); // and one digest handshake
     expect(usage.projects[projects.paced]!.windows).toBeGreaterThanOrEqual(2);
     expect(usage.unintended429).toBe(0);
+  });
+
+  it('sends a paced request refused with 429 once more after the turn when told to; a leased one keeps its 429', async () => {
+    // Another client spends the project's window: the scheduler counted room, the target has none.
+    const path = `/api/platform/v2/groups/${projects.shared}`;
+    const spend = async () => {
+      const other = client();
+      for (let i = 0; i < limit * 2; i++) await other.send({ method: 'GET', path, as: 'owner', headers: { accept: 'application/vnd.platform.2023-02-01+json' } });
+      await other.close();
+    };
+    const scheduler = new RateScheduler({ limit: 100, windowMs, projectOf });
+    const paced = client(scheduler, 1);
+    const statuses: number[] = [];
+    paced.onExchange((e) => statuses.push(e.response!.status));
+    const get = (lease?: ReturnType<RateScheduler['tryReserve']>) =>
+      paced.send({ method: 'GET', path, as: 'owner', headers: { accept: 'application/vnd.platform.2023-02-01+json' }, lease });
+    await get(); // the Digest handshake, before the budget is spent
+    statuses.length = 0;
+    await spend();
+    expect((await get()).status).toBe(200);
+    expect(statuses).toEqual([429, 200]);
+    await spend();
+    expect((await get(scheduler.tryReserve([projects.shared]))).status).toBe(429);
+    await paced.close();
   });
 
   it('lets the holder of a reserved project send over the budget, and holds everyone else until the release', async () => {
