@@ -2,7 +2,7 @@
 import type { RequestContext } from './context.ts';
 import { notFound } from './errors.ts';
 import type { Link, View } from './links.ts';
-import { booleanParameter, integerParameter } from './queryParams.ts';
+import { booleanParameter, integerParameter } from './query-params.ts';
 import type { Reply } from './respond.ts';
 
 const DEFAULT_ITEMS_PER_PAGE = 100;

@@ -4,7 +4,7 @@ import { BlockList, isIPv4 } from 'node:net';
 import { ipNotOnAccessList, unauthorized } from '../errors.ts';
 import type { Mutants } from '../mutants.ts';
 import type { PrincipalRecord } from '../store.ts';
-import type { TokenIssuer } from './serviceAccounts.ts';
+import type { TokenIssuer } from './service-accounts.ts';
 import { NonceStore, digestChallenges, digestResponseMatches, parseDigestParams, parseNonceCount, safeEqual } from './digest.ts';
 
 export interface Secrets { publicKey?: string; privateKey?: string; token?: string }

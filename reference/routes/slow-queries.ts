@@ -4,7 +4,7 @@ import { requireGroup } from '../authz.ts';
 import type { RequestContext } from '../context.ts';
 import { invalidQueryParameter } from '../errors.ts';
 import { entityLinks } from '../links.ts';
-import { booleanParameter, integerParameter } from '../queryParams.ts';
+import { booleanParameter, integerParameter } from '../query-params.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { Process, SlowQuery } from '../store.ts';

@@ -7,7 +7,7 @@ import { href, type RequestContext } from '../context.ts';
 import { DB_ACTIONS } from '../enums.ts';
 import { conflict, invalidAttribute, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
-import { integerParameter } from '../queryParams.ts';
+import { integerParameter } from '../query-params.ts';
 import { entity, noContent } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { CustomDbRole, Group } from '../store.ts';
