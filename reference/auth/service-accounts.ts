@@ -69,7 +69,8 @@ export class TokenIssuer {
     // RFC 6749 section 2.3.1: id and secret are form-encoded before Basic encoding.
     let id: string, secret: string;
     try {
-      [id, secret] = [text.slice(0, colon), text.slice(colon + 1)].map((part) => decodeURIComponent(part.replace(/\+/g, ' ')));
+      const decode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
+      [id, secret] = [decode(text.slice(0, colon)), decode(text.slice(colon + 1))];
     } catch {
       return undefined;
     }

@@ -91,7 +91,7 @@ const updateShape: ObjectField = { type: 'object', fields: { ...fields, name: { 
 // --- the legacy view of a stored cluster ---
 
 const primaryRegion = (cluster: Cluster): RegionConfig =>
-  [...cluster.replicationSpecs[0].regionConfigs].sort((a, b) => b.priority - a.priority)[0];
+  [...cluster.replicationSpecs[0]!.regionConfigs].sort((a, b) => b.priority - a.priority)[0]!;
 
 function providerSettingsOf(cluster: Cluster): ProviderSettings {
   const rc = primaryRegion(cluster);
@@ -124,14 +124,14 @@ function legacyAutoScalingOf(cluster: Cluster): LegacyAutoScaling {
 
 function legacyClusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
   const { replicationSpecs, ...rest } = cluster;
-  const zone = legacyZonesOf(cluster)[0];
+  const zone = legacyZonesOf(cluster)[0]!;
   return {
     ...rest,
     ...legacyConnectionFields(ctx, cluster),
     autoScaling: legacyAutoScalingOf(cluster),
     connectionStrings: connectionStrings(ctx, cluster),
     links: clusterLinks(ctx, cluster, inList),
-    numShards: replicationSpecs[0].numShards,
+    numShards: zone.numShards,
     providerBackupEnabled: cluster.backupEnabled,
     providerSettings: providerSettingsOf(cluster),
     replicationFactor: Object.values(zone.regionsConfig).reduce((n, r) => n + (r.electableNodes ?? 0), 0),

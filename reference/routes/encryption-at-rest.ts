@@ -66,7 +66,7 @@ function updateSettings(ctx: RequestContext) {
 
 function requireProvider(ctx: RequestContext): string {
   const provider = ctx.params.cloudProvider;
-  if (!ENDPOINT_PROVIDERS.includes(provider)) throw notFound(ctx.path);
+  if (provider === undefined || !ENDPOINT_PROVIDERS.includes(provider)) throw notFound(ctx.path);
   return provider;
 }
 

@@ -15,7 +15,7 @@ function adviceOf(ctx: RequestContext): { advice: Omit<PerformanceAdvice, 'group
   // Mutant: the suggested indexes of a cluster that does not exist are answered as empty advice.
   const clusterMissing = !ctx.store.clusters.some((c) => c.groupId === group.id && c.name === ctx.params.clusterName);
   if (clusterMissing && ctx.path.endsWith('/suggestedIndexes') && ctx.mutants.has('DOC-404')) {
-    return { advice: NO_ADVICE, clusterPath: `/groups/${group.id}/clusters/${encodeURIComponent(ctx.params.clusterName)}` };
+    return { advice: NO_ADVICE, clusterPath: `/groups/${group.id}/clusters/${encodeURIComponent(ctx.params.clusterName!)}` };
   }
   const cluster = requireCluster(ctx, group);
   const advice = ctx.store.performanceAdvisor.find((a) => a.groupId === group.id && a.clusterName === cluster.name) ?? NO_ADVICE;

@@ -16,7 +16,7 @@ const loadView = (load: SampleDatasetLoad, state: 'WORKING' | 'COMPLETED') => ({
 
 function startLoad(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
-  const cluster = requireCluster({ ...ctx, params: { ...ctx.params, clusterName: ctx.params.name } }, group);
+  const cluster = requireCluster({ ...ctx, params: { ...ctx.params, clusterName: ctx.params.name! } }, group);
   const load: SampleDatasetLoad = { id: newId(), groupId: group.id, clusterName: cluster.name, createDate: nowIso() };
   ctx.store.sampleDatasetLoads.push(load);
   return entity(loadView(load, 'WORKING'), 201);

@@ -6,12 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference/server.ts';
 import { IDS, PUBLIC_KEYS, SECRETS } from './helpers.ts';
 
-interface Section { [call: string]: (...args: unknown[]) => Promise<any> }
-const getClient = createRequire(import.meta.url)('mongodb-atlas-api-client') as (options: object) => Record<string, Section>;
+type Calls<Name extends string> = Record<Name, (...args: unknown[]) => Promise<any>>;
+/** The client's sections and calls these tests use. */
+interface AtlasClient { project: Calls<'getAll'>; event: Calls<'getAll'>; alert: Calls<'getAll'>; cluster: Calls<'create' | 'get' | 'getAll' | 'delete'> }
+const getClient = createRequire(import.meta.url)('mongodb-atlas-api-client') as (options: object) => AtlasClient;
 
 let target: ReferenceTarget;
 let agent: Agent;
-let atlas: Record<string, Section>;
+let atlas: AtlasClient;
 /** Per call: the embedder's dispatcher, trusting the target's certificate. */
 let http: { httpOptions: { dispatcher: Agent } };
 
