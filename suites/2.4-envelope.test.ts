@@ -13,6 +13,7 @@ import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
 import { legacyReads } from '../src/suite/surface/kinds.ts';
+import { firstPage, pagedLists } from '../src/suite/surface/paged-lists.ts';
 import { judgeWriteVariant, writeAnswers } from '../src/suite/surface/write-answers.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
 
@@ -62,4 +63,9 @@ check('ENV-LIST-STATUS', 'envelope=true on distinct lists reached, every resourc
   const lists = await reached(target, 'list');
   await judgeEach(distinct(target, lists), (res) => judgeVariant(target, res, { envelope: 'true' }, (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>)));
   throwCut(entityGaps(await crawl()));
+});
+
+check('ENV-LIST-STATUS', 'envelope=true on every paged list of both generations only adds status, equal to the status of the plain call', async ({ target }) => {
+  await judgeEach(await pagedLists(target), async (l) => judgeVariant(target, await firstPage(target, l), { envelope: 'true' },
+    (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>)));
 });

@@ -3,6 +3,7 @@ import { itemKey, resultsOf } from '../checks/list.ts';
 import { expectStatus } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
+import { legacyRead } from './resource-versions.ts';
 import type { Target } from './target.ts';
 
 export interface PageQuery {
@@ -18,11 +19,16 @@ export interface Page {
   keys: string[];
 }
 
-/** Sends a list request with the given paging parameters, without judging the answer. */
+/** Sends a list request with the given paging parameters, without judging the answer; a path under /v1.0 is read as
+ * the legacy generation is (plain JSON, no version). */
 export function requestPage(t: Target, path: string, q: PageQuery): Promise<HttpResponse> {
   const p = t.profile.paging;
-  return t.get(path, { query: { [p.pageNumParam]: q.pageNum, [p.itemsPerPageParam]: q.itemsPerPage, [p.includeCountParam]: q.includeCount } });
+  const query = { [p.pageNumParam]: q.pageNum, [p.itemsPerPageParam]: q.itemsPerPage, [p.includeCountParam]: q.includeCount };
+  return t.get(path, isLegacy(t, path) ? { query, ...legacyRead } : { query });
 }
+
+/** Whether a path (or URL) is under the legacy generation's base. */
+export const isLegacy = (t: Target, path: string): boolean => new URL(path, 'https://x').pathname.startsWith(`${t.legacy()}/`);
 
 /** One page, which must be served (200). */
 export async function readPage(t: Target, path: string, q: PageQuery): Promise<Page> {
@@ -88,4 +94,16 @@ export async function whileUnchanged<T>(t: Target, path: string, read: (all: str
     return outcome.value;
   }
   throw new TargetError('nothing-judged', `${path} changed during each of ${attempts} readings (other writes in the project)`);
+}
+
+/** Judges `read` against the result set `all` as read at hand (`fresh` false: it may use the run's shared pages); a
+ * failure, or an outcome that is not `settled`, is judged again from fresh pages read while the list stays unchanged. */
+export async function againWhileUnchanged<T>(t: Target, path: string, all: string[], read: (all: string[], fresh: boolean) => Promise<T>, settled: (v: T) => boolean = () => true): Promise<T> {
+  try {
+    const value = await read(all, false);
+    if (settled(value)) return value;
+  } catch (e) {
+    if (!(e instanceof RuleFailure)) throw e;
+  }
+  return whileUnchanged(t, path, (again) => read(again, true));
 }

@@ -43,5 +43,8 @@ export function readInVersion(t: Target, template: string, version: string): Pro
 
 /** GET under the legacy, unversioned generation (spec 9.1): plain JSON, no version. */
 export function readLegacy(t: Target, legacyPath: string): Promise<HttpResponse> {
-  return t.send({ method: 'GET', path: legacyPath, version: null, headers: { accept: 'application/json' } });
+  return t.send({ method: 'GET', path: legacyPath, ...legacyRead });
 }
+
+/** How a read under /v1.0 is sent: plain JSON, no version. */
+export const legacyRead = { version: null, headers: { accept: 'application/json' } };

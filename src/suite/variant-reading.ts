@@ -7,6 +7,8 @@ import { parsedBody } from '../checks/entities.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
 import { judged } from './coverage.ts';
+import { isLegacy } from './pages.ts';
+import { legacyRead } from './resource-versions.ts';
 import type { Target } from './target.ts';
 
 const attempts = 3;
@@ -17,14 +19,16 @@ const sameReading = (a: HttpResponse, b: HttpResponse) => a.status === b.status 
 export async function judgeVariant(t: Target, plain: HttpResponse, query: Record<string, string>, judge: (variant: HttpResponse, plain: HttpResponse) => void): Promise<void> {
   const url = plain.exchange.request.url;
   const place = new URL(url).pathname;
+  // Under /v1.0 every reading is sent as the legacy generation is read.
+  const as = isLegacy(t, url) ? legacyRead : {};
   try {
-    judge(await t.get(url, { query }), plain);
+    judge(await t.get(url, { query, ...as }), plain);
     return judged('variant reading', 1, place);
   } catch (e) {
     if (!(e instanceof RuleFailure)) throw e;
   }
   for (let i = 0; i < attempts; i++) {
-    const [before, variant, after] = await t.writes.quietly(async () => [await t.get(url), await t.get(url, { query }), await t.get(url)]);
+    const [before, variant, after] = await t.writes.quietly(async () => [await t.get(url, as), await t.get(url, { query, ...as }), await t.get(url, as)]);
     if (!sameReading(before, after)) continue;
     judged('variant reading', 1, place);
     return judge(variant, before);
