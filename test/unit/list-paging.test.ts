@@ -46,7 +46,7 @@ describe('page 1', () => {
     ['the second page', ['b'], 1],
     ['too few items', ['a'], 2],
     ['the items out of order', ['b', 'a'], 2],
-    ['items of an empty set', ['a'], 1, []],
+    ['items of an empty set', ['a'], 1, [] as string[]],
   ])('fails %s', (_what, keys, size, set = all) => {
     expect(() => checkFirstItems(answer(200), keys as string[], set as string[], size as number)).toThrow(/does not hold the first/);
   });
