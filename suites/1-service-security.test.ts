@@ -1,7 +1,7 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
-import { expectNotServedInClear } from '../src/checks/plain-http.ts';
-import { expectRefused, expectUnchanged } from '../src/checks/refusal.ts';
-import { expectStatus } from '../src/checks/status.ts';
+import { expectNotServedInClear } from '../src/judges/plain-http.ts';
+import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
+import { expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';

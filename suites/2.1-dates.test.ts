@@ -3,9 +3,9 @@
 // with two fields: date (ISO-8601 string, UTC, granularity one second) and increment (32-bit integer)".
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/checks/dates.ts';
-import { parsedBody } from '../src/checks/entities.ts';
-import { describeExchange, expectStatus } from '../src/checks/status.ts';
+import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/judges/dates.ts';
+import { parsedBody } from '../src/judges/entities.ts';
+import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import type { HttpResponse } from '../src/http/client.ts';

@@ -5,10 +5,10 @@
 // resource, write method, generation and depth of the body, each reached once first (write-ops.ts).
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { expectFieldRefused } from '../src/checks/invalid-field.ts';
-import { spellPath } from '../src/checks/names-field.ts';
-import { notHeld } from '../src/checks/fields.ts';
-import { describeExchange, expectJudgeable } from '../src/checks/status.ts';
+import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import { spellPath } from '../src/judges/names-field.ts';
+import { notHeld } from '../src/judges/fields.ts';
+import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import { deleteCreated, noteCreated } from '../src/suite/created.ts';

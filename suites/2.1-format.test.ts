@@ -1,13 +1,13 @@
 // Spec 2.1: the format of every response. Each rule judges every response the crawl reached (spec 1: the API is
 // browsable), not a hand-picked few; pretty=true is a property over those responses.
 import fc from 'fast-check';
-import { carried, parsedBody } from '../src/checks/entities.ts';
-import { checkJsonResponse } from '../src/checks/media-type.ts';
-import { nullFields } from '../src/checks/nulls.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import { unitlessQuantities } from '../src/checks/units.ts';
-import { checkCompact, checkPretty, checkPrettyFields } from '../src/checks/whitespace.ts';
+import { carried, parsedBody } from '../src/judges/entities.ts';
+import { checkJsonResponse } from '../src/judges/media-type.ts';
+import { nullFields } from '../src/judges/nulls.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import { unitlessQuantities } from '../src/judges/units.ts';
+import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/suite/crawl.ts';

@@ -1,9 +1,9 @@
 // Spec 2.2 Links, judged on every entity the crawl reached (spec 1: the API is browsable).
-import { carried, entitiesOf, parsedBody } from '../src/checks/entities.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../src/checks/links.ts';
-import { sameEntity, shownBy } from '../src/checks/same-entity.ts';
-import { describeExchange } from '../src/checks/status.ts';
+import { carried, entitiesOf, parsedBody } from '../src/judges/entities.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../src/judges/links.ts';
+import { sameEntity, shownBy } from '../src/judges/same-entity.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';

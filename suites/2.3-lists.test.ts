@@ -1,11 +1,11 @@
 // Spec 2.3: list responses. "A resource that returns many entities returns them in pages."
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
-import { parsedBody } from '../src/checks/entities.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/checks/list.ts';
-import { isPartition, isPrefix, partitionDefects } from '../src/checks/partition.ts';
-import { describeExchange, expectStatus } from '../src/checks/status.ts';
+import { parsedBody } from '../src/judges/entities.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/judges/list.ts';
+import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition.ts';
+import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';

@@ -1,10 +1,10 @@
 // Spec 2.4 Envelope: "Default: no envelope. With query parameter envelope=true, a single-entity response is wrapped
 // in an object with two fields: the HTTP status code and the requested entity. For a list response, which already
 // has an envelope, envelope=true only adds a status field to it." Names of the two fields: from the profile.
-import { carried, parsedBody } from '../src/checks/entities.ts';
-import { checkListEnvelope, checkSingleEnvelope, checkWriteEnvelope, wrappedUnasked } from '../src/checks/envelope.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { describeExchange } from '../src/checks/status.ts';
+import { carried, parsedBody } from '../src/judges/entities.ts';
+import { checkListEnvelope, checkSingleEnvelope, checkWriteEnvelope, wrappedUnasked } from '../src/judges/envelope.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { coverageFirst, judgeEach, resourceKind } from '../src/suite/coverage-first.ts';

@@ -1,8 +1,8 @@
 // Spec 4.1: HTTP methods. Writes are made on entities each check creates for itself and deletes at its end.
 import { isDeepStrictEqual } from 'node:util';
-import { changedFields, notHeld } from '../src/checks/fields.ts';
-import { checkHeadMatchesGet } from '../src/checks/head.ts';
-import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
+import { changedFields, notHeld } from '../src/judges/fields.ts';
+import { checkHeadMatchesGet } from '../src/judges/head.ts';
+import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/suite/created.ts';

@@ -2,7 +2,7 @@
 // listed response is provoked the way spec 5 and 7.2 describe it: no authentication (401), a caller without
 // permission (403; spec 5 also allows 401), a context that does not exist (404). Path parameters are found in the
 // first project (src/suite/documented-context.ts); endpoints the profile says the target lacks are skipped.
-import { expectErrorWithBody } from '../src/checks/error-reply.ts';
+import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { skipFor } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/suite/created.ts';

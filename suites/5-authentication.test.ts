@@ -1,8 +1,8 @@
 // Spec 5: authentication. API keys with HTTP Digest, service-account bearer tokens, 401 and 403, grants.
 import { randomBytes } from 'node:crypto';
-import { answerableChallenges, expectDigestChallenge } from '../src/checks/digest-challenge.ts';
-import { expectRefused, expectUnchanged } from '../src/checks/refusal.ts';
-import { expectStatus } from '../src/checks/status.ts';
+import { answerableChallenges, expectDigestChallenge } from '../src/judges/digest-challenge.ts';
+import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
+import { expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';

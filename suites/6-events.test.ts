@@ -1,10 +1,10 @@
 // Spec 6: events. "The platform records events, and a resource eventTypes lists the event types." The field of an
 // eventTypes item that names the type is not shown: the profile names it (eventTypes.nameField).
-import { isObject } from '../src/checks/json-walk.ts';
-import { resultsOf } from '../src/checks/list.ts';
-import { judgeNdsAuditEvents } from '../src/checks/nds-audit-events.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import { expectServed } from '../src/checks/served.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { resultsOf } from '../src/judges/list.ts';
+import { judgeNdsAuditEvents } from '../src/judges/nds-audit-events.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { perRun } from '../src/suite/per-run.ts';
 import { firstProject } from '../src/suite/projects.ts';

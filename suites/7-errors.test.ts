@@ -1,7 +1,7 @@
 // Spec 7: errors. 7.1 "An error response has a JSON body with five fields": detail, error, errorCode, parameters,
 // reason. Every probe below provokes an error; each rule judges every probe.
-import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/checks/error-body.ts';
-import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
+import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/judges/error-body.ts';
+import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';

@@ -2,11 +2,11 @@
 // changed from the legacy API. The clusters of 9.5: suites/9.5-clusters.test.ts; the lifecycle of a version
 // (spec 3): suites/3-lifecycle.test.ts.
 import fc from 'fast-check';
-import { differences, replacedInStrings } from '../src/checks/same-body.ts';
-import { describeExchange, expectStatus } from '../src/checks/status.ts';
-import { expectErrorWithBody } from '../src/checks/error-reply.ts';
-import { expectServed } from '../src/checks/served.ts';
-import { namedVersion } from '../src/checks/versioned-media.ts';
+import { differences, replacedInStrings } from '../src/judges/same-body.ts';
+import { describeExchange, expectStatus } from '../src/judges/status.ts';
+import { expectErrorWithBody } from '../src/judges/error-reply.ts';
+import { expectServed } from '../src/judges/served.ts';
+import { namedVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/suite/created.ts';
 import { alertConfigsPath } from '../src/suite/new-entities.ts';

@@ -4,7 +4,7 @@
 // again, for a bounded time. What cannot be deleted is reported as a leftover with the reason, never hidden.
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isObject } from '../checks/json-walk.ts';
+import { isObject } from '../judges/json-walk.ts';
 import type { HttpClient, HttpResponse, RequestSpec } from '../http/client.ts';
 import { retryAfterMs } from '../http/rate-scheduler.ts';
 import type { Profile } from '../profile/profile.ts';

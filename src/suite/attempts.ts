@@ -3,7 +3,7 @@
 // the entities changed are the run's own (the owner creates one, reads it before and after each try, and deletes
 // it); without billable resources a cluster only gets an empty change. Several rules judge the same tries, so each
 // set is made once per run.
-import { expectStatus } from '../checks/status.ts';
+import { expectStatus } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated, runName } from './created.ts';

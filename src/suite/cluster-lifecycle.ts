@@ -2,7 +2,7 @@
 // billable resources: create, get one, get all, modify, create and modify bodies that carry a removed
 // property, delete. Each cluster rule judges its part of the one record and cites the exchanges it judges.
 import type { HttpResponse } from '../http/client.ts';
-import { removedClusterProperties } from '../checks/cluster-shape.ts';
+import { removedClusterProperties } from '../judges/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from './cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from './created.ts';
 import { perRun } from './per-run.ts';

@@ -2,7 +2,7 @@
 // their starts, and none waits for another's answer (the answers are awaited after the last has started). Their answers and the roles the project then holds must be
 // those of some serial order of the same requests (src/suite/serial-orders.ts).
 import fc from 'fast-check';
-import { describeExchange, expectJudgeable } from '../checks/status.ts';
+import { describeExchange, expectJudgeable } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { judged } from './coverage.ts';

@@ -1,6 +1,6 @@
 // Where the crawl may go: the target's own origin, the versioned API, and no project but the profile's
 // (scope safety: a live target's other projects are never touched, not even read).
-import { isObject } from '../checks/json-walk.ts';
+import { isObject } from '../judges/json-walk.ts';
 import { decodeSegment } from './scope.ts';
 
 export class CrawlScope {

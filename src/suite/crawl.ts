@@ -2,8 +2,8 @@
 // breadth first, following only the hrefs of link relations, once per run. Every response it reaches feeds the
 // rules about all entities (2.1, 2.2, 2.4), so that every entity reached is judged, not a hand-picked few.
 // Bounded by the profile (depth, requests) and, per list, by pages and by the items whose links are followed.
-import { parsedBody } from '../checks/entities.ts';
-import { isObject } from '../checks/json-walk.ts';
+import { parsedBody } from '../judges/entities.ts';
+import { isObject } from '../judges/json-walk.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor, TargetError } from '../outcome.ts';
 import { confirmationCache } from './confirm.ts';

@@ -1,7 +1,7 @@
 // Clusters that already exist in the profile's first project, read (never changed) in version 2023-02-01
 // or under the legacy generation: what the cluster-shape rules judge without creating anything billable.
-import { resultsOf } from '../checks/list.ts';
-import { expectServed } from '../checks/served.ts';
+import { resultsOf } from '../judges/list.ts';
+import { expectServed } from '../judges/served.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor } from '../outcome.ts';
 import { clusterVersion } from './cluster-bodies.ts';

@@ -2,7 +2,7 @@
 // paging checks, which only read it, and deleted when they are done (dropFilledList). They go into a project of the
 // suite's own where the profile allows creating projects (then no other check writes there, and deleting the
 // project deletes them with it), else into the profile's first project, where each is noted for deletion.
-import { describeExchange } from '../checks/status.ts';
+import { describeExchange } from '../judges/status.ts';
 import { TargetError } from '../outcome.ts';
 import { deleteCreated, runName, type Created } from './created.ts';
 import { alertConfigBody, alertConfigsPath, createProject, postEntity } from './new-entities.ts';

@@ -1,7 +1,7 @@
 // Finding an alert configuration by the mark (a run name in a matcher value) it was created with, for the checks that
 // must know whether a create took effect when its answer does not say (a refused create, an enveloped answer).
-import { isObject } from '../checks/json-walk.ts';
-import { describeExchange } from '../checks/status.ts';
+import { isObject } from '../judges/json-walk.ts';
+import { describeExchange } from '../judges/status.ts';
 import { TargetError } from '../outcome.ts';
 import type { Target } from './target.ts';
 

@@ -1,6 +1,6 @@
 // Entities the checks create: projects, alert configurations and clusters, in the request shapes of the real service
 // (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner deletes what a check leaves.
-import { describeExchange } from '../checks/status.ts';
+import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor, TargetError } from '../outcome.ts';
 import { noteCreated, runName, type Created } from './created.ts';

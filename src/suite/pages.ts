@@ -1,6 +1,6 @@
 // Reading a list page by page (spec 2.3), with the profile's names for the paging parameters (not shown in the spec).
-import { itemKey, resultsOf } from '../checks/list.ts';
-import { expectStatus } from '../checks/status.ts';
+import { itemKey, resultsOf } from '../judges/list.ts';
+import { expectStatus } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import type { Target } from './target.ts';

@@ -1,11 +1,11 @@
 // The commands of the sequences (src/suite/sequence.ts): each sends one request or walks one list, checks the answer
 // against the model of what the spec promises, and updates the model. An entity is picked by its place among the
 // model's live (or deleted) entities, so that a shrunk sequence still names one.
-import { changedFields, notHeld } from '../checks/fields.ts';
-import { isObject } from '../checks/json-walk.ts';
-import { relationsOf } from '../checks/links.ts';
-import { totalCountOf } from '../checks/list.ts';
-import { describeExchange, expectJudgeable } from '../checks/status.ts';
+import { changedFields, notHeld } from '../judges/fields.ts';
+import { isObject } from '../judges/json-walk.ts';
+import { relationsOf } from '../judges/links.ts';
+import { totalCountOf } from '../judges/list.ts';
+import { describeExchange, expectJudgeable } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from './coverage.ts';

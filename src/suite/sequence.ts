@@ -2,7 +2,7 @@
 // failure shows the shrunk sequence as a runnable curl script, with the seed and path that replay it. Every entity a
 // sequence creates is noted at once and deleted when the sequence ends, also when it fails.
 import fc from 'fast-check';
-import { describeExchange } from '../checks/status.ts';
+import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { curlLine, type Exchange } from '../http/exchange.ts';
 import { RuleFailure, skipFor, TargetError } from '../outcome.ts';

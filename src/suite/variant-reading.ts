@@ -3,7 +3,7 @@
 // on a variant read between two plain readings that agree, read while the suite's own writes are held back, so
 // that only the variant itself can be at fault. A URL that kept changing is left unjudged (not counted as judged).
 import { isDeepStrictEqual } from 'node:util';
-import { parsedBody } from '../checks/entities.ts';
+import { parsedBody } from '../judges/entities.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
 import { judged } from './coverage.ts';

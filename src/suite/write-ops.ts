@@ -2,8 +2,8 @@
 // writable surface (src/suite/surface/writes.ts), under each generation that serves it. Each comes with a body
 // that changes nothing if accepted, the places fields go in it, and its cell: resource, method, generation, depth.
 import fc from 'fast-check';
-import type { JsonPath } from '../checks/names-field.ts';
-import { describeExchange } from '../checks/status.ts';
+import type { JsonPath } from '../judges/names-field.ts';
+import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from './coverage.ts';

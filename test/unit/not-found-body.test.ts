@@ -1,7 +1,7 @@
 // ERR-RESOURCE-NOT-FOUND's judgement of a 404 body: the spec's code names the path; another code may name the
 // missing identifier instead, and is judged on its status alone when the check knows no identifier.
 import { describe, expect, it } from 'vitest';
-import { checkResourceNotFound } from '../../src/checks/error-body.ts';
+import { checkResourceNotFound } from '../../src/judges/error-body.ts';
 import { HttpResponse } from '../../src/http/client.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 

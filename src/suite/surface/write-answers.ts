@@ -2,8 +2,8 @@
 // pretty, spec 2.4 envelope): one write of each method per resource kind of the writable surface, each sent with a
 // query variant (none, envelope=true, pretty=true). POST makes an entity of the run's, and DELETE removes that one;
 // PUT and PATCH send the entity's current values. A malformed body adds an error answer (400).
-import { isObject } from '../../checks/json-walk.ts';
-import { describeExchange } from '../../checks/status.ts';
+import { isObject } from '../../judges/json-walk.ts';
+import { describeExchange } from '../../judges/status.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { TargetError } from '../../outcome.ts';
 import { confirming } from '../confirm.ts';

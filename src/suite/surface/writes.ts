@@ -3,9 +3,9 @@
 // its collection, a valid create body, a valid change per write method it supports (spec 4.1), the generations that
 // serve it (spec 9.4: /v1.0 serves the same resources, only clusters differ in shape), and the places in each body
 // where a field can go: every object down to the leaves, inside arrays of objects too.
-import { isObject } from '../../checks/json-walk.ts';
-import type { JsonPath } from '../../checks/names-field.ts';
-import { describeExchange } from '../../checks/status.ts';
+import { isObject } from '../../judges/json-walk.ts';
+import type { JsonPath } from '../../judges/names-field.ts';
+import { describeExchange } from '../../judges/status.ts';
 import { TargetError } from '../../outcome.ts';
 import { deleteCreated, runName } from '../created.ts';
 import { alertConfigBody, createEntity, projectBody, type NewEntity } from '../new-entities.ts';
