@@ -1,5 +1,5 @@
 // Allure results (reports/allure-results/): allure-vitest writes one result per check, with what each check
-// told it (src/suite/allure-check.ts); rules that no check ran (untested, or left out by a filter) are written
+// told it (src/harness/allure-check.ts); rules that no check ran (untested, or left out by a filter) are written
 // here after the run, so that Allure lists every rule of the catalogue with the status the JSON report gives it.
 import { rmSync } from 'node:fs';
 import { Stage, Status, type TestResult } from 'allure-js-commons';

@@ -1,7 +1,7 @@
 // A vitest reporter that turns finished tests into check results, reading what each check put in its meta.
 // Tests without an outcome (vitest's own timeout, a crash) become errors; suite files that fail to load are run errors.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import '../src/suite/outcome-meta.ts';
+import '../src/harness/outcome-meta.ts';
 import type { RateState } from '../src/http/rate-scheduler.ts';
 import type { CheckResult } from '../src/report/report.ts';
 

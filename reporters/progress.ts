@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import { findRule } from '../src/catalogue/catalogue.ts';
 import { sectionHeading } from '../src/report/spec-section.ts';
 
-/** Check names start with their rule id and a colon (src/suite/rule.ts). */
+/** Check names start with their rule id and a colon (src/harness/check.ts). */
 const ruleOf = (t: TestCase) => t.name.slice(0, t.name.indexOf(': '));
 
 export class ProgressReporter implements Reporter {

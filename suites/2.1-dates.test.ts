@@ -7,13 +7,13 @@ import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/judges/d
 import { parsedBody } from '../src/judges/entities.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { crawl, entityGaps, noneReached } from '../src/suite/crawl.ts';
-import { coverageFirst, judgeEach } from '../src/suite/coverage-first.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
+import { coverageFirst, judgeEach } from '../src/harness/coverage-first.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import { legacyReads } from '../src/suite/surface/kinds.ts';
 import { writeAnswers } from '../src/suite/surface/write-answers.ts';
 import { spreadProjects } from '../src/suite/work-project.ts';

@@ -11,10 +11,10 @@ import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whit
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/suite/crawl.ts';
-import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
-import { forAll } from '../src/suite/property.ts';
+import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
+import { forAll } from '../src/harness/property.ts';
 import { readLegacy } from '../src/suite/resource-versions.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
 import { judgeWriteVariant } from '../src/suite/surface/write-answers.ts';

@@ -6,11 +6,11 @@ import { sameEntity, shownBy } from '../src/judges/same-entity.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath, entityGaps, type Crawl } from '../src/suite/crawl.ts';
 import { madeByRun } from '../src/suite/created.ts';
-import { judgeAll, requireSome, throwCut, throwFirst } from '../src/suite/judge-all.ts';
-import { check } from '../src/suite/rule.ts';
+import { judgeAll, requireSome, throwCut, throwFirst } from '../src/harness/judge-all.ts';
+import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/suite/target.ts';
 
 interface Reached {

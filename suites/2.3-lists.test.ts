@@ -8,13 +8,13 @@ import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
 import { dropFilledList, filledList, fillCount } from '../src/suite/fill.ts';
 import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/suite/pages.ts';
 import { emptyProject, firstProject } from '../src/suite/projects.ts';
-import { forAll } from '../src/suite/property.ts';
-import { check } from '../src/suite/rule.ts';
+import { forAll } from '../src/harness/property.ts';
+import { check } from '../src/harness/check.ts';
 import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/suite/surface/lists.ts';
 import { target, type Target } from '../src/suite/target.ts';
 import { projectWithoutContent } from '../src/suite/work-project.ts';

@@ -5,7 +5,7 @@ import { RuleFailure } from '../src/outcome.ts';
 import { projectsPath } from '../src/suite/new-entities.ts';
 import { profileProjects } from '../src/suite/projects.ts';
 import { readPage, wholeItems } from '../src/suite/pages.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/suite/target.ts';
 
 /** Paths of the endpoint list (spec 4) that take a group ID. */

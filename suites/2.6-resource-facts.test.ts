@@ -11,14 +11,14 @@ import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/suite/cluster-bodies.ts';
 import { deleteCreated, runName } from '../src/suite/created.ts';
 import { alertConfigsPath, createProject, postEntity } from '../src/suite/new-entities.ts';
 import { wholeItems } from '../src/suite/pages.ts';
-import { perRun } from '../src/suite/per-run.ts';
+import { perRun } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import { workProject } from '../src/suite/work-project.ts';
 import { target, type Target } from '../src/suite/target.ts';
 

@@ -6,7 +6,7 @@ import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deprecatedVersions, readInVersion, versionedResources } from '../src/suite/resource-versions.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import { target } from '../src/suite/target.ts';
 
 const resources = versionedResources(target());

@@ -11,8 +11,8 @@ import {
   alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
 } from '../src/suite/new-entities.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
+import { check } from '../src/harness/check.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
 import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
 import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/suite/surface/methods.ts';
 import { readAt, type Generation } from '../src/suite/surface/writes.ts';

@@ -4,7 +4,7 @@
 // between requests: a list that still shows a deleted entity, a count that drifts, a PATCH that undoes a PUT.
 import fc from 'fast-check';
 import { forAllBatches } from '../src/suite/concurrent-sequence.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import {
   AfterDelete, Count, Create, CreateDuplicate, CreateFreed, Delete, List, Patch, Put, Read, ReadEach,
 } from '../src/suite/sequence-commands.ts';

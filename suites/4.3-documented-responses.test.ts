@@ -8,7 +8,7 @@ import { skipFor } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/suite/created.ts';
 import { fillParams, pathContext } from '../src/suite/documented-context.ts';
 import { missingProjectId } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import type { ApiRequest, Target } from '../src/suite/target.ts';
 
 interface Documented {

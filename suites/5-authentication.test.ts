@@ -8,8 +8,8 @@ import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/d
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/suite/attempts.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/suite/credentials.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { check } from '../src/suite/rule.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/suite/projects.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import type { Target } from '../src/suite/target.ts';

@@ -11,8 +11,8 @@ import {
 import { customRoleKind } from '../src/suite/sequence.ts';
 import type { Generation } from '../src/suite/surface/writes.ts';
 import { wholeItems } from '../src/suite/pages.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { check } from '../src/suite/rule.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries } from '../src/suite/surface/lists.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
 import { workProject } from '../src/suite/work-project.ts';

@@ -11,11 +11,11 @@ import {
 import type { HttpResponse } from '../src/http/client.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { cite } from '../src/suite/evidence.ts';
-import { perRun } from '../src/suite/per-run.ts';
+import { cite } from '../src/harness/evidence.ts';
+import { perRun } from '../src/harness/per-run.ts';
 import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from '../src/suite/rate-window.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { check } from '../src/suite/rule.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { check } from '../src/harness/check.ts';
 import { target as runTarget, type Target } from '../src/suite/target.ts';
 import { ownProjects } from '../src/suite/work-project.ts';
 

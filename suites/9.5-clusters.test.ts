@@ -9,10 +9,10 @@ import { expectServed } from '../src/judges/served.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { clusterLife, removedPropertyPath, type ClusterLife } from '../src/suite/cluster-lifecycle.ts';
-import { cite } from '../src/suite/evidence.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
+import { cite } from '../src/harness/evidence.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
 import { existingClusters } from '../src/suite/existing-clusters.ts';
-import { check } from '../src/suite/rule.ts';
+import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/suite/target.ts';
 
 interface Carrier { res: HttpResponse; clusters: { where: string; cluster: unknown }[] }

@@ -14,7 +14,7 @@ import { loadCostModel, planBudget, planFor, planNotice, type Plan } from '../ru
 import type { InterruptWatch } from '../runner/interrupt.ts';
 import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
 import { rateWaitCountdown } from '../suite/countdown.ts';
-import { newRunSetup } from '../suite/setup.ts';
+import { newRunSetup } from '../harness/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
 import { ProgressReporter } from '../../reporters/progress.ts';

@@ -5,7 +5,7 @@ import type { HttpResponse } from '../http/client.ts';
 import { removedClusterProperties } from '../judges/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from './cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from './created.ts';
-import { perRun } from './per-run.ts';
+import { perRun } from '../harness/per-run.ts';
 import { workProject } from './work-project.ts';
 import type { Target } from './target.ts';
 

@@ -6,12 +6,12 @@ import { parsedBody } from '../judges/entities.ts';
 import { isObject } from '../judges/json-walk.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor, TargetError } from '../outcome.ts';
-import { confirmationCache } from './confirm.ts';
+import { confirmationCache } from '../harness/confirm.ts';
 import { madeByRun } from './created.ts';
 import { CrawlScope } from './crawl-scope.ts';
-import { cite } from './evidence.ts';
+import { cite } from '../harness/evidence.ts';
 import { createdPaths } from './journal.ts';
-import { perRun } from './per-run.ts';
+import { perRun } from '../harness/per-run.ts';
 import { target, type Target } from './target.ts';
 
 export interface Crawled {

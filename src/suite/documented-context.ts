@@ -1,7 +1,7 @@
 // Path parameters for the endpoints spec 4.3 names: found once per run, as the owner, in the collections those
 // endpoints belong to (the real service's paths), or else a well-formed value that names nothing (a placeholder).
 import { resultsOf } from '../judges/list.ts';
-import { perRun } from './per-run.ts';
+import { perRun } from '../harness/per-run.ts';
 import { missingProjectId } from './projects.ts';
 import type { Target } from './target.ts';
 

@@ -6,7 +6,7 @@ import { describeExchange } from '../judges/status.ts';
 import { TargetError } from '../outcome.ts';
 import { deleteCreated, runName, type Created } from './created.ts';
 import { alertConfigBody, alertConfigsPath, createProject, postEntity } from './new-entities.ts';
-import { perRun } from './per-run.ts';
+import { perRun } from '../harness/per-run.ts';
 import { firstProject } from './projects.ts';
 import type { Target } from './target.ts';
 

@@ -1,7 +1,7 @@
 // The projects a run may touch: those the profile names; identifiers of things that do not exist.
 import { randomBytes } from 'node:crypto';
 import { skipFor } from '../outcome.ts';
-import { perRun } from './per-run.ts';
+import { perRun } from '../harness/per-run.ts';
 import type { Target } from './target.ts';
 
 /** The projects the profile names; rules that need one are skipped without any. */

@@ -8,7 +8,7 @@ import { totalCountOf } from '../judges/list.ts';
 import { describeExchange, expectJudgeable } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
-import { judged } from './coverage.ts';
+import { judged } from '../harness/coverage.ts';
 import { eventually } from './eventually.ts';
 import type { Entity, Model, SequenceCommand, Session } from './sequence.ts';
 

@@ -1,8 +1,8 @@
 // Request economy: a probe that several checks judge is sent once per run; every check that uses it cites it.
 import type { HttpResponse } from '../http/client.ts';
-import { confirmationCache } from './confirm.ts';
-import { cite } from './evidence.ts';
-import { perRun } from './per-run.ts';
+import { confirmationCache } from '../harness/confirm.ts';
+import { cite } from '../harness/evidence.ts';
+import { perRun } from '../harness/per-run.ts';
 
 const probes = perRun(() => new Map<string, Promise<HttpResponse>>());
 

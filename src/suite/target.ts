@@ -7,12 +7,12 @@ import { profileScheduler } from '../http/rate-scheduler.ts';
 import { rateWaitCountdown } from './countdown.ts';
 import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
-import { record } from './evidence.ts';
-import { perRun } from './per-run.ts';
+import { record } from '../harness/evidence.ts';
+import { perRun } from '../harness/per-run.ts';
 import { missingProjectId } from './projects.ts';
-import { checkSignal } from './running-checks.ts';
+import { checkSignal } from '../harness/running-checks.ts';
 import { RunScope } from './scope.ts';
-import type { RunSetup } from './setup.ts';
+import type { RunSetup } from '../harness/setup.ts';
 import { WriteGate } from './write-gate.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {

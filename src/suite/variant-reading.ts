@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parsedBody } from '../judges/entities.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
-import { judged } from './coverage.ts';
+import { judged } from '../harness/coverage.ts';
 import type { Target } from './target.ts';
 
 const attempts = 3;

@@ -5,7 +5,7 @@
 // bursts take a project each, so that no one project's rate budget (spec 8) bounds the run.
 import { skipFor } from '../outcome.ts';
 import { createProject } from './new-entities.ts';
-import { perRun } from './per-run.ts';
+import { perRun } from '../harness/per-run.ts';
 import { firstProject, profileProjects } from './projects.ts';
 import type { Target } from './target.ts';
 

@@ -6,7 +6,7 @@ import type { JsonPath } from '../judges/names-field.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
-import { judged } from './coverage.ts';
+import { judged } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from './created.ts';
 import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
 import type { Target } from './target.ts';

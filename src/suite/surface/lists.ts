@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath } from '../crawl.ts';
-import { perRun } from '../per-run.ts';
+import { perRun } from '../../harness/per-run.ts';
 import { missingProjectId } from '../projects.ts';
 import type { Target } from '../target.ts';
 

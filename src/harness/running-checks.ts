@@ -1,7 +1,7 @@
 // The checks in flight in this worker. Each runs with vitest's signal for it, which ends the check early (an
 // interrupt, its time limit); from then on the check sends no further request, while one already sent is awaited (a
 // create's answer says what it made, for the journal). A suite file ends only once its checks have settled, so that
-// the runner's cleanup comes after every request they sent and knows them all (src/suite/rate-report.ts).
+// the runner's cleanup comes after every request they sent and knows them all (src/harness/rate-report.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 

@@ -1,5 +1,5 @@
 // What a check judged: how many things of each kind, at how many distinct places. A pass means "judged, and it
-// held", so a check that ends without judging anything is not a pass (src/suite/rule.ts decides what it is).
+// held", so a check that ends without judging anything is not a pass (src/harness/check.ts decides what it is).
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 export interface Covered {

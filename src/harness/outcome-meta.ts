@@ -36,7 +36,7 @@ export interface CheckMeta {
 declare module '@vitest/runner' {
   interface TaskMeta {
     conformance?: CheckMeta;
-    /** On a suite file: the rate scheduler's knowledge of the run so far (src/suite/rate-report.ts). */
+    /** On a suite file: the rate scheduler's knowledge of the run so far (src/harness/rate-report.ts). */
     rateState?: RateState;
   }
 }

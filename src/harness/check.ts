@@ -8,10 +8,10 @@ import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
 import { Coverage, describeCoverage, withCoverage } from './coverage.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
-import { isProfileFact } from './profile-facts.ts';
+import { isProfileFact } from '../suite/profile-facts.ts';
 import { runCheck } from './running-checks.ts';
 import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
-import { target, type Target } from './target.ts';
+import { target, type Target } from '../suite/target.ts';
 
 export interface CheckContext {
   target: Target;
@@ -42,7 +42,7 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
     const meta: CheckMeta = { rule: id };
     ctx.task.meta.conformance = meta;
     let coverage = new Coverage();
-    // A failure is run once more before it is reported (src/suite/confirm.ts); each run has a tally of its own.
+    // A failure is run once more before it is reported (src/harness/confirm.ts); each run has a tally of its own.
     const { error, confirmed } = await runCheck(ctx.signal, () => runConfirmed(() => {
       coverage = new Coverage();
       return withEvidence(log, () => withCoverage(coverage, () => fn({ target: target() })));
