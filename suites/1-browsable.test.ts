@@ -4,7 +4,7 @@ import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { crawl, entityGaps } from '../src/suite/crawl.ts';
 import { throwCut } from '../src/harness/judge-all.ts';
-import { profileProjects } from '../src/suite/projects.ts';
+import { profileProjects } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 
 check('SVC-BROWSABLE', 'from the root resource, following only links, the crawl reaches each profile project and a resource in it', async ({ target }) => {

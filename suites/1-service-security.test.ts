@@ -7,9 +7,9 @@ import { skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/suite/attempts.ts';
 import { check } from '../src/harness/check.ts';
-import { firstProject } from '../src/suite/projects.ts';
+import { firstProject } from '../src/target/projects.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
-import { target, type Target } from '../src/suite/target.ts';
+import { target, type Target } from '../src/target/target.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---
 

@@ -12,12 +12,12 @@ import type { HttpResponse } from '../src/http/client.ts';
 import { crawl, entityGaps, noneReached } from '../src/suite/crawl.ts';
 import { coverageFirst, judgeEach } from '../src/harness/coverage-first.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
-import { profileProjects } from '../src/suite/projects.ts';
+import { profileProjects } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { legacyReads } from '../src/suite/surface/kinds.ts';
 import { writeAnswers } from '../src/suite/surface/write-answers.ts';
-import { spreadProjects } from '../src/suite/work-project.ts';
-import type { Target } from '../src/suite/target.ts';
+import { spreadProjects } from '../src/target/work-project.ts';
+import type { Target } from '../src/target/target.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
 

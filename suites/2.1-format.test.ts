@@ -18,7 +18,7 @@ import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
 import { judgeWriteVariant } from '../src/suite/surface/write-answers.ts';
-import type { Target } from '../src/suite/target.ts';
+import type { Target } from '../src/target/target.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';
 
 /** An error response beside the crawl's (which may hold none): a resource that does not exist. */

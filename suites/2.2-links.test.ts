@@ -8,10 +8,10 @@ import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath, entityGaps, type Crawl } from '../src/suite/crawl.ts';
-import { madeByRun } from '../src/suite/created.ts';
+import { madeByRun } from '../src/target/created.ts';
 import { judgeAll, requireSome, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
-import type { Target } from '../src/suite/target.ts';
+import type { Target } from '../src/target/target.ts';
 
 interface Reached {
   res: HttpResponse;
@@ -131,7 +131,7 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
     judged('followed self link', 1, new URL(self).pathname);
     if (holds(target, e, e.entity, at)) continue;
     // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
-    // suite's own writes are held back (src/suite/write-gate.ts).
+    // suite's own writes are held back (src/target/write-gate.ts).
     const fresh = await target.writes.quietly(async () => {
       const now = await reread(target, e, self);
       return now && { now, atNow: await target.get(self) };

@@ -11,7 +11,7 @@ import { coverageFirst, judgeEach, resourceKind } from '../src/harness/coverage-
 import { crawl, entityGaps, rereadable } from '../src/suite/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
-import type { Target } from '../src/suite/target.ts';
+import type { Target } from '../src/target/target.ts';
 import { legacyReads } from '../src/suite/surface/kinds.ts';
 import { judgeWriteVariant, writeAnswers } from '../src/suite/surface/write-answers.ts';
 import { judgeVariant } from '../src/suite/variant-reading.ts';

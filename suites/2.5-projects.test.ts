@@ -3,10 +3,10 @@
 import { expectStatus, describeExchange } from '../src/judges/status.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { projectsPath } from '../src/suite/new-entities.ts';
-import { profileProjects } from '../src/suite/projects.ts';
+import { profileProjects } from '../src/target/projects.ts';
 import { readPage, wholeItems } from '../src/suite/pages.ts';
 import { check } from '../src/harness/check.ts';
-import type { Target } from '../src/suite/target.ts';
+import type { Target } from '../src/target/target.ts';
 
 /** Paths of the endpoint list (spec 4) that take a group ID. */
 const groupIdPaths = ['/groups/{groupId}', '/groups/{groupId}/clusters', '/groups/{groupId}/events', '/groups/{groupId}/alertConfigs'];

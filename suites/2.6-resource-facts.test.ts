@@ -13,14 +13,14 @@ import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/suite/cluster-bodies.ts';
-import { deleteCreated, runName } from '../src/suite/created.ts';
+import { deleteCreated, runName } from '../src/target/created.ts';
 import { alertConfigsPath, createProject, postEntity } from '../src/suite/new-entities.ts';
 import { wholeItems } from '../src/suite/pages.ts';
 import { perRun } from '../src/harness/per-run.ts';
-import { firstProject } from '../src/suite/projects.ts';
+import { firstProject } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
-import { workProject } from '../src/suite/work-project.ts';
-import { target, type Target } from '../src/suite/target.ts';
+import { workProject } from '../src/target/work-project.ts';
+import { target, type Target } from '../src/target/target.ts';
 
 type Body = Record<string, unknown>;
 

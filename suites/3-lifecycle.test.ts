@@ -7,7 +7,7 @@ import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deprecatedVersions, readInVersion, versionedResources } from '../src/suite/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
-import { target } from '../src/suite/target.ts';
+import { target } from '../src/target/target.ts';
 
 const resources = versionedResources(target());
 

@@ -5,19 +5,19 @@ import { checkHeadMatchesGet } from '../src/judges/head.ts';
 import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { deleteCreated, runName } from '../src/suite/created.ts';
+import { deleteCreated, runName } from '../src/target/created.ts';
 import { eventually } from '../src/suite/eventually.ts';
 import {
   alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
 } from '../src/suite/new-entities.ts';
-import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
+import { firstProject, fillPath, missingProjectId } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
 import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/suite/surface/methods.ts';
 import { readAt, type Generation } from '../src/suite/surface/writes.ts';
-import { target, type Target } from '../src/suite/target.ts';
-import { workProject } from '../src/suite/work-project.ts';
+import { target, type Target } from '../src/target/target.ts';
+import { workProject } from '../src/target/work-project.ts';
 
 type Body = Record<string, unknown>;
 

@@ -9,8 +9,8 @@ import {
   AfterDelete, Count, Create, CreateDuplicate, CreateFreed, Delete, List, Patch, Put, Read, ReadEach,
 } from '../src/suite/sequence-commands.ts';
 import { alertConfigKind, customRoleKind, forAllSequences, Session, type Kind, type SequenceCommand } from '../src/suite/sequence.ts';
-import { target, type Target } from '../src/suite/target.ts';
-import { spreadProjects } from '../src/suite/work-project.ts';
+import { target, type Target } from '../src/target/target.ts';
+import { spreadProjects } from '../src/target/work-project.ts';
 
 type Commands = fc.Arbitrary<SequenceCommand>[];
 

@@ -5,11 +5,11 @@
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { skipFor } from '../src/outcome.ts';
-import { deleteCreated, noteCreated } from '../src/suite/created.ts';
+import { deleteCreated, noteCreated } from '../src/target/created.ts';
 import { fillParams, pathContext } from '../src/suite/documented-context.ts';
-import { missingProjectId } from '../src/suite/projects.ts';
+import { missingProjectId } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
-import type { ApiRequest, Target } from '../src/suite/target.ts';
+import type { ApiRequest, Target } from '../src/target/target.ts';
 
 interface Documented {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -7,12 +7,12 @@ import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { perRun } from '../src/harness/per-run.ts';
-import { firstProject } from '../src/suite/projects.ts';
+import { firstProject } from '../src/target/projects.ts';
 import { wholeItems } from '../src/suite/pages.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
-import type { Target } from '../src/suite/target.ts';
+import type { Target } from '../src/target/target.ts';
 
 
 /** Every item of the eventTypes list, read once per run. */

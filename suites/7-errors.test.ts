@@ -4,7 +4,7 @@ import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkR
 import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
+import { deleteCreated, noteCreated, runName } from '../src/target/created.ts';
 import {
   alertConfigBody, alertConfigsPath, clusterBody, createEntity, postEntity, projectBody, projectsPath, readEntity, type NewEntity,
 } from '../src/suite/new-entities.ts';
@@ -14,10 +14,10 @@ import { wholeItems } from '../src/suite/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries } from '../src/suite/surface/lists.ts';
-import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
-import { workProject } from '../src/suite/work-project.ts';
+import { firstProject, fillPath, missingProjectId } from '../src/target/projects.ts';
+import { workProject } from '../src/target/work-project.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
-import type { Target } from '../src/suite/target.ts';
+import type { Target } from '../src/target/target.ts';
 
 interface ErrorProbe {
   title: string;

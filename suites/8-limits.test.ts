@@ -16,8 +16,8 @@ import { perRun } from '../src/harness/per-run.ts';
 import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from '../src/suite/rate-window.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
-import { target as runTarget, type Target } from '../src/suite/target.ts';
-import { ownProjects } from '../src/suite/work-project.ts';
+import { target as runTarget, type Target } from '../src/target/target.ts';
+import { ownProjects } from '../src/target/work-project.ts';
 
 const limit = runTarget().profile.rateLimit.limit;
 const attempts = 3;

@@ -13,7 +13,7 @@ import { cite } from '../src/harness/evidence.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { existingClusters } from '../src/suite/existing-clusters.ts';
 import { check } from '../src/harness/check.ts';
-import type { Target } from '../src/suite/target.ts';
+import type { Target } from '../src/target/target.ts';
 
 interface Carrier { res: HttpResponse; clusters: { where: string; cluster: unknown }[] }
 

@@ -13,7 +13,7 @@ import { cleanup } from '../runner/cleanup.ts';
 import { loadCostModel, planBudget, planFor, planNotice, type Plan } from '../runner/plan.ts';
 import type { InterruptWatch } from '../runner/interrupt.ts';
 import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
-import { rateWaitCountdown } from '../suite/countdown.ts';
+import { rateWaitCountdown } from '../target/countdown.ts';
 import { newRunSetup } from '../harness/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';

@@ -8,10 +8,10 @@ import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
 import { Coverage, describeCoverage, withCoverage } from './coverage.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
-import { isProfileFact } from '../suite/profile-facts.ts';
+import { isProfileFact } from '../target/profile-facts.ts';
 import { runCheck } from './running-checks.ts';
 import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
-import { target, type Target } from '../suite/target.ts';
+import { target, type Target } from '../target/target.ts';
 
 export interface CheckContext {
   target: Target;

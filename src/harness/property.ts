@@ -3,7 +3,7 @@
 // replay it, and carries the exchange of that counterexample (so its curl line reproduces it).
 import fc from 'fast-check';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
-import type { Target } from '../suite/target.ts';
+import type { Target } from '../target/target.ts';
 
 export interface ForAllOptions<T> {
   /** Cases to generate; the run's numRuns by default. */

@@ -4,7 +4,7 @@
 // only once its checks have settled, also those an interrupt stopped: none sends anything after it.
 import { afterAll } from 'vitest';
 import { checksSettled } from './running-checks.ts';
-import { target } from '../suite/target.ts';
+import { target } from '../target/target.ts';
 
 // vitest reads the first parameter of a hook as a fixture pattern: it must be a destructuring one.
 afterAll(async ({}, file) => {

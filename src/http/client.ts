@@ -35,7 +35,7 @@ export interface ClientOptions {
   pacedResends?: number;
   /** Retries of a 5xx (spec 7.2); without it a request is sent once. */
   retries?: RetryPolicy;
-  /** Throws before anything is sent for a request the run must not make (src/suite/scope.ts). */
+  /** Throws before anything is sent for a request the run must not make (src/target/scope.ts). */
   guard?: (method: string, url: URL) => void;
 }
 

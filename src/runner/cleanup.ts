@@ -8,8 +8,8 @@ import { isObject } from '../judges/json-walk.ts';
 import type { HttpClient, HttpResponse, RequestSpec } from '../http/client.ts';
 import { retryAfterMs } from '../http/rate-scheduler.ts';
 import type { Profile } from '../profile/profile.ts';
-import { decodeSegment } from '../suite/scope.ts';
-import { outstanding, type JournalEntry } from '../suite/journal.ts';
+import { decodeSegment } from '../target/scope.ts';
+import { outstanding, type JournalEntry } from '../target/journal.ts';
 
 export interface CleanupOutcome {
   deleted: string[];

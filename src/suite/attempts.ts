@@ -6,15 +6,15 @@
 import { expectStatus } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
-import { deleteCreated, noteCreated, runName } from './created.ts';
-import { requireCredential } from './credentials.ts';
+import { deleteCreated, noteCreated, runName } from '../target/created.ts';
+import { requireCredential } from '../target/credentials.ts';
 import { confirmationCache } from '../harness/confirm.ts';
 import { cite } from '../harness/evidence.ts';
 import { alertConfigBody, alertConfigsPath, clusterBody, clustersPath, createEntity } from './new-entities.ts';
 import { perRun } from '../harness/per-run.ts';
-import { firstProject } from './projects.ts';
+import { firstProject } from '../target/projects.ts';
 import { sharedResponse } from './shared-response.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 export interface Attempt {
   /** What was tried, e.g. 'PATCH of an alert configuration the run created'. */

@@ -3,8 +3,8 @@
 // Creating clusters is billable (spec 1): only where the profile allows it.
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor } from '../outcome.ts';
-import { noteCreated, type Created } from './created.ts';
-import type { Target } from './target.ts';
+import { noteCreated, type Created } from '../target/created.ts';
+import type { Target } from '../target/target.ts';
 
 /** The version whose cluster shape spec 9.5 describes. */
 export const clusterVersion = '2023-02-01';

@@ -4,10 +4,10 @@
 import type { HttpResponse } from '../http/client.ts';
 import { removedClusterProperties } from '../judges/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from './cluster-bodies.ts';
-import { deleteCreated, runName, type Created } from './created.ts';
+import { deleteCreated, runName, type Created } from '../target/created.ts';
 import { perRun } from '../harness/per-run.ts';
-import { workProject } from './work-project.ts';
-import type { Target } from './target.ts';
+import { workProject } from '../target/work-project.ts';
+import type { Target } from '../target/target.ts';
 
 export interface ClusterLife {
   name: string;

@@ -9,7 +9,7 @@ import { judged } from '../harness/coverage.ts';
 import { forAll } from '../harness/property.ts';
 import { maxCommands, sequenceCount, type Session } from './sequence.ts';
 import { serialOrder, type Outcome, type Step } from './serial-orders.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 /** Names a batch works on: one, so that its requests meet on it. */
 const nameCount = 1;

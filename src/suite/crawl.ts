@@ -7,12 +7,12 @@ import { isObject } from '../judges/json-walk.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor, TargetError } from '../outcome.ts';
 import { confirmationCache } from '../harness/confirm.ts';
-import { madeByRun } from './created.ts';
-import { CrawlScope } from './crawl-scope.ts';
+import { madeByRun } from '../target/created.ts';
+import { CrawlScope } from '../target/crawl-scope.ts';
 import { cite } from '../harness/evidence.ts';
-import { createdPaths } from './journal.ts';
+import { createdPaths } from '../target/journal.ts';
 import { perRun } from '../harness/per-run.ts';
-import { target, type Target } from './target.ts';
+import { target, type Target } from '../target/target.ts';
 
 export interface Crawled {
   /** The absolute URL fetched. */

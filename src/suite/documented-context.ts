@@ -2,8 +2,8 @@
 // endpoints belong to (the real service's paths), or else a well-formed value that names nothing (a placeholder).
 import { resultsOf } from '../judges/list.ts';
 import { perRun } from '../harness/per-run.ts';
-import { missingProjectId } from './projects.ts';
-import type { Target } from './target.ts';
+import { missingProjectId } from '../target/projects.ts';
+import type { Target } from '../target/target.ts';
 
 export interface PathContext {
   values: Record<string, string>;

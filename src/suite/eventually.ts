@@ -2,7 +2,7 @@
 // probe is repeated with growing pauses until it shows the outcome, for at most as long as one request may take.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../http/client.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 const firstPauseMs = 250;
 

@@ -7,9 +7,9 @@ import { skipFor } from '../outcome.ts';
 import { clusterVersion } from './cluster-bodies.ts';
 import { cite } from '../harness/evidence.ts';
 import { perRun } from '../harness/per-run.ts';
-import { firstProject } from './projects.ts';
+import { firstProject } from '../target/projects.ts';
 import { readLegacy } from './resource-versions.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 export type Generation = 'v2' | 'legacy';
 

@@ -4,11 +4,11 @@
 // project deletes them with it), else into the profile's first project, where each is noted for deletion.
 import { describeExchange } from '../judges/status.ts';
 import { TargetError } from '../outcome.ts';
-import { deleteCreated, runName, type Created } from './created.ts';
+import { deleteCreated, runName, type Created } from '../target/created.ts';
 import { alertConfigBody, alertConfigsPath, createProject, postEntity } from './new-entities.ts';
 import { perRun } from '../harness/per-run.ts';
-import { firstProject } from './projects.ts';
-import type { Target } from './target.ts';
+import { firstProject } from '../target/projects.ts';
+import type { Target } from '../target/target.ts';
 
 /** Configurations the suite adds: many pages at small page sizes, yet quick to create, and to walk at every page
  * size (LIST-PAGES-PARTITION), under the one project's rate limit. */

@@ -3,7 +3,7 @@
 import { isObject } from '../judges/json-walk.ts';
 import { describeExchange } from '../judges/status.ts';
 import { TargetError } from '../outcome.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 /** The id of the configuration of `collection` whose matchers carry `mark`, or undefined. */
 export async function findMarkedAlertConfig(t: Target, collection: string, mark: string): Promise<string | undefined> {

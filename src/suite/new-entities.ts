@@ -3,8 +3,8 @@
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor, TargetError } from '../outcome.ts';
-import { noteCreated, runName, type Created } from './created.ts';
-import type { Target } from './target.ts';
+import { noteCreated, runName, type Created } from '../target/created.ts';
+import type { Target } from '../target/target.ts';
 
 export interface NewEntity {
   /** Where the entity is read, changed and deleted (a path under the versioned API). */

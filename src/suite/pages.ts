@@ -3,7 +3,7 @@ import { itemKey, resultsOf } from '../judges/list.ts';
 import { expectStatus } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 export interface PageQuery {
   pageNum?: number;
@@ -62,7 +62,7 @@ const attempts = 3;
 /**
  * Runs `read` (given the keys of the whole list) between two readings of the whole list, and judges its outcome only
  * when the list did not change meanwhile: other checks' writes in a shared project move items between pages. After a
- * first try, the readings are made while the suite's own writes are held back (src/suite/write-gate.ts), so that only
+ * first try, the readings are made while the suite's own writes are held back (src/target/write-gate.ts), so that only
  * writes of others can still move the list; a failure is judged only from such readings.
  */
 export async function whileUnchanged<T>(t: Target, path: string, read: (all: string[]) => Promise<T>): Promise<T> {

@@ -7,7 +7,7 @@ import type { HttpResponse } from '../http/client.ts';
 import type { ProjectLease, RateScheduler } from '../http/rate-scheduler.ts';
 import { TargetError } from '../outcome.ts';
 import { checkSignal } from '../harness/running-checks.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 /** Margin kept from a turn: a Date header can lag the target's clock by a few milliseconds. */
 const turnMarginMs = 25;

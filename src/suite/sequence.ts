@@ -6,10 +6,10 @@ import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { curlLine, type Exchange } from '../http/exchange.ts';
 import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
-import { deleteCreated, noteCreated, runName, type Created } from './created.ts';
+import { deleteCreated, noteCreated, runName, type Created } from '../target/created.ts';
 import { perRun } from '../harness/per-run.ts';
 import { forAll } from '../harness/property.ts';
-import type { ApiRequest, Target } from './target.ts';
+import type { ApiRequest, Target } from '../target/target.ts';
 
 type Body = Record<string, unknown>;
 

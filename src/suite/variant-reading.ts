@@ -7,7 +7,7 @@ import { parsedBody } from '../judges/entities.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 const attempts = 3;
 

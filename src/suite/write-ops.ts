@@ -7,9 +7,9 @@ import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
-import { deleteCreated, noteCreated } from './created.ts';
+import { deleteCreated, noteCreated } from '../target/created.ts';
 import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target/target.ts';
 
 type Body = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import { aggregate } from '../../src/report/aggregate.ts';
 import type { CheckResult } from '../../src/report/report.ts';
 import { Coverage, describeCoverage, withCoverage } from '../../src/harness/coverage.ts';
 import { judgeAll } from '../../src/harness/judge-all.ts';
-import { isProfileFact } from '../../src/suite/profile-facts.ts';
+import { isProfileFact } from '../../src/target/profile-facts.ts';
 
 const thrown = (fn: () => void): unknown => {
   try {

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { placesIn, type WritableResource } from '../../src/suite/surface/writes.ts';
-import type { Target } from '../../src/suite/target.ts';
+import type { Target } from '../../src/target/target.ts';
 import { depthOf, firstCases, writeOps } from '../../src/suite/write-ops.ts';
 
 describe('the places of a body', () => {

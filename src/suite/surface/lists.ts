@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath } from '../crawl.ts';
 import { perRun } from '../../harness/per-run.ts';
-import { missingProjectId } from '../projects.ts';
-import type { Target } from '../target.ts';
+import { missingProjectId } from '../../target/projects.ts';
+import type { Target } from '../../target/target.ts';
 
 export interface SurfaceList {
   /** What it holds, plural: 'restore jobs'. */

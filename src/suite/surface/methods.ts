@@ -1,7 +1,7 @@
 // The methods each path of the surface supports (spec 4.1: "Each resource supports only a subset of the methods"):
 // the real service's operations (spec 4.5 for clusters) for the root, the event types, the projects and every list
 // of the run's surface and one entry of each. What a path lacks of GET, POST, PUT, PATCH and DELETE is unsupported.
-import type { Target } from '../target.ts';
+import type { Target } from '../../target/target.ts';
 import { contextsOf, fill, listSurface, type SurfaceList } from './lists.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

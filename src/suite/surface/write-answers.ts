@@ -7,11 +7,11 @@ import { describeExchange } from '../../judges/status.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import { TargetError } from '../../outcome.ts';
 import { confirming } from '../../harness/confirm.ts';
-import { deleteCreated, noteCreated, runName, type Created } from '../created.ts';
+import { deleteCreated, noteCreated, runName, type Created } from '../../target/created.ts';
 import { judgeAll } from '../../harness/judge-all.ts';
 import { findMarkedAlertConfig } from '../marked-alert-config.ts';
 import { perRun } from '../../harness/per-run.ts';
-import type { Target } from '../target.ts';
+import type { Target } from '../../target/target.ts';
 import { withWriteSurface, type Generation, type WritableResource } from './writes.ts';
 
 export interface WriteAnswer {

@@ -7,12 +7,12 @@ import { isObject } from '../../judges/json-walk.ts';
 import type { JsonPath } from '../../judges/names-field.ts';
 import { describeExchange } from '../../judges/status.ts';
 import { TargetError } from '../../outcome.ts';
-import { deleteCreated, runName } from '../created.ts';
+import { deleteCreated, runName } from '../../target/created.ts';
 import { alertConfigBody, createEntity, projectBody, type NewEntity } from '../new-entities.ts';
 import { readLegacy } from '../resource-versions.ts';
 import { alertConfigKind, customRoleKind } from '../sequence.ts';
-import type { Target } from '../target.ts';
-import { spreadProjects } from '../work-project.ts';
+import type { Target } from '../../target/target.ts';
+import { spreadProjects } from '../../target/work-project.ts';
 
 type Body = Record<string, unknown>;
 

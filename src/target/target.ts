@@ -24,7 +24,7 @@ export type ApiRequest = Omit<RequestSpec, 'as'> & {
 export class Target {
   readonly profile: Profile;
   readonly client: HttpClient;
-  /** Holds back writes while a check compares readings (src/suite/write-gate.ts). */
+  /** Holds back writes while a check compares readings (src/target/write-gate.ts). */
   readonly writes = new WriteGate();
 
   constructor(readonly setup: RunSetup) {
