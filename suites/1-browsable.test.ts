@@ -2,7 +2,7 @@
 // root resource and follow links."
 import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { crawl, entityGaps } from '../src/suite/crawl.ts';
+import { crawl, entityGaps } from '../src/probes/crawl.ts';
 import { throwCut } from '../src/harness/judge-all.ts';
 import { profileProjects } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';

@@ -5,10 +5,10 @@ import { expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/suite/attempts.ts';
+import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/probes/forbidden-changes.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
 import { target, type Target } from '../src/target/target.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---

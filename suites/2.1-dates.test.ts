@@ -9,13 +9,13 @@ import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import type { HttpResponse } from '../src/http/client.ts';
-import { crawl, entityGaps, noneReached } from '../src/suite/crawl.ts';
+import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
 import { coverageFirst, judgeEach } from '../src/harness/coverage-first.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { profileProjects } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
-import { legacyReads } from '../src/suite/surface/kinds.ts';
-import { writeAnswers } from '../src/suite/surface/write-answers.ts';
+import { legacyReads } from '../src/probes/surface/kinds.ts';
+import { writeAnswers } from '../src/probes/surface/write-answers.ts';
 import { spreadProjects } from '../src/target/work-project.ts';
 import type { Target } from '../src/target/target.ts';
 

@@ -10,16 +10,16 @@ import { unitlessQuantities } from '../src/judges/units.ts';
 import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/suite/crawl.ts';
+import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
 import { forAll } from '../src/harness/property.ts';
-import { readLegacy } from '../src/suite/resource-versions.ts';
+import { readLegacy } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
-import { judgeWriteVariant } from '../src/suite/surface/write-answers.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
+import { judgeWriteVariant } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
-import { judgeVariant } from '../src/suite/variant-reading.ts';
+import { judgeVariant } from '../src/probes/variant-reading.ts';
 
 /** An error response beside the crawl's (which may hold none): a resource that does not exist. */
 function notFoundProbe(t: Target, legacy = false): Promise<HttpResponse> {

@@ -7,7 +7,7 @@ import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { crawl, crawledPath, entityGaps, type Crawl } from '../src/suite/crawl.ts';
+import { crawl, crawledPath, entityGaps, type Crawl } from '../src/probes/crawl.ts';
 import { madeByRun } from '../src/target/created.ts';
 import { judgeAll, requireSome, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';

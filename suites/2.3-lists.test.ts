@@ -11,11 +11,11 @@ import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { dropFilledList, filledList, fillCount } from '../src/suite/fill.ts';
-import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/suite/pages.ts';
+import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/probes/pages.ts';
 import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';
 import { check } from '../src/harness/check.ts';
-import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/suite/surface/lists.ts';
+import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
 import { target, type Target } from '../src/target/target.ts';
 import { projectWithoutContent } from '../src/target/work-project.ts';
 

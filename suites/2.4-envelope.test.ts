@@ -8,13 +8,13 @@ import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { coverageFirst, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
-import { crawl, entityGaps, rereadable } from '../src/suite/crawl.ts';
+import { crawl, entityGaps, rereadable } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
-import { legacyReads } from '../src/suite/surface/kinds.ts';
-import { judgeWriteVariant, writeAnswers } from '../src/suite/surface/write-answers.ts';
-import { judgeVariant } from '../src/suite/variant-reading.ts';
+import { legacyReads } from '../src/probes/surface/kinds.ts';
+import { judgeWriteVariant, writeAnswers } from '../src/probes/surface/write-answers.ts';
+import { judgeVariant } from '../src/probes/variant-reading.ts';
 
 /** The crawl's 2xx responses of one kind that may be read again (not of entities the run made). */
 async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly HttpResponse[]> {

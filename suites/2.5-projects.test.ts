@@ -2,9 +2,9 @@
 // group or groupId for the project ID. Wherever a group ID is required, the project ID is given."
 import { expectStatus, describeExchange } from '../src/judges/status.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { projectsPath } from '../src/suite/new-entities.ts';
+import { projectsPath } from '../src/probes/new-entities.ts';
 import { profileProjects } from '../src/target/projects.ts';
-import { readPage, wholeItems } from '../src/suite/pages.ts';
+import { readPage, wholeItems } from '../src/probes/pages.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
 

@@ -5,7 +5,7 @@ import { describeExchange } from '../src/judges/status.ts';
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { deprecatedVersions, readInVersion, versionedResources } from '../src/suite/resource-versions.ts';
+import { deprecatedVersions, readInVersion, versionedResources } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/target/target.ts';
 

@@ -6,16 +6,16 @@ import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
-import { eventually } from '../src/suite/eventually.ts';
+import { eventually } from '../src/probes/eventually.ts';
 import {
   alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
-} from '../src/suite/new-entities.ts';
+} from '../src/probes/new-entities.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
-import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
-import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/suite/surface/methods.ts';
-import { readAt, type Generation } from '../src/suite/surface/writes.ts';
+import { alertConfigKind, customRoleKind } from '../src/probes/sequence.ts';
+import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/probes/surface/methods.ts';
+import { readAt, type Generation } from '../src/probes/surface/writes.ts';
 import { target, type Target } from '../src/target/target.ts';
 import { workProject } from '../src/target/work-project.ts';
 

@@ -8,7 +8,7 @@ import { check } from '../src/harness/check.ts';
 import {
   AfterDelete, Count, Create, CreateDuplicate, CreateFreed, Delete, List, Patch, Put, Read, ReadEach,
 } from '../src/suite/sequence-commands.ts';
-import { alertConfigKind, customRoleKind, forAllSequences, Session, type Kind, type SequenceCommand } from '../src/suite/sequence.ts';
+import { alertConfigKind, customRoleKind, forAllSequences, Session, type Kind, type SequenceCommand } from '../src/probes/sequence.ts';
 import { target, type Target } from '../src/target/target.ts';
 import { spreadProjects } from '../src/target/work-project.ts';
 

@@ -6,12 +6,12 @@ import { expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/suite/attempts.ts';
+import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/probes/forbidden-changes.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 
 /** Where authentication is probed: a resource every caller may read, outside any project's rate budget. */

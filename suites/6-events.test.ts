@@ -8,10 +8,10 @@ import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { perRun } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
-import { wholeItems } from '../src/suite/pages.ts';
+import { wholeItems } from '../src/probes/pages.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 
 

@@ -7,16 +7,16 @@ import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/target/created.ts';
 import {
   alertConfigBody, alertConfigsPath, clusterBody, createEntity, postEntity, projectBody, projectsPath, readEntity, type NewEntity,
-} from '../src/suite/new-entities.ts';
-import { customRoleKind } from '../src/suite/sequence.ts';
-import type { Generation } from '../src/suite/surface/writes.ts';
-import { wholeItems } from '../src/suite/pages.ts';
+} from '../src/probes/new-entities.ts';
+import { customRoleKind } from '../src/probes/sequence.ts';
+import type { Generation } from '../src/probes/surface/writes.ts';
+import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
-import { listSurface, missingEntries } from '../src/suite/surface/lists.ts';
+import { listSurface, missingEntries } from '../src/probes/surface/lists.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/target/projects.ts';
 import { workProject } from '../src/target/work-project.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 
 interface ErrorProbe {

@@ -9,14 +9,14 @@ import { expectServed } from '../src/judges/served.ts';
 import { namedVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/target/created.ts';
-import { alertConfigsPath } from '../src/suite/new-entities.ts';
+import { alertConfigsPath } from '../src/probes/new-entities.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { crawl, crawledPath } from '../src/suite/crawl.ts';
+import { crawl, crawledPath } from '../src/probes/crawl.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { forAll } from '../src/harness/property.ts';
-import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
+import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
-import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
+import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
 import { workProject } from '../src/target/work-project.ts';
 import { target, type Target } from '../src/target/target.ts';
 

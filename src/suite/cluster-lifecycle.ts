@@ -3,7 +3,7 @@
 // property, delete. Each cluster rule judges its part of the one record and cites the exchanges it judges.
 import type { HttpResponse } from '../http/client.ts';
 import { removedClusterProperties } from '../judges/cluster-shape.ts';
-import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from './cluster-bodies.ts';
+import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from '../probes/cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from '../target/created.ts';
 import { perRun } from '../harness/per-run.ts';
 import { workProject } from '../target/work-project.ts';

@@ -7,7 +7,7 @@ import type { HttpResponse } from '../http/client.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
 import { forAll } from '../harness/property.ts';
-import { maxCommands, sequenceCount, type Session } from './sequence.ts';
+import { maxCommands, sequenceCount, type Session } from '../probes/sequence.ts';
 import { serialOrder, type Outcome, type Step } from './serial-orders.ts';
 import type { Target } from '../target/target.ts';
 

@@ -4,11 +4,11 @@ import { resultsOf } from '../judges/list.ts';
 import { expectServed } from '../judges/served.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { skipFor } from '../outcome.ts';
-import { clusterVersion } from './cluster-bodies.ts';
+import { clusterVersion } from '../probes/cluster-bodies.ts';
 import { cite } from '../harness/evidence.ts';
 import { perRun } from '../harness/per-run.ts';
 import { firstProject } from '../target/projects.ts';
-import { readLegacy } from './resource-versions.ts';
+import { readLegacy } from '../probes/resource-versions.ts';
 import type { Target } from '../target/target.ts';
 
 export type Generation = 'v2' | 'legacy';

@@ -5,7 +5,7 @@
 import { describeExchange } from '../judges/status.ts';
 import { TargetError } from '../outcome.ts';
 import { deleteCreated, runName, type Created } from '../target/created.ts';
-import { alertConfigBody, alertConfigsPath, createProject, postEntity } from './new-entities.ts';
+import { alertConfigBody, alertConfigsPath, createProject, postEntity } from '../probes/new-entities.ts';
 import { perRun } from '../harness/per-run.ts';
 import { firstProject } from '../target/projects.ts';
 import type { Target } from '../target/target.ts';

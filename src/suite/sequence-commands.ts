@@ -1,4 +1,4 @@
-// The commands of the sequences (src/suite/sequence.ts): each sends one request or walks one list, checks the answer
+// The commands of the sequences (src/probes/sequence.ts): each sends one request or walks one list, checks the answer
 // against the model of what the spec promises, and updates the model. An entity is picked by its place among the
 // model's live (or deleted) entities, so that a shrunk sequence still names one.
 import { changedFields, notHeld } from '../judges/fields.ts';
@@ -9,8 +9,8 @@ import { describeExchange, expectJudgeable } from '../judges/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
-import { eventually } from './eventually.ts';
-import type { Entity, Model, SequenceCommand, Session } from './sequence.ts';
+import { eventually } from '../probes/eventually.ts';
+import type { Entity, Model, SequenceCommand, Session } from '../probes/sequence.ts';
 
 type Body = Record<string, unknown>;
 

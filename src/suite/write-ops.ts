@@ -1,5 +1,5 @@
 // The write operations the invalid-field rules (spec 2.1) send bodies to: every write of every resource of the
-// writable surface (src/suite/surface/writes.ts), under each generation that serves it. Each comes with a body
+// writable surface (src/probes/surface/writes.ts), under each generation that serves it. Each comes with a body
 // that changes nothing if accepted, the places fields go in it, and its cell: resource, method, generation, depth.
 import fc from 'fast-check';
 import type { JsonPath } from '../judges/names-field.ts';
@@ -8,7 +8,7 @@ import type { HttpResponse } from '../http/client.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
-import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
+import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from '../probes/surface/writes.ts';
 import type { Target } from '../target/target.ts';
 
 type Body = Record<string, unknown>;

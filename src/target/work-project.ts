@@ -4,7 +4,7 @@
 // Checks that send many requests spread them over several projects (each case picks one), and the rate-limit
 // bursts take a project each, so that no one project's rate budget (spec 8) bounds the run.
 import { skipFor } from '../outcome.ts';
-import { createProject } from '../suite/new-entities.ts';
+import { createProject } from '../probes/new-entities.ts';
 import { perRun } from '../harness/per-run.ts';
 import { firstProject, profileProjects } from './projects.ts';
 import type { Target } from './target.ts';

@@ -31,7 +31,7 @@ const files = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts'))
 /** Rule id → the profile facts its checks may skip on; a `guarded` call (`caller>callee`: made only where the
  * profile allows it, so the callee's skips never fire there) adds none. */
 export function scanSkips(root = '.', guarded: readonly string[] = []): Map<string, Set<string>> {
-  const helpers = ['src/suite', 'src/target'].flatMap((dir) => files(join(root, dir))).flatMap(blocks);
+  const helpers = ['src/suite', 'src/target', 'src/probes'].flatMap((dir) => files(join(root, dir))).flatMap(blocks);
   const suites = files(join(root, 'suites')).map(blocks);
   const all = [...helpers, ...suites.flat()];
   // Facts per defined name, to a fixed point over the calls between them.
