@@ -12,14 +12,14 @@ import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../src/target/created.ts';
-import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
+import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { forAll } from '../src/harness/property.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
 import {
   depthOf, describeOp, firstCases, Reach, readBack, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
-} from '../src/suite/write-ops.ts';
+} from './support/invalid-field-writes.ts';
 
 type Body = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
-import { dropFilledList, filledList, fillCount } from '../src/suite/fill.ts';
+import { dropFilledList, filledList, fillCount } from './support/paging-list.ts';
 import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/probes/pages.ts';
 import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';

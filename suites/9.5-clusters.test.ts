@@ -1,6 +1,6 @@
 // Spec 9.5 (with 4.5): the clusters resource from the legacy API to version 2023-02-01. Clusters that exist in
 // the first project are read; a cluster of the run's own is created, modified and deleted (in the work project)
-// only where the profile allows billable resources (src/suite/cluster-lifecycle.ts).
+// only where the profile allows billable resources (suites/support/cluster-lifecycle.ts).
 import { checkClusterShape, checkNoRemovedProperties, removedClusterProperties, type ClusterSchema } from '../src/judges/cluster-shape.ts';
 import { expectFieldRefused } from '../src/judges/invalid-field.ts';
 import { resultsOf } from '../src/judges/list.ts';
@@ -8,10 +8,10 @@ import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { clusterLife, removedPropertyPath, type ClusterLife } from '../src/suite/cluster-lifecycle.ts';
+import { clusterLife, removedPropertyPath, type ClusterLife } from './support/cluster-lifecycle.ts';
 import { cite } from '../src/harness/evidence.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
-import { existingClusters } from '../src/suite/existing-clusters.ts';
+import { existingClusters } from './support/existing-clusters.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
 

@@ -2,13 +2,13 @@
 // paging checks, which only read it, and deleted when they are done (dropFilledList). They go into a project of the
 // suite's own where the profile allows creating projects (then no other check writes there, and deleting the
 // project deletes them with it), else into the profile's first project, where each is noted for deletion.
-import { describeExchange } from '../judges/status.ts';
-import { TargetError } from '../outcome.ts';
-import { deleteCreated, runName, type Created } from '../target/created.ts';
-import { alertConfigBody, alertConfigsPath, createProject, postEntity } from '../probes/new-entities.ts';
-import { perRun } from '../harness/per-run.ts';
-import { firstProject } from '../target/projects.ts';
-import type { Target } from '../target/target.ts';
+import { describeExchange } from '../../src/judges/status.ts';
+import { TargetError } from '../../src/outcome.ts';
+import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
+import { alertConfigBody, alertConfigsPath, createProject, postEntity } from '../../src/probes/new-entities.ts';
+import { perRun } from '../../src/harness/per-run.ts';
+import { firstProject } from '../../src/target/projects.ts';
+import type { Target } from '../../src/target/target.ts';
 
 /** Configurations the suite adds: many pages at small page sizes, yet quick to create, and to walk at every page
  * size (LIST-PAGES-PARTITION), under the one project's rate limit. */

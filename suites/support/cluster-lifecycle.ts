@@ -1,13 +1,13 @@
 // One cluster's life in version 2023-02-01 (spec 4.5, 9.5), lived once per run where the profile allows
 // billable resources: create, get one, get all, modify, create and modify bodies that carry a removed
 // property, delete. Each cluster rule judges its part of the one record and cites the exchanges it judges.
-import type { HttpResponse } from '../http/client.ts';
-import { removedClusterProperties } from '../judges/cluster-shape.ts';
-import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from '../probes/cluster-bodies.ts';
-import { deleteCreated, runName, type Created } from '../target/created.ts';
-import { perRun } from '../harness/per-run.ts';
-import { workProject } from '../target/work-project.ts';
-import type { Target } from '../target/target.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { removedClusterProperties } from '../../src/judges/cluster-shape.ts';
+import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from '../../src/probes/cluster-bodies.ts';
+import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
+import { perRun } from '../../src/harness/per-run.ts';
+import { workProject } from '../../src/target/work-project.ts';
+import type { Target } from '../../src/target/target.ts';
 
 export interface ClusterLife {
   name: string;

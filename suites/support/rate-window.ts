@@ -3,11 +3,11 @@
 // from its Date headers to a margin (src/http/target-clock.ts): a burst starts when all of it fits in the rest of
 // a window, and one that the clock shows may have crossed a turn is sent again in a later window.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { HttpResponse } from '../http/client.ts';
-import type { ProjectLease, RateScheduler } from '../http/rate-scheduler.ts';
-import { TargetError } from '../outcome.ts';
-import { checkSignal } from '../harness/running-checks.ts';
-import type { Target } from '../target/target.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import type { ProjectLease, RateScheduler } from '../../src/http/rate-scheduler.ts';
+import { TargetError } from '../../src/outcome.ts';
+import { checkSignal } from '../../src/harness/running-checks.ts';
+import type { Target } from '../../src/target/target.ts';
 
 /** Margin kept from a turn: a Date header can lag the target's clock by a few milliseconds. */
 const turnMarginMs = 25;

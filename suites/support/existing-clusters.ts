@@ -1,15 +1,15 @@
 // Clusters that already exist in the profile's first project, read (never changed) in version 2023-02-01
 // or under the legacy generation: what the cluster-shape rules judge without creating anything billable.
-import { resultsOf } from '../judges/list.ts';
-import { expectServed } from '../judges/served.ts';
-import type { HttpResponse } from '../http/client.ts';
-import { skipFor } from '../outcome.ts';
-import { clusterVersion } from '../probes/cluster-bodies.ts';
-import { cite } from '../harness/evidence.ts';
-import { perRun } from '../harness/per-run.ts';
-import { firstProject } from '../target/projects.ts';
-import { readLegacy } from '../probes/resource-versions.ts';
-import type { Target } from '../target/target.ts';
+import { resultsOf } from '../../src/judges/list.ts';
+import { expectServed } from '../../src/judges/served.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { skipFor } from '../../src/outcome.ts';
+import { clusterVersion } from '../../src/probes/cluster-bodies.ts';
+import { cite } from '../../src/harness/evidence.ts';
+import { perRun } from '../../src/harness/per-run.ts';
+import { firstProject } from '../../src/target/projects.ts';
+import { readLegacy } from '../../src/probes/resource-versions.ts';
+import type { Target } from '../../src/target/target.ts';
 
 export type Generation = 'v2' | 'legacy';
 

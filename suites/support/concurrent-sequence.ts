@@ -1,15 +1,15 @@
 // Creates and deletes of custom database roles sent at once: fast-check's scheduler (fc.scheduledModelRun) orders
 // their starts, and none waits for another's answer (the answers are awaited after the last has started). Their answers and the roles the project then holds must be
-// those of some serial order of the same requests (src/suite/serial-orders.ts).
+// those of some serial order of the same requests (suites/support/serial-orders.ts).
 import fc from 'fast-check';
-import { describeExchange, expectJudgeable } from '../judges/status.ts';
-import type { HttpResponse } from '../http/client.ts';
-import { RuleFailure, TargetError } from '../outcome.ts';
-import { judged } from '../harness/coverage.ts';
-import { forAll } from '../harness/property.ts';
-import { maxCommands, sequenceCount, type Session } from '../probes/sequence.ts';
+import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { RuleFailure, TargetError } from '../../src/outcome.ts';
+import { judged } from '../../src/harness/coverage.ts';
+import { forAll } from '../../src/harness/property.ts';
+import { maxCommands, sequenceCount, type Session } from '../../src/probes/sequence.ts';
 import { serialOrder, type Outcome, type Step } from './serial-orders.ts';
-import type { Target } from '../target/target.ts';
+import type { Target } from '../../src/target/target.ts';
 
 /** Names a batch works on: one, so that its requests meet on it. */
 const nameCount = 1;

@@ -1,16 +1,16 @@
 // The commands of the sequences (src/probes/sequence.ts): each sends one request or walks one list, checks the answer
 // against the model of what the spec promises, and updates the model. An entity is picked by its place among the
 // model's live (or deleted) entities, so that a shrunk sequence still names one.
-import { changedFields, notHeld } from '../judges/fields.ts';
-import { isObject } from '../judges/json-walk.ts';
-import { relationsOf } from '../judges/links.ts';
-import { totalCountOf } from '../judges/list.ts';
-import { describeExchange, expectJudgeable } from '../judges/status.ts';
-import type { HttpResponse } from '../http/client.ts';
-import { TargetError } from '../outcome.ts';
-import { judged } from '../harness/coverage.ts';
-import { eventually } from '../probes/eventually.ts';
-import type { Entity, Model, SequenceCommand, Session } from '../probes/sequence.ts';
+import { changedFields, notHeld } from '../../src/judges/fields.ts';
+import { isObject } from '../../src/judges/json-walk.ts';
+import { relationsOf } from '../../src/judges/links.ts';
+import { totalCountOf } from '../../src/judges/list.ts';
+import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { TargetError } from '../../src/outcome.ts';
+import { judged } from '../../src/harness/coverage.ts';
+import { eventually } from '../../src/probes/eventually.ts';
+import type { Entity, Model, SequenceCommand, Session } from '../../src/probes/sequence.ts';
 
 type Body = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 // Path parameters for the endpoints spec 4.3 names: found once per run, as the owner, in the collections those
 // endpoints belong to (the real service's paths), or else a well-formed value that names nothing (a placeholder).
-import { resultsOf } from '../judges/list.ts';
-import { perRun } from '../harness/per-run.ts';
-import { missingProjectId } from '../target/projects.ts';
-import type { Target } from '../target/target.ts';
+import { resultsOf } from '../../src/judges/list.ts';
+import { perRun } from '../../src/harness/per-run.ts';
+import { missingProjectId } from '../../src/target/projects.ts';
+import type { Target } from '../../src/target/target.ts';
 
 export interface PathContext {
   values: Record<string, string>;

@@ -2,14 +2,14 @@
 // writable surface (src/probes/surface/writes.ts), under each generation that serves it. Each comes with a body
 // that changes nothing if accepted, the places fields go in it, and its cell: resource, method, generation, depth.
 import fc from 'fast-check';
-import type { JsonPath } from '../judges/names-field.ts';
-import { describeExchange } from '../judges/status.ts';
-import type { HttpResponse } from '../http/client.ts';
-import { TargetError } from '../outcome.ts';
-import { judged } from '../harness/coverage.ts';
-import { deleteCreated, noteCreated } from '../target/created.ts';
-import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from '../probes/surface/writes.ts';
-import type { Target } from '../target/target.ts';
+import type { JsonPath } from '../../src/judges/names-field.ts';
+import { describeExchange } from '../../src/judges/status.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { TargetError } from '../../src/outcome.ts';
+import { judged } from '../../src/harness/coverage.ts';
+import { deleteCreated, noteCreated } from '../../src/target/created.ts';
+import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from '../../src/probes/surface/writes.ts';
+import type { Target } from '../../src/target/target.ts';
 
 type Body = Record<string, unknown>;
 
