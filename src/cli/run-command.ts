@@ -17,7 +17,7 @@ import { rateWaitCountdown } from '../target/countdown.ts';
 import { newRunSetup } from '../harness/setup.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
-import { ProgressReporter } from '../../reporters/progress.ts';
+import { ProgressReporter } from '../runner/progress.ts';
 import { printAnnotations } from '../../reporters/github-annotations.ts';
 import { appendMarkdownSummary } from '../../reporters/markdown-summary.ts';
 import { allureResultsDir, writeReportFiles } from '../../reporters/report-files.ts';

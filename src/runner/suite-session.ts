@@ -3,8 +3,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
-import { allureReporter } from '../../reporters/allure.ts';
-import { CheckCollector } from '../../reporters/check-collector.ts';
+import { allureReporter } from './allure-reporter.ts';
+import { CheckCollector } from './check-collector.ts';
 import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../harness/setup.ts';

@@ -1,9 +1,9 @@
 // A vitest reporter that turns finished tests into check results, reading what each check put in its meta.
 // Tests without an outcome (vitest's own timeout, a crash) become errors; suite files that fail to load are run errors.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import '../src/harness/outcome-meta.ts';
-import type { RateState } from '../src/http/rate-scheduler.ts';
-import type { CheckResult } from '../src/report/report.ts';
+import '../harness/outcome-meta.ts';
+import type { RateState } from '../http/rate-scheduler.ts';
+import type { CheckResult } from '../report/report.ts';
 
 export class CheckCollector implements Reporter {
   checks: CheckResult[] = [];

@@ -2,8 +2,8 @@
 // section); elsewhere (CI logs) one line per finished suite file. A rule is done when its last check is.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { basename } from 'node:path';
-import { findRule } from '../src/catalogue/catalogue.ts';
-import { sectionHeading } from '../src/report/spec-section.ts';
+import { findRule } from '../catalogue/catalogue.ts';
+import { sectionHeading } from '../report/spec-section.ts';
 
 /** Check names start with their rule id and a colon (src/harness/check.ts). */
 const ruleOf = (t: TestCase) => t.name.slice(0, t.name.indexOf(': '));
