@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestAddress, type Authenticator } from './auth/authenticate.ts';
 import { refuseIfAppliedAnyway } from './authz.ts';
-import { bracketed, type RequestContext } from './context.ts';
+import { bracketed, type Generation, type RequestContext } from './context.ts';
 import { ApiError, errorBody, invalidJson, methodNotAllowed, notFound, unexpectedError } from './errors.ts';
 import type { Mutants } from './mutants.ts';
 import type { ProjectRateLimiter, Settle } from './rateLimit.ts';
@@ -15,7 +15,7 @@ import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply }
 import { allowedMethods, type Handler, type Method, type Route, type Router } from './router.ts';
 import type { Store } from './store.ts';
 import { vocabularyOf } from './vocabulary.ts';
-import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation, type UnlistedDates } from './versioning.ts';
+import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type UnlistedDates } from './versioning.ts';
 
 export interface Services {
   vendor: string;

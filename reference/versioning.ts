@@ -1,10 +1,9 @@
 // Versioning (spec 9): the Accept header of the versioned API and the request Content-Type.
 import { readFileSync } from 'node:fs';
 import { invalidVersionDate, unsupportedMediaType, versionGone } from './errors.ts';
+import type { Generation } from './context.ts';
 import type { Mutants } from './mutants.ts';
 import { Router } from './router.ts';
-
-export type Generation = 'v2' | 'v1.0';
 
 interface VersionInfo { deprecation?: string; sunset?: string }
 
