@@ -2,7 +2,7 @@
 import { expectNotServedInClear } from '../src/judges/plain-http.ts';
 import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
 import { expectStatus } from '../src/judges/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/probes/forbidden-changes.ts';

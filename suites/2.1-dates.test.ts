@@ -8,7 +8,7 @@ import { parsedBody } from '../src/judges/entities.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
 import { coverageFirst, judgeEach } from '../src/harness/coverage-first.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';

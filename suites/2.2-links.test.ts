@@ -4,7 +4,7 @@ import { isObject } from '../src/judges/json-walk.ts';
 import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../src/judges/links.ts';
 import { sameEntity, shownBy } from '../src/judges/same-entity.ts';
 import { describeExchange } from '../src/judges/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath, entityGaps, type Crawl } from '../src/probes/crawl.ts';

@@ -6,7 +6,7 @@ import { isObject } from '../src/judges/json-walk.ts';
 import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/judges/list.ts';
 import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';

@@ -5,7 +5,7 @@ import { carried, parsedBody } from '../src/judges/entities.ts';
 import { checkListEnvelope, checkSingleEnvelope, checkWriteEnvelope, wrappedUnasked } from '../src/judges/envelope.ts';
 import { isObject } from '../src/judges/json-walk.ts';
 import { describeExchange } from '../src/judges/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { coverageFirst, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
 import { crawl, entityGaps, rereadable } from '../src/probes/crawl.ts';

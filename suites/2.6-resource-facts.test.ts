@@ -9,7 +9,7 @@ import { schemaFaults } from '../src/judges/json-schema.ts';
 import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/judges/slow-queries.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/probes/cluster-bodies.ts';

@@ -3,14 +3,15 @@ import { isDeepStrictEqual } from 'node:util';
 import { changedFields, notHeld } from '../src/judges/fields.ts';
 import { checkHeadMatchesGet } from '../src/judges/head.ts';
 import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
 import { eventually } from '../src/probes/eventually.ts';
 import {
   alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
 } from '../src/probes/new-entities.ts';
-import { firstProject, fillPath, missingProjectId } from '../src/target/projects.ts';
+import { firstProject, fillPath } from '../src/target/projects.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
 import { check } from '../src/harness/check.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { alertConfigKind, customRoleKind } from '../src/probes/sequence.ts';

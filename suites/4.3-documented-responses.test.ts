@@ -3,11 +3,11 @@
 // permission (403; spec 5 also allows 401), a context that does not exist (404). Path parameters are found in the
 // first project (suites/support/documented-path-params.ts); endpoints the profile says the target lacks are skipped.
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
-import { missingProjectId } from '../src/target/projects.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
 import { check } from '../src/harness/check.ts';
 import type { ApiRequest, Target } from '../src/target/target.ts';
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { answerableChallenges, expectDigestChallenge } from '../src/judges/digest-challenge.ts';
 import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
 import { expectStatus } from '../src/judges/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/probes/forbidden-changes.ts';

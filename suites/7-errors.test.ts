@@ -2,7 +2,7 @@
 // reason. Every probe below provokes an error; each rule judges every probe.
 import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/judges/error-body.ts';
 import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/target/created.ts';
 import {
@@ -14,7 +14,8 @@ import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries } from '../src/probes/surface/lists.ts';
-import { firstProject, fillPath, missingProjectId } from '../src/target/projects.ts';
+import { firstProject, fillPath } from '../src/target/projects.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
 import { workProject } from '../src/target/work-project.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';

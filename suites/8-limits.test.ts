@@ -8,7 +8,7 @@ import {
   allowance, checkConcurrentAllowance, checkOverLimitRefused, checkRateLimitErrorBody, checkSameAllowance,
   checkWithinLimitProceed, expectNoServerError,
 } from '../src/judges/rate-limit.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { cite } from '../src/harness/evidence.ts';

@@ -6,7 +6,7 @@ import { expectFieldRefused } from '../src/judges/invalid-field.ts';
 import { resultsOf } from '../src/judges/list.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { clusterLife, removedPropertyPath, type ClusterLife } from './support/cluster-lifecycle.ts';
 import { cite } from '../src/harness/evidence.ts';

@@ -9,7 +9,8 @@ import { inject } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { allureLabels, allureSpecLink } from '../report/allure-labels.ts';
-import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
+import type { CheckMeta } from './outcome-meta.ts';
+import type { CheckOutcome } from '../check-outcome.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

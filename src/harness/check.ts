@@ -6,11 +6,13 @@ import { curlLine } from '../http/exchange.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
-import { Coverage, describeCoverage, withCoverage } from './coverage.ts';
+import { Coverage, withCoverage } from './coverage.ts';
+import { describeCoverage } from '../check-outcome.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
 import { isProfileFact } from '../target/profile-facts.ts';
 import { runCheck } from './running-checks.ts';
-import type { CheckMeta, CheckOutcome } from './outcome-meta.ts';
+import type { CheckMeta } from './outcome-meta.ts';
+import type { CheckOutcome } from '../check-outcome.ts';
 import { target, type Target } from '../target/target.ts';
 
 export interface CheckContext {

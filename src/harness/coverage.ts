@@ -1,14 +1,7 @@
 // What a check judged: how many things of each kind, at how many distinct places. A pass means "judged, and it
 // held", so a check that ends without judging anything is not a pass (src/harness/check.ts decides what it is).
 import { AsyncLocalStorage } from 'node:async_hooks';
-
-export interface Covered {
-  /** The kind of thing judged, singular: 'entity', 'list', 'generated case', 'answer'. */
-  what: string;
-  count: number;
-  /** Distinct places (paths) the things were judged at; 0 when the check did not name places. */
-  places: number;
-}
+import type { Covered } from '../check-outcome.ts';
 
 /** The tally of one run of one check. */
 export class Coverage {
@@ -41,15 +34,4 @@ export function withCoverage<T>(coverage: Coverage, fn: () => Promise<T>): Promi
 /** Records that the current check judged `count` things of kind `what` (at `place`, a path, when given). */
 export function judged(what: string, count = 1, place?: string): void {
   current.getStore()?.add(what, count, place);
-}
-
-function plural(what: string, n: number): string {
-  if (n === 1) return what;
-  if (/[^aeiou]y$/.test(what)) return `${what.slice(0, -1)}ies`;
-  return /(s|x|ch|sh)$/.test(what) ? `${what}es` : `${what}s`;
-}
-
-/** One line for a report: "42 entities on 17 paths, 3 answers". */
-export function describeCoverage(covered: readonly Covered[]): string {
-  return covered.map((c) => `${c.count} ${plural(c.what, c.count)}${c.places > 0 ? ` on ${c.places} path${c.places === 1 ? '' : 's'}` : ''}`).join(', ');
 }

@@ -1,7 +1,7 @@
 // Spec 9.5: the clusters resource in version 2023-02-01 and in the legacy generation. Each shape is a JSON
 // Schema (schemas/cluster-2023-02-01.schema.json, schemas/cluster-legacy.schema.json); the eleven removed
 // properties are checked by name, each one in every cluster a response carries.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { schemaFaults } from './json-schema.ts';
 import { isObject } from './json-walk.ts';

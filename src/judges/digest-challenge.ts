@@ -1,5 +1,5 @@
 // Spec 5: API keys authenticate with HTTP Digest, so a 401 carries a WWW-Authenticate Digest challenge (RFC 7616).
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { chooseChallenge, isSupported, parseDigestChallenges, type DigestChallenge } from '../http/digest.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';

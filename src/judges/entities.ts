@@ -1,6 +1,6 @@
 // What a response carries (spec 2.1-2.3): an entity, or a list whose results are entities; nothing for an error,
 // an empty body or a body that is not a JSON object.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { isObject } from './json-walk.ts';
 
 export type Carried =

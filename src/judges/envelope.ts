@@ -1,7 +1,7 @@
 // Spec 2.4: no envelope by default; with envelope=true a single entity is wrapped in {status, entity} (field names
 // from the profile, spec: not shown), and a list, which already has an envelope, only gains a `status` field.
 import { isDeepStrictEqual } from 'node:util';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import type { Profile } from '../profile/profile.ts';
 import { isObject } from './json-walk.ts';

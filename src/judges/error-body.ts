@@ -1,6 +1,6 @@
 // Spec 7.1: the error body and its fields, one function per rule.
 import { STATUS_CODES } from 'node:http';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
 

@@ -1,6 +1,6 @@
 // Spec 7.1: an error answer carries the error body. Recognised here by the fields that identify it (the error
 // code and the numeric error); whether all five fields are right is the 7.1 rules' concern.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { expectedStatus, expectJudgeable } from './status.ts';
 

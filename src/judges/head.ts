@@ -1,5 +1,5 @@
 // Spec 4.1: "HEAD | Return the response headers without the JSON body", judged against GET of the same resource.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
 

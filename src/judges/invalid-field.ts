@@ -1,7 +1,7 @@
 // Spec 2.1 Invalid fields: "An unknown or misspelled field, or a field that cannot be modified, is rejected with
 // status 400 and an error message that names the invalid field. It is not ignored." 7.2: 400, "the message names
 // the field". Every refusal of a field is judged here; whether the error names it, by names-field.ts.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { judgeNaming, spellPath, type NamingCase } from './names-field.ts';
 import { describeExchange, expectStatus } from './status.ts';

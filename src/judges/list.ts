@@ -1,5 +1,5 @@
 // Spec 2.3: list responses. The field names the spec does not show come from the profile (paging, links).
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import type { Profile } from '../profile/profile.ts';
 import { describeExchange } from './status.ts';

@@ -1,7 +1,7 @@
 // Spec 2.1 "All entities are JSON": a response body is JSON, labelled as JSON: application/json or a type with the
 // +json suffix (RFC 6839), such as the versioned application/vnd.<vendor>.<yyyy-mm-dd>+json of spec 9.2; parameters
 // such as charset may follow. Which JSON type is not the spec's to say.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
 

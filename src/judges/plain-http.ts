@@ -1,6 +1,6 @@
 // Spec 1: "Access is HTTPS only (TLS). Plain HTTP is not served." What a plain-HTTP address answers may be a
 // redirect to HTTPS or a page of its own, but never an API entity or a JSON error.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
 

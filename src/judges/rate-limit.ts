@@ -1,6 +1,6 @@
 // Spec 8: judgement of rate-limit bursts. A burst is the answers to requests that reached one project within one
 // window of the target, in the order they were sent; "proceeds" means it was not refused with 429.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { checkErrorBodyFields } from './error-body.ts';
 import { describeExchange } from './status.ts';

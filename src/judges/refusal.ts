@@ -1,6 +1,6 @@
 // Spec 1 and 5: what a caller may not do is refused, and a refused change leaves the entity as it was.
 import { isDeepStrictEqual } from 'node:util';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { describeExchange, expectJudgeable } from './status.ts';
 

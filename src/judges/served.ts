@@ -1,6 +1,6 @@
 // A request the spec says is served: any 2xx answer (spec 7.2: 200, 201 or 202 by the kind of request).
 // An unexpected 5xx or 429 leaves the rule unjudged; any other status breaks it (and counts as an answer judged).
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { expectJudgeable } from './status.ts';
 

@@ -1,7 +1,7 @@
 // Status judgement shared by all checks: an unexpected 5xx or 429 means the target could not be judged
 // (spec 7.2: 5xx is an unexpected failure, retry later), anything else unexpected breaks the rule. A status judged
 // counts in the check's coverage as an answer.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
 

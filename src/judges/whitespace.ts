@@ -1,7 +1,7 @@
 // Spec 2.1 "Responses have extraneous whitespace stripped. With query parameter pretty=true on any request, the
 // JSON is pretty-printed." Judged on the raw bytes, so that number formatting never matters.
 import { isDeepStrictEqual } from 'node:util';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
 

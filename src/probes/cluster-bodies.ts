@@ -1,7 +1,7 @@
 // Clusters in version 2023-02-01 (spec 4.5, 9.5) as the checks create them: request bodies in the real
 // service's shape (the spec does not show payloads) and a create that notes what it made at once.
 // Creating clusters is billable (spec 1): only where the profile allows it.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { skipFor } from '../outcome.ts';
 import { noteCreated, type Created } from '../target/created.ts';
 import type { Target } from '../target/target.ts';

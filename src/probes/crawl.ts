@@ -4,7 +4,7 @@
 // Bounded by the profile (depth, requests) and, per list, by pages and by the items whose links are followed.
 import { parsedBody } from '../judges/entities.ts';
 import { isObject } from '../judges/json-walk.ts';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, TargetError } from '../outcome.ts';
 import { confirmationCache } from '../harness/confirm.ts';
 import { madeByRun } from '../target/created.ts';

@@ -1,7 +1,7 @@
 // Asynchronous work (spec 7.2: "202 | Accepted | An asynchronous operation was accepted") is given time to finish: a
 // probe is repeated with growing pauses until it shows the outcome, for at most as long as one request may take.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import type { Target } from '../target/target.ts';
 
 const firstPauseMs = 250;

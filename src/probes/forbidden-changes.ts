@@ -4,7 +4,7 @@
 // it); without billable resources a cluster only gets an empty change. Several rules judge the same tries, so each
 // set is made once per run.
 import { expectStatus } from '../judges/status.ts';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../target/created.ts';
 import { requireCredential } from '../target/credentials.ts';

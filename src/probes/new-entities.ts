@@ -1,7 +1,7 @@
 // Entities the checks create: projects, alert configurations and clusters, in the request shapes of the real service
 // (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner deletes what a check leaves.
 import { describeExchange } from '../judges/status.ts';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, TargetError } from '../outcome.ts';
 import { noteCreated, runName, type Created } from '../target/created.ts';
 import type { Target } from '../target/target.ts';

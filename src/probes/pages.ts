@@ -1,7 +1,7 @@
 // Reading a list page by page (spec 2.3), with the profile's names for the paging parameters (not shown in the spec).
 import { itemKey, resultsOf } from '../judges/list.ts';
 import { expectStatus } from '../judges/status.ts';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import type { Target } from '../target/target.ts';
 

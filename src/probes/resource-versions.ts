@@ -1,6 +1,6 @@
 // The resources and versions the profile lists (versions.resources; spec 3, 9.3, 9.4) and the readings the
 // versioning rules judge: one GET of a resource in one version serves every rule that looks at it.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
 import { sharedResponse } from './shared-response.ts';
 import type { Target } from '../target/target.ts';

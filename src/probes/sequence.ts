@@ -3,7 +3,7 @@
 // sequence creates is noted at once and deleted when the sequence ends, also when it fails.
 import fc from 'fast-check';
 import { describeExchange } from '../judges/status.ts';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { curlLine, type Exchange } from '../http/exchange.ts';
 import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated, runName, type Created } from '../target/created.ts';

@@ -1,5 +1,5 @@
 // Request economy: a probe that several checks judge is sent once per run; every check that uses it cites it.
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { confirmationCache } from '../harness/confirm.ts';
 import { cite } from '../harness/evidence.ts';
 import { perRun } from '../harness/per-run.ts';

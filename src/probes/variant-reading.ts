@@ -4,7 +4,7 @@
 // that only the variant itself can be at fault. A URL that kept changing is left unjudged (not counted as judged).
 import { isDeepStrictEqual } from 'node:util';
 import { parsedBody } from '../judges/entities.ts';
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
 import type { Target } from '../target/target.ts';

@@ -5,8 +5,8 @@ import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { Plan } from '../runner/plan.ts';
 import type { Level } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
-import type { Covered } from '../harness/coverage.ts';
-import type { CheckOutcome } from '../harness/outcome-meta.ts';
+import type { Covered } from '../check-outcome.ts';
+import type { CheckOutcome } from '../check-outcome.ts';
 
 export const reportFormat = 'conformance-report/1';
 

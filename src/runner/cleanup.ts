@@ -5,7 +5,8 @@
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isObject } from '../judges/json-walk.ts';
-import type { HttpClient, HttpResponse, RequestSpec } from '../http/client.ts';
+import type { HttpClient } from '../http/client.ts';
+import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { retryAfterMs } from '../http/rate-scheduler.ts';
 import type { Profile } from '../profile/profile.ts';
 import { decodeSegment } from '../target/scope.ts';

@@ -1,6 +1,6 @@
 // Entities a check creates: noted in the run's journal at once, deleted by the check or, failing that,
 // by the runner at the end of the run (src/runner/cleanup.ts).
-import type { HttpResponse } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import { confirming } from '../harness/confirm.ts';
 import { appendEntry } from './journal.ts';
 import { perRun } from '../harness/per-run.ts';

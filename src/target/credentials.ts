@@ -1,6 +1,7 @@
 // The profile's credentials as authentication checks use them: a key pair to answer challenges by hand, and
 // requests carrying an Authorization header the check made, sent from the credential's own address.
-import type { Credential, HttpResponse } from '../http/client.ts';
+import type { Credential } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import type { KeyPair } from '../http/digest-answers.ts';
 import { skipFor } from '../outcome.ts';
 import type { ApiRequest, Target } from './target.ts';

@@ -1,7 +1,5 @@
-// The projects a run may touch: those the profile names; identifiers of things that do not exist.
-import { randomBytes } from 'node:crypto';
+// The projects a run may touch: those the profile names.
 import { skipFor } from '../outcome.ts';
-import { perRun } from '../harness/per-run.ts';
 import type { Target } from './target.ts';
 
 /** The projects the profile names; rules that need one are skipped without any. */
@@ -22,9 +20,6 @@ export function emptyProject(t: Target): string {
   if (!id) skipFor('projects.emptyProjectId', 'the profile names no empty project');
   return id;
 }
-
-/** A well-formed project id that names no project (24 hex digits, as project ids are); one per run. */
-export const missingProjectId = perRun(() => 'f0f0' + randomBytes(10).toString('hex'));
 
 /** Fills {groupId} in a profile path with a project id. */
 export function fillPath(path: string, groupId: string): string {

@@ -15,7 +15,7 @@ export class RunScope {
   private readonly project: RegExp;
   private readonly projects: RegExp;
 
-  /** `missingProject` is the id the run's 404 probes use (src/target/projects.ts). */
+  /** `missingProject` is the id the run's 404 probes use (src/target/missing-project.ts). */
   constructor(private readonly profile: Profile, private readonly missingProject: () => string) {
     const { ids, emptyProjectId } = profile.projects;
     this.allowed = new Set([...ids, ...(emptyProjectId ? [emptyProjectId] : [])]);

@@ -1,7 +1,8 @@
 // The target as the suites see it: the profile, one shared HTTP client, and the API's paths and headers.
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { HttpClient, type HttpResponse, type RequestSpec } from '../http/client.ts';
+import { HttpClient } from '../http/client.ts';
+import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { Redactor } from '../http/exchange.ts';
 import { profileScheduler } from '../http/rate-scheduler.ts';
 import { rateWaitCountdown } from './countdown.ts';
@@ -9,7 +10,7 @@ import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { record } from '../harness/evidence.ts';
 import { perRun } from '../harness/per-run.ts';
-import { missingProjectId } from './projects.ts';
+import { missingProjectId } from './missing-project.ts';
 import { checkSignal } from '../harness/running-checks.ts';
 import { RunScope } from './scope.ts';
 import type { RunSetup } from '../harness/setup.ts';

@@ -1,7 +1,7 @@
 // One cluster's life in version 2023-02-01 (spec 4.5, 9.5), lived once per run where the profile allows
 // billable resources: create, get one, get all, modify, create and modify bodies that carry a removed
 // property, delete. Each cluster rule judges its part of the one record and cites the exchanges it judges.
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import { removedClusterProperties } from '../../src/judges/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from '../../src/probes/cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from '../../src/target/created.ts';

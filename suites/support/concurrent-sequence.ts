@@ -3,7 +3,7 @@
 // those of some serial order of the same requests (suites/support/serial-orders.ts).
 import fc from 'fast-check';
 import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 import { judged } from '../../src/harness/coverage.ts';
 import { forAll } from '../../src/harness/property.ts';

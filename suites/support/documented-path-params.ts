@@ -2,7 +2,7 @@
 // endpoints belong to (the real service's paths), or else a well-formed value that names nothing (a placeholder).
 import { resultsOf } from '../../src/judges/list.ts';
 import { perRun } from '../../src/harness/per-run.ts';
-import { missingProjectId } from '../../src/target/projects.ts';
+import { missingProjectId } from '../../src/target/missing-project.ts';
 import type { Target } from '../../src/target/target.ts';
 
 export interface PathContext {

@@ -2,7 +2,7 @@
 // or under the legacy generation: what the cluster-shape rules judge without creating anything billable.
 import { resultsOf } from '../../src/judges/list.ts';
 import { expectServed } from '../../src/judges/served.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import { skipFor } from '../../src/outcome.ts';
 import { clusterVersion } from '../../src/probes/cluster-bodies.ts';
 import { cite } from '../../src/harness/evidence.ts';

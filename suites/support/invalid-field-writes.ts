@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { JsonPath } from '../../src/judges/names-field.ts';
 import { describeExchange } from '../../src/judges/status.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import { TargetError } from '../../src/outcome.ts';
 import { judged } from '../../src/harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../../src/target/created.ts';

@@ -3,7 +3,7 @@
 // from its Date headers to a margin (src/http/target-clock.ts): a burst starts when all of it fits in the rest of
 // a window, and one that the clock shows may have crossed a turn is sent again in a later window.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import type { ProjectLease, RateScheduler } from '../../src/http/rate-scheduler.ts';
 import { TargetError } from '../../src/outcome.ts';
 import { checkSignal } from '../../src/harness/running-checks.ts';

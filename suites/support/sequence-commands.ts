@@ -6,7 +6,7 @@ import { isObject } from '../../src/judges/json-walk.ts';
 import { relationsOf } from '../../src/judges/links.ts';
 import { totalCountOf } from '../../src/judges/list.ts';
 import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
-import type { HttpResponse } from '../../src/http/client.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import { TargetError } from '../../src/outcome.ts';
 import { judged } from '../../src/harness/coverage.ts';
 import { eventually } from '../../src/probes/eventually.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCountOff, checkCountOn, checkListShape, itemKey } from '../../src/judges/list.ts';
 import { isPartition, isPrefix, partitionDefects } from '../../src/judges/partition.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 

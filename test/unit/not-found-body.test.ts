@@ -2,7 +2,7 @@
 // missing identifier instead, and is judged on its status alone when the check knows no identifier.
 import { describe, expect, it } from 'vitest';
 import { checkResourceNotFound } from '../../src/judges/error-body.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 
 const path = '/api/platform/v2/groups/p1/alerts/f1f1aa';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectDigestChallenge } from '../../src/judges/digest-challenge.ts';
 import { expectNotServedInClear } from '../../src/judges/plain-http.ts';
 import { expectRefused, expectUnchanged } from '../../src/judges/refusal.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 
 function response(status: number, body: string, headers: Record<string, string | string[]> = {}): HttpResponse {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { nonUtcDates } from '../../src/judges/dates.ts';
 import { checkWriteEnvelope } from '../../src/judges/envelope.ts';
 import { checkPrettyFields } from '../../src/judges/whitespace.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 
 const names = { statusField: 'status', contentField: 'content' };

@@ -1,6 +1,6 @@
 // Every kind of resource of the read surface once, at a path that exists: the root, the projects, a project and each
 // list whose contexts the crawl reached. Rules that hold for every request (spec 2.1, 9.2) judge one answer of each.
-import type { HttpResponse } from '../../http/client.ts';
+import type { HttpResponse } from '../../http/messages.ts';
 import { firstProject } from '../../target/projects.ts';
 import { readLegacy } from '../resource-versions.ts';
 import { sharedResponse } from '../shared-response.ts';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath } from '../crawl.ts';
 import { perRun } from '../../harness/per-run.ts';
-import { missingProjectId } from '../../target/projects.ts';
+import { missingProjectId } from '../../target/missing-project.ts';
 import type { Target } from '../../target/target.ts';
 
 export interface SurfaceList {

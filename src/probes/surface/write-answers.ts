@@ -4,7 +4,7 @@
 // PUT and PATCH send the entity's current values. A malformed body adds an error answer (400).
 import { isObject } from '../../judges/json-walk.ts';
 import { describeExchange } from '../../judges/status.ts';
-import type { HttpResponse } from '../../http/client.ts';
+import type { HttpResponse } from '../../http/messages.ts';
 import { TargetError } from '../../outcome.ts';
 import { confirming } from '../../harness/confirm.ts';
 import { deleteCreated, noteCreated, runName, type Created } from '../../target/created.ts';
