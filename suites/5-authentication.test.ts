@@ -22,7 +22,7 @@ function unauthenticated(t: Target): Promise<HttpResponse> {
   return t.get(probePath(t), { as: null });
 }
 
-/** Sends the owner's answer to `challenge` for GET of the probe path. */
+/** Sends a GET of the probe path as the owner, with `authorization` (an answer to a challenge) as its header. */
 function answerAsOwner(t: Target, authorization: string): Promise<HttpResponse> {
   return sendAuthorized(t, 'owner', { method: 'GET', path: probePath(t) }, authorization);
 }
