@@ -5,7 +5,6 @@ import type { Generation } from './context.ts';
 import type { Mutants } from './mutants.ts';
 import { Router } from './router.ts';
 
-
 interface VersionInfo { deprecation?: string; sunset?: string }
 
 /** What a well-formed date that is not one of the operation's versions gets: the real service serves the newest

@@ -1,15 +1,15 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
-import { expectNotServedInClear } from '../src/checks/plain-http.ts';
-import { expectRefused, expectUnchanged } from '../src/checks/refusal.ts';
-import { expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { expectNotServedInClear } from '../src/judges/plain-http.ts';
+import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
+import { expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/suite/attempts.ts';
-import { check } from '../src/suite/rule.ts';
-import { firstProject } from '../src/suite/projects.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import { target, type Target } from '../src/suite/target.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/probes/forbidden-changes.ts';
+import { check } from '../src/harness/check.ts';
+import { firstProject } from '../src/target/projects.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import { target, type Target } from '../src/target/target.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---
 

@@ -1,25 +1,25 @@
 // Spec 2.1 Request content type: "For POST and PUT the request header Content-Type: application/json is required".
 // Invalid fields: "Fields are validated. An unknown or misspelled field, or a field that cannot be modified, is
 // rejected with status 400 and an error message that names the invalid field. It is not ignored."
-// Each is a property over every write of the run's writable surface (src/suite/surface/writes.ts): every
+// Each is a property over every write of the run's writable surface (src/probes/surface/writes.ts): every
 // resource, write method, generation and depth of the body, each reached once first (write-ops.ts).
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { expectFieldRefused } from '../src/checks/invalid-field.ts';
-import { spellPath } from '../src/checks/names-field.ts';
-import { notHeld } from '../src/checks/fields.ts';
-import { describeExchange, expectJudgeable } from '../src/checks/status.ts';
+import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import { spellPath } from '../src/judges/names-field.ts';
+import { notHeld } from '../src/judges/fields.ts';
+import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { deleteCreated, noteCreated } from '../src/suite/created.ts';
-import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
-import { wholeItems } from '../src/suite/pages.ts';
-import { forAll } from '../src/suite/property.ts';
-import { check } from '../src/suite/rule.ts';
-import type { Target } from '../src/suite/target.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { deleteCreated, noteCreated } from '../src/target/created.ts';
+import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
+import { wholeItems } from '../src/probes/pages.ts';
+import { forAll } from '../src/harness/property.ts';
+import { check } from '../src/harness/check.ts';
+import type { Target } from '../src/target/target.ts';
 import {
   depthOf, describeOp, firstCases, Reach, readBack, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
-} from '../src/suite/write-ops.ts';
+} from './support/invalid-field-writes.ts';
 
 type Body = Record<string, unknown>;
 

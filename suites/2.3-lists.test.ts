@@ -1,26 +1,26 @@
 // Spec 2.3: list responses. "A resource that returns many entities returns them in pages."
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
-import { parsedBody } from '../src/checks/entities.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/checks/list.ts';
-import { checkAtMost, checkFirstItems, checkOversizedPage } from '../src/checks/list-paging.ts';
-import { isPartition, isPrefix, partitionDefects } from '../src/checks/partition.ts';
-import { describeExchange, expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { parsedBody } from '../src/judges/entities.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/judges/list.ts';
+import { checkAtMost, checkFirstItems, checkOversizedPage } from '../src/judges/list-paging.ts';
+import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition.ts';
+import { describeExchange, expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { dropFilledList, filledList, fillCount } from '../src/suite/fill.ts';
-import { againWhileUnchanged, readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page, type PageQuery } from '../src/suite/pages.ts';
-import { judgeEveryList } from '../src/suite/every-list.ts';
-import { firstPage, pagedLists, sharedPage, type PagedList } from '../src/suite/surface/paged-lists.ts';
-import { emptyProject, firstProject } from '../src/suite/projects.ts';
-import { forAll } from '../src/suite/property.ts';
-import { check } from '../src/suite/rule.ts';
-import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/suite/surface/lists.ts';
-import { target, type Target } from '../src/suite/target.ts';
-import { projectWithoutContent } from '../src/suite/work-project.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { dropFilledList, filledList, fillCount } from './support/paging-list.ts';
+import { againWhileUnchanged, readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page, type PageQuery } from '../src/probes/pages.ts';
+import { judgeEveryList } from '../src/probes/every-list.ts';
+import { firstPage, pagedLists, sharedPage, type PagedList } from '../src/probes/surface/paged-lists.ts';
+import { emptyProject, firstProject } from '../src/target/projects.ts';
+import { forAll } from '../src/harness/property.ts';
+import { check } from '../src/harness/check.ts';
+import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
+import { target, type Target } from '../src/target/target.ts';
+import { projectWithoutContent } from '../src/target/work-project.ts';
 
 interface ListSource { title: string; path: (t: Target) => Promise<string> }
 

@@ -1,23 +1,24 @@
 // Spec 4.1: HTTP methods. Writes are made on entities each check creates for itself and deletes at its end.
 import { isDeepStrictEqual } from 'node:util';
-import { changedFields, notHeld } from '../src/checks/fields.ts';
-import { checkHeadMatchesGet } from '../src/checks/head.ts';
-import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { changedFields, notHeld } from '../src/judges/fields.ts';
+import { checkHeadMatchesGet } from '../src/judges/head.ts';
+import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { deleteCreated, runName } from '../src/suite/created.ts';
-import { eventually } from '../src/suite/eventually.ts';
+import { deleteCreated, runName } from '../src/target/created.ts';
+import { eventually } from '../src/probes/eventually.ts';
 import {
   alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
-} from '../src/suite/new-entities.ts';
-import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
-import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/suite/surface/methods.ts';
-import { readAt, type Generation } from '../src/suite/surface/writes.ts';
-import { target, type Target } from '../src/suite/target.ts';
-import { workProject } from '../src/suite/work-project.ts';
+} from '../src/probes/new-entities.ts';
+import { firstProject, fillPath } from '../src/target/projects.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
+import { check } from '../src/harness/check.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { alertConfigKind, customRoleKind } from '../src/probes/sequence.ts';
+import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/probes/surface/methods.ts';
+import { readAt, type Generation } from '../src/probes/surface/writes.ts';
+import { target, type Target } from '../src/target/target.ts';
+import { workProject } from '../src/target/work-project.ts';
 
 type Body = Record<string, unknown>;
 

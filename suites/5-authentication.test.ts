@@ -1,18 +1,18 @@
 // Spec 5: authentication. API keys with HTTP Digest, service-account bearer tokens, 401 and 403, grants.
 import { randomBytes } from 'node:crypto';
-import { answerableChallenges, expectDigestChallenge } from '../src/checks/digest-challenge.ts';
-import { expectRefused, expectUnchanged } from '../src/checks/refusal.ts';
-import { expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { answerableChallenges, expectDigestChallenge } from '../src/judges/digest-challenge.ts';
+import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
+import { expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/suite/attempts.ts';
-import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/suite/credentials.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { check } from '../src/suite/rule.ts';
-import { firstProject } from '../src/suite/projects.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import type { Target } from '../src/suite/target.ts';
+import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/probes/forbidden-changes.ts';
+import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { check } from '../src/harness/check.ts';
+import { firstProject } from '../src/target/projects.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import type { Target } from '../src/target/target.ts';
 
 /** Where authentication is probed: a resource every caller may read, outside any project's rate budget. */
 const probePath = (t: Target) => t.v2('/groups');
@@ -22,7 +22,7 @@ function unauthenticated(t: Target): Promise<HttpResponse> {
   return t.get(probePath(t), { as: null });
 }
 
-/** Sends the owner's answer to `challenge` for GET of the probe path. */
+/** Sends a GET of the probe path as the owner, with `authorization` (an answer to a challenge) as its header. */
 function answerAsOwner(t: Target, authorization: string): Promise<HttpResponse> {
   return sendAuthorized(t, 'owner', { method: 'GET', path: probePath(t) }, authorization);
 }

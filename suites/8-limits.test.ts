@@ -2,22 +2,22 @@
 // shared by all authentication methods that can reach the project, reset every minute", "Over the limit | status 429".
 // The limit and the window are the profile's (rateLimit.limit, .windowSeconds). Each burst goes to a project
 // reserved for it, in a window of the target's clock in which that project had spent nothing
-// (src/suite/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
+// (suites/support/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
 // it, so that each rule judges only its own part of the counting.
 import {
   allowance, checkConcurrentAllowance, checkOverLimitRefused, checkRateLimitErrorBody, checkSameAllowance,
   checkWithinLimitProceed, expectNoServerError,
-} from '../src/checks/rate-limit.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+} from '../src/judges/rate-limit.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { cite } from '../src/suite/evidence.ts';
-import { perRun } from '../src/suite/per-run.ts';
-import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from '../src/suite/rate-window.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { check } from '../src/suite/rule.ts';
-import { target as runTarget, type Target } from '../src/suite/target.ts';
-import { ownProjects } from '../src/suite/work-project.ts';
+import { cite } from '../src/harness/evidence.ts';
+import { perRun } from '../src/harness/per-run.ts';
+import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from './support/rate-window.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { check } from '../src/harness/check.ts';
+import { target as runTarget, type Target } from '../src/target/target.ts';
+import { ownProjects } from '../src/target/work-project.ts';
 
 const limit = runTarget().profile.rateLimit.limit;
 const attempts = 3;

@@ -1,7 +1,7 @@
 // Judgements of one page of a list (spec 2.3, 8): its length, a page size above the maximum, and page 1's items.
 import { describe, expect, it } from 'vitest';
-import { checkAtMost, checkFirstItems, checkOversizedPage } from '../../src/checks/list-paging.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { checkAtMost, checkFirstItems, checkOversizedPage } from '../../src/judges/list-paging.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 
 function answer(status: number, body: unknown = {}): HttpResponse {

@@ -1,9 +1,9 @@
 // Judgements of the security rules on responses made up for the purpose.
 import { describe, expect, it } from 'vitest';
-import { expectDigestChallenge } from '../../src/checks/digest-challenge.ts';
-import { expectNotServedInClear } from '../../src/checks/plain-http.ts';
-import { expectRefused, expectUnchanged } from '../../src/checks/refusal.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { expectDigestChallenge } from '../../src/judges/digest-challenge.ts';
+import { expectNotServedInClear } from '../../src/judges/plain-http.ts';
+import { expectRefused, expectUnchanged } from '../../src/judges/refusal.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 
 function response(status: number, body: string, headers: Record<string, string | string[]> = {}): HttpResponse {
