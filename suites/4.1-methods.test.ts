@@ -15,7 +15,8 @@ import { check } from '../src/suite/rule.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
 import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/suite/surface/methods.ts';
-import { readAt, type Generation } from '../src/suite/surface/writes.ts';
+import { effectOf, expectNoEffect, sendRefusable } from '../src/suite/refused-write.ts';
+import { readAt, type Generation, type WriteMethod } from '../src/suite/surface/writes.ts';
 import { target, type Target } from '../src/suite/target.ts';
 import { workProject } from '../src/suite/work-project.ts';
 
@@ -76,27 +77,35 @@ for (const u of target().profile.methods.unsupported) {
 
 // "Each resource supports only a subset of the methods. An unsupported method returns 405." Beyond the profile's
 // pairs, every method a path of the surface lacks (surface/methods.ts), collections and entries, under /v2 and, for
-// the resources written, /v1.0. A 2xx is the method quietly served as another. So that a target serving it anyway
-// loses nothing, a POST carries an empty body, a PUT or PATCH to an entry of a written resource its current
-// representation, and no DELETE goes to a collection of a written resource.
+// the resources written, /v1.0. A 2xx is the method quietly served as another, and so is a 405 that took effect:
+// a PUT or PATCH to an entry the check made carries a change, read back by the owner. So that a target serving it
+// anyway loses nothing elsewhere, a POST carries an empty body, a PUT or PATCH to another entry of a written
+// resource its current representation, and no DELETE goes to a collection of a written resource.
 check('METH-405', 'every other method a path of the surface does not support is 405, under both generations', async ({ target }) => {
   const made: NewEntity[] = [];
   const groupId = firstProject(target);
+  const ours = new Map<string, RunEntry>();
   const make = async (title: string) => {
     const kind = title === 'alert configurations' ? alertConfigKind : title === 'custom database roles' ? customRoleKind : undefined;
     if (!kind) return undefined;
     const entity = await createEntity(target, target.v2(kind.collection(target, groupId)), kind.body(target, runName(target, '405')), kind.key);
     made.push(entity);
-    return entity.path.slice(target.v2().length);
+    const path = entity.path.slice(target.v2().length);
+    ours.set(path, { key: kind.key, change: changeOfRunEntry[title]! });
+    return path;
   };
   try {
     const probes = unsupportedProbes(target, await methodSurface(target, make));
     const bodies = new Map<string, Body>();
-    const answers: { p: UnsupportedProbe; res: HttpResponse }[] = [];
-    for (const p of probes) answers.push({ p, res: await sendUnsupported(target, p, bodies) });
-    judgeAll('unsupported method', answers, ({ p, res }) => {
+    const answers: { p: UnsupportedProbe; res: HttpResponse; effect?: 'created' | 'changed' }[] = [];
+    for (const p of probes) {
+      const entry = p.method === 'PUT' || p.method === 'PATCH' ? ours.get(p.at.path) : undefined;
+      answers.push(entry ? await sendChangeUnsupported(target, p, entry) : { p, res: await sendUnsupported(target, p, bodies) });
+    }
+    judgeAll('unsupported method', answers, ({ p, res, effect }) => {
       const served = res.status >= 200 && res.status < 300 ? ' (served as if supported)' : '';
       expectStatus(res, 405, `${p.method} is not supported on ${p.at.title} (${p.generation})${served}`);
+      expectNoEffect(res, effect, `${p.method} of ${p.at.title} (${p.generation}), which it does not support,`);
     }, { place: ({ p }) => `${p.generation} ${p.at.path}` });
   } finally {
     for (const entity of made) await deleteCreated(target, entity.created);
@@ -122,6 +131,26 @@ async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<strin
   const key = `${p.generation} ${p.at.path}`;
   if (p.method !== 'POST' && p.at.entity && p.at.written && !bodies.has(key)) bodies.set(key, withoutLinks(await readAt(t, p.generation, p.at.path)));
   return t.send({ method: p.method, path: url, json: (p.method !== 'POST' && bodies.get(key)) || {}, ...legacy });
+}
+
+/** An entry the check made, so a body may carry a real change: if served anyway, it shows when read back. */
+interface RunEntry { key: string; change: (entity: Body) => { field: string; current: unknown; changed: unknown } }
+
+const changeOfRunEntry: Record<string, RunEntry['change']> = {
+  'alert configurations': (e) => ({ field: 'enabled', current: e.enabled, changed: !e.enabled }),
+  'custom database roles': (e) => {
+    const inherited = Array.isArray(e.inheritedRoles) ? e.inheritedRoles : [];
+    return { field: 'inheritedRoles', current: inherited, changed: [...inherited, { db: 'admin', role: 'read' }] };
+  },
+};
+
+/** An unsupported PUT or PATCH of an entry the check made, its representation carrying a change; the owner reads
+ * it back, since a method the resource lacks must not be served as another. */
+async function sendChangeUnsupported(t: Target, p: UnsupportedProbe, entry: RunEntry) {
+  const current = withoutLinks(await readAt(t, p.generation, p.at.path));
+  const w = { method: p.method as WriteMethod, path: p.at.path, body: current, key: entry.key, generation: p.generation, change: entry.change(current) };
+  const res = await sendRefusable(t, w);
+  return { p, res, effect: res.status >= 500 || res.status === 429 ? undefined : await effectOf(t, w, res) };
 }
 
 const withoutLinks = (e: Body): Body => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));

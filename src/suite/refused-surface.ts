@@ -1,0 +1,40 @@
+// Every write of the writable surface of the profile's first project (where the profile says what role each
+// credential holds), sent by a caller that must be refused, each read back by the owner (refused-write.ts). The
+// existing cluster is left out: no check of the run made it, and a wrongly applied change would touch real data.
+import { expectJudgeable } from '../checks/status.ts';
+import type { HttpResponse } from '../http/client.ts';
+import { judgeAll } from './judge-all.ts';
+import { firstProject } from './projects.ts';
+import { effectOf, expectNoEffect, sendRefusable, type Refusal } from './refused-write.ts';
+import { withWriteSurface } from './surface/writes.ts';
+import type { Target } from './target.ts';
+import { describeOp, writeOps, type WriteOp } from './write-ops.ts';
+
+export interface RefusedTry {
+  op: WriteOp;
+  response: HttpResponse;
+  effect: 'created' | 'changed' | undefined;
+}
+
+/** Sends each write of the surface as `how` says and reads it back; `what` names the entities the check makes.
+ * `inProject` keeps the writes inside the project (a role or grant on it says nothing of creating projects). */
+export async function refusedOverSurface(t: Target, what: string, how: Refusal, { inProject = false } = {}): Promise<RefusedTry[]> {
+  const tries: RefusedTry[] = [];
+  await withWriteSurface(t, what, async (resources) => {
+    for (const op of writeOps(resources).filter((o) => o.resource !== 'cluster' && !(inProject && o.path === '/groups'))) {
+      const response = await sendRefusable(t, op, how);
+      expectJudgeable(response, `${describeOp(op)} is answered`);
+      tries.push({ op, response, effect: await effectOf(t, op, response) });
+    }
+  }, { project: firstProject(t) });
+  return tries;
+}
+
+/** Judges every try: `refused` judges its status; a refused write created or changed nothing. */
+export function judgeRefusedTries(tries: RefusedTry[], who: string, refused: (res: HttpResponse, what: string) => void): void {
+  judgeAll('refused write', tries, ({ op, response, effect }) => {
+    const what = `${describeOp(op)} by ${who}`;
+    refused(response, `${what} is refused`);
+    expectNoEffect(response, effect, what);
+  }, { place: ({ op }) => describeOp(op) });
+}
