@@ -47,8 +47,8 @@ export function writeOps(resources: WritableResource[]): WriteOp[] {
 }
 
 /** Runs `use` with the write operations of the run's writable surface; `what` names what the check makes. */
-export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>): Promise<void> {
-  return withWriteSurface(t, what, (resources) => use(writeOps(resources)));
+export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>, options: { oneProject?: boolean } = {}): Promise<void> {
+  return withWriteSurface(t, what, (resources) => use(writeOps(resources)), options);
 }
 
 const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) : t.legacy(op.path));
