@@ -12,11 +12,11 @@ import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
 import { forAll } from '../src/suite/property.ts';
-import { effectOf } from '../src/suite/refused-write.ts';
+import { effectOf, readChanged } from '../src/suite/refused-write.ts';
 import { check } from '../src/suite/rule.ts';
 import type { Target } from '../src/suite/target.ts';
 import {
-  depthOf, describeOp, firstCases, Reach, readBack, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
+  depthOf, describeOp, firstCases, Reach, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
 } from '../src/suite/write-ops.ts';
 
 type Body = Record<string, unknown>;
@@ -126,7 +126,7 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at
       if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending ${describeOp(op)} with an invalid field`, res.exchange);
       judged('refused update', 1, op.path);
       reach.add(op, depth);
-      const now = (await readBack(target, op))[field];
+      const now = await readChanged(target, op);
       if (!isDeepStrictEqual(now, current)) {
         throw new RuleFailure(`${describeExchange(res)} refused the body of ${describeOp(op)}, yet ${field} changed`, { expected: current, actual: now, exchange: res.exchange });
       }

@@ -38,6 +38,13 @@ export async function heldBy(t: Target, collection: string, body: Body): Promise
   return (await wholeItems(t, collection)).find((item): item is Body => notHeld(body, item).length === 0);
 }
 
+/** The changed field as the owner reads it now, in the write's generation; where that generation's entity leaves
+ * the field out (another rule's failure), as /v2 shows it. */
+export async function readChanged(t: Target, w: RefusableWrite & { change: NonNullable<Write['change']> }): Promise<unknown> {
+  const read = await readAt(t, w.generation, w.path);
+  return Object.hasOwn(read, w.change.field) || w.generation === 'v2' ? read[w.change.field] : (await readAt(t, 'v2', w.path))[w.change.field];
+}
+
 /** The owner's reading after the write: 'created' or 'changed' when it took effect (then undone), else undefined. */
 export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse): Promise<'created' | 'changed' | undefined> {
   if (w.method === 'POST') {
@@ -47,8 +54,7 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
     return made ? 'created' : undefined;
   }
   if (!w.change) return undefined;
-  const now = (await readAt(t, w.generation, w.path))[w.change.field];
-  if (isDeepStrictEqual(now, w.change.current)) return undefined;
+  if (isDeepStrictEqual(await readChanged(t, { ...w, change: w.change }), w.change.current)) return undefined;
   // Put back: later writes judge only their own request.
   await t.send({ method: 'PATCH', path: url(t, w), json: { [w.change.field]: w.change.current }, ...(w.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {}) });
   return 'changed';
