@@ -4,6 +4,7 @@
 import { expectJudgeable } from '../checks/status.ts';
 import type { HttpResponse } from '../http/client.ts';
 import { judgeAll } from './judge-all.ts';
+import { perRun } from './per-run.ts';
 import { firstProject } from './projects.ts';
 import { effectOf, expectNoEffect, sendRefusable, type Refusal } from './refused-write.ts';
 import { withWriteSurface } from './surface/writes.ts';
@@ -16,9 +17,20 @@ export interface RefusedTry {
   effect: 'created' | 'changed' | undefined;
 }
 
+/** The tries of the checks take turns: all change the first project, and one's wrongly applied change, until it is
+ * undone, would show in another's reading. */
+const turns = perRun(() => ({ last: Promise.resolve() as Promise<unknown> }));
+
 /** Sends each write of the surface as `how` says and reads it back; `what` names the entities the check makes.
  * `inProject` keeps the writes inside the project (a role or grant on it says nothing of creating projects). */
-export async function refusedOverSurface(t: Target, what: string, how: Refusal, { inProject = false } = {}): Promise<RefusedTry[]> {
+export function refusedOverSurface(t: Target, what: string, how: Refusal, options: { inProject?: boolean } = {}): Promise<RefusedTry[]> {
+  const turn = turns();
+  const mine = turn.last.catch(() => undefined).then(() => triesOverSurface(t, what, how, options));
+  turn.last = mine;
+  return mine;
+}
+
+async function triesOverSurface(t: Target, what: string, how: Refusal, { inProject = false }): Promise<RefusedTry[]> {
   const tries: RefusedTry[] = [];
   await withWriteSurface(t, what, async (resources) => {
     for (const op of writeOps(resources).filter((o) => o.resource !== 'cluster' && !(inProject && o.path === '/groups'))) {
