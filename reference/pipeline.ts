@@ -72,10 +72,25 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const caller = services.authenticator.authenticate({ method: req.method, url: req.url, authorization: req.headers.authorization });
   // Spec 8: every authenticated request to a project path counts, whatever its outcome.
   const project = rateLimitedProject(location.segments);
-  if (project !== undefined) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+  // Mutants: a refusal that waits until the request is handled, so that its change is made all the same.
+  let refusal: unknown;
+  const mutants = services.mutants;
+  try {
+    if (project !== undefined) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+  } catch (err) {
+    // Mutant: a create of an alert configuration over the limit is made, then answered 429.
+    if (!(req.method === 'POST' && /\/alertConfigs$/.test(path) && mutants.has('LIMITS-429-AFTER-100:create-applied'))) throw err;
+    refusal = err;
+  }
   // Mutant SVC-ACCESS-LIST: the access list is checked on project routes only.
-  if (project !== undefined || !services.mutants.has('SVC-ACCESS-LIST')) {
-    services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.mutants));
+  if (project !== undefined || !mutants.has('SVC-ACCESS-LIST')) {
+    try {
+      services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants));
+    } catch (err) {
+      // Mutant: from outside the list, a legacy PATCH of an alert configuration is made, then refused.
+      if (!(req.method === 'PATCH' && location.generation === 'v1.0' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('SVC-ACCESS-LIST:legacy-patch'))) throw err;
+      refusal ??= err;
+    }
   }
 
   const apiPath = `/${location.segments.join('/')}`;
@@ -91,7 +106,12 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   // Mutant: HEAD is not supported on single projects (405), although their GET is served.
   if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405')) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
+  let handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
+  // Mutant: a PUT of a custom database role is handled as a PATCH, then answered 405.
+  if (!handler && method === 'PUT' && /\/customDBRoles\/roles\/[^/]+$/.test(apiPath) && mutants.has('METH-405:role-put')) {
+    handler = match.route.methods.PATCH;
+    refusal ??= unsupportedMethod(mutants, req.method, path, allowedMethods(match.route));
+  }
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
   const vocabulary = vocabularyOf(vendor);
@@ -105,6 +125,7 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   };
   const handled = await handler(ctx);
   refuseIfAppliedAnyway(ctx);
+  if (refusal) throw refusal;
   const result = handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
   head.contentType = successContentType(location.generation, vendor, version, services.mutants);
   // Mutant: the versioned list of processes is labelled plain JSON, naming no version.

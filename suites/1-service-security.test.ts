@@ -8,6 +8,7 @@ import { judged } from '../src/harness/coverage.ts';
 import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/probes/forbidden-changes.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
+import { judgeRefusedTries, refusedOverSurface } from '../src/probes/refused-surface.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { target, type Target } from '../src/target/target.ts';
 
@@ -75,6 +76,13 @@ check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PATCH and DELETE of cl
   judgeReadOnly(await clusterAttempts(target, 'readOnly'));
 });
 
+// Every write of the writable surface, each carrying a real change (a marked create, a new value), under both
+// generations: refused, and the owner reads back that nothing was created or changed.
+check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PUT and PATCH of every writable resource of its project, under both generations, are refused and change nothing", async ({ target }) => {
+  await requireReadAccess(target, 'readOnly');
+  judgeRefusedTries(await refusedOverSurface(target, 'read-only', { as: 'readOnly' }, { inProject: true }), 'a read-only key', expectRefused);
+});
+
 // --- "access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has
 // its own list." (and spec 5: "A request from an address outside the list is refused.") ---
 
@@ -114,6 +122,16 @@ for (const o of outside) {
       expectStatus(await r.send(target, o.name, o.address), [401, 403], refusedForAccessList(o.name, o.address));
     });
   }
+}
+
+// A refused request from outside the list takes no effect: every write of the surface, each with a real change, is
+// sent from outside the first such credential's list (one credential: the writes cost some thirty requests).
+if (outside.length > 0) {
+  const o = outside[0]!;
+  check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): every write of the writable surface is refused and changes nothing`, async ({ target }) => {
+    const tries = await refusedOverSurface(target, 'access-list', { as: o.name, localAddress: o.address });
+    judgeRefusedTries(tries, `the ${o.name} credential from ${o.address}`, (res, what) => expectStatus(res, [401, 403], what));
+  });
 }
 
 /** A forged forwarding header naming an admitted address does not let a refused one in. */

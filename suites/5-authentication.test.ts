@@ -11,6 +11,7 @@ import { credential, digestUri, keyPair, requireCredential, sendAuthorized } fro
 import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
+import { judgeRefusedTries, refusedOverSurface } from '../src/probes/refused-surface.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 
@@ -232,6 +233,11 @@ check('AUTH-NO-GRANT', 'a key without a grant cannot PATCH the project, even wit
 
 check('AUTH-NO-GRANT', "a key without a grant cannot POST, PUT, PATCH or DELETE the project's alert configurations", async ({ target }) => {
   judgeNoGrant(await alertConfigAttempts(target, 'outsider'));
+});
+
+check('AUTH-NO-GRANT', 'a key without a grant cannot POST, PUT or PATCH any writable resource of the project, under both generations: refused, nothing changed', async ({ target }) => {
+  requireCredential(target, 'outsider');
+  judgeRefusedTries(await refusedOverSurface(target, 'no-grant', { as: 'outsider' }, { inProject: true }), 'a key without a grant on the project', expectRefused);
 });
 
 // "Access not permitted: 403." The spec also gives 401 to "a user not allowed to reach the resource", so both pass;

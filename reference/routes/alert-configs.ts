@@ -135,8 +135,10 @@ function replaceConfig(ctx: RequestContext) {
   }
   const previous = requireConfig(ctx, group);
   const config = configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group, previous);
-  // Mutant: a representation without severityOverride keeps the previous one (a merge, not a replacement).
-  if (config.severityOverride === undefined && ctx.mutants.has('METH-PUT-REPLACES')) config.severityOverride = previous.severityOverride;
+  // Mutant: a representation without severityOverride keeps the previous one (a merge, not a replacement); under
+  // /v1.0 only, in the ':legacy' one.
+  const merges = ctx.mutants.has('METH-PUT-REPLACES') || (ctx.generation === 'v1.0' && ctx.mutants.has('METH-PUT-REPLACES:legacy'));
+  if (config.severityOverride === undefined && merges) config.severityOverride = previous.severityOverride;
   ctx.store.alertConfigs[ctx.store.alertConfigs.indexOf(previous)] = config;
   return entity(alertConfigView(ctx, config, false));
 }

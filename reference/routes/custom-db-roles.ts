@@ -104,6 +104,8 @@ function changeRole(ctx: RequestContext) {
   // Mutant: the inherited roles sent are applied before the body is validated, so a refused body still changes them.
   if (Array.isArray(sent?.inheritedRoles) && ctx.mutants.has('ENT-INVALID-FIELD-NO-EFFECT:role')) role.inheritedRoles = sent.inheritedRoles;
   const change = validateBody<Partial<RoleBody>>(sentChange(ctx), changeShape, { roleName: role.roleName });
+  // Mutant: under /v1.0, a change that sends no actions resets them to none.
+  if (ctx.generation === 'v1.0' && change.actions === undefined && ctx.mutants.has('METH-PATCH-PARTIAL:legacy-role')) role.actions = [];
   Object.assign(role, change);
   return entity(roleView(ctx, role, false));
 }

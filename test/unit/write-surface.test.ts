@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { placesIn, type WritableResource } from '../../src/probes/surface/writes.ts';
 import type { Target } from '../../src/target/target.ts';
-import { depthOf, firstCases, writeOps } from '../../suites/support/invalid-field-writes.ts';
+import { depthOf, firstCases, writeOps } from '../../src/probes/write-operations.ts';
 
 describe('the places of a body', () => {
   it('walks every object down to the leaves, inside arrays of objects too, with its depth', () => {

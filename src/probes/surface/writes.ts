@@ -184,14 +184,16 @@ async function existingCluster(t: Target): Promise<{ collection: string; path: s
 
 /** Runs `use` with the writable surface of every project checks write in (an alert configuration and a custom
  * database role made in each to change), so that cases picking among them spread over the projects' rate budgets;
- * of the first of them alone where `oneProject` says so. `what` names what the check makes apart from other checks'
- * (role names are unique in a project). */
-export async function withWriteSurface(t: Target, what: string, use: (resources: WritableResource[]) => Promise<void>, { oneProject = false } = {}): Promise<void> {
+ * of the first of them alone where `oneProject` says so, or of `project` alone. `what` names what the check makes
+ * apart from other checks' (role names are unique in a project). */
+export async function withWriteSurface(
+  t: Target, what: string, use: (resources: WritableResource[]) => Promise<void>, { oneProject = false, project = undefined as string | undefined } = {},
+): Promise<void> {
   const made: NewEntity[] = [];
   try {
     const resources: WritableResource[] = [];
-    const spread = await spreadProjects(t);
-    for (const groupId of oneProject ? spread.slice(0, 1) : spread) {
+    const spread = project ? [] : await spreadProjects(t);
+    for (const groupId of project ? [project] : oneProject ? spread.slice(0, 1) : spread) {
       const configs = alertConfigKind.collection(t, groupId);
       const roles = customRoleKind.collection(t, groupId);
       const config = await createEntity(t, t.v2(configs), alertConfigKind.body(t, runName(t, what)));

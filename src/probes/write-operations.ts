@@ -1,15 +1,16 @@
-// The write operations the invalid-field rules (spec 2.1) send bodies to: every write of every resource of the
-// writable surface (src/probes/surface/writes.ts), under each generation that serves it. Each comes with a body
-// that changes nothing if accepted, the places fields go in it, and its cell: resource, method, generation, depth.
+// The write operations the invalid-field and refusal rules (spec 1, 2.1, 5) send bodies to: every write of every
+// resource of the writable surface (src/probes/surface/writes.ts), under each generation that serves it. Each comes
+// with a body that changes nothing if accepted, the places fields go in it, and its cell: resource, method,
+// generation, depth.
 import fc from 'fast-check';
-import type { JsonPath } from '../../src/judges/names-field.ts';
-import { describeExchange } from '../../src/judges/status.ts';
-import type { HttpResponse } from '../../src/http/messages.ts';
-import { TargetError } from '../../src/outcome.ts';
-import { judged } from '../../src/harness/coverage.ts';
-import { deleteCreated, noteCreated } from '../../src/target/created.ts';
-import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from '../../src/probes/surface/writes.ts';
-import type { Target } from '../../src/target/target.ts';
+import type { JsonPath } from '../judges/names-field.ts';
+import { describeExchange } from '../judges/status.ts';
+import type { HttpResponse } from '../http/messages.ts';
+import { TargetError } from '../outcome.ts';
+import { judged } from '../harness/coverage.ts';
+import { deleteCreated, noteCreated } from '../target/created.ts';
+import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
+import type { Target } from '../target/target.ts';
 
 type Body = Record<string, unknown>;
 
@@ -47,8 +48,8 @@ export function writeOps(resources: WritableResource[]): WriteOp[] {
 }
 
 /** Runs `use` with the write operations of the run's writable surface; `what` names what the check makes. */
-export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>): Promise<void> {
-  return withWriteSurface(t, what, (resources) => use(writeOps(resources)));
+export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>, options: { oneProject?: boolean } = {}): Promise<void> {
+  return withWriteSurface(t, what, (resources) => use(writeOps(resources)), options);
 }
 
 const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) : t.legacy(op.path));
