@@ -2,6 +2,8 @@
 // changed from the legacy API. The clusters of 9.5: suites/9.5-clusters.test.ts; the lifecycle of a version
 // (spec 3): suites/3-lifecycle.test.ts.
 import fc from 'fast-check';
+import { checkClusterShape, clusterSchemaOf } from '../src/checks/cluster-shape.ts';
+import { resultsOf } from '../src/checks/list.ts';
 import { differences, replacedInStrings } from '../src/checks/same-body.ts';
 import { describeExchange, expectStatus } from '../src/checks/status.ts';
 import { expectErrorWithBody } from '../src/checks/error-reply.ts';
@@ -32,11 +34,21 @@ for (const [what, path] of [['root resource', '/'], ['list of projects', '/group
   });
 }
 
-// 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version".
+// 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version":
+// each version of each resource the profile lists, deleted ones aside, is served; the clusters in the shape of that
+// version (9.4, 9.5), each result item judged.
+const isClusterList = (template: string) => /^\/groups\/\{groupId\}\/clusters$/.test(template);
 for (const r of resources) {
-  check('VER-ACCEPT-SERVED', `GET ${r.template} naming its current version ${r.current} in Accept is served`, async ({ target }) => {
-    expectServed(await readInVersion(target, r.template, r.current), `${r.template} is served in its version ${r.current}`);
-  });
+  for (const version of r.versions.filter((v) => !target().profile.versions.deleted.includes(v))) {
+    const schema = isClusterList(r.template) ? clusterSchemaOf(version) : undefined;
+    check('VER-ACCEPT-SERVED', `GET ${r.template} naming its version ${version} in Accept is served${schema ? ` in the ${schema} shape` : ''}`, async ({ target }) => {
+      const res = await readInVersion(target, r.template, version);
+      expectServed(res, `${r.template} is served in its version ${version}`);
+      const clusters = schema ? resultsOf(res, target.profile.paging).map((cluster, i) => ({ cluster, i })) : [];
+      if (clusters.length === 0) return;
+      judgeAll('cluster', clusters, ({ cluster, i }) => checkClusterShape(schema!, cluster, `${describeExchange(res)}: result item ${i}`, res), { place: () => `${r.template} in ${version}` });
+    });
+  }
 }
 
 // 9.2: the response's media type is not stated; the real service echoes the version it served in Content-Type.
