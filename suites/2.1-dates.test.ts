@@ -15,8 +15,8 @@ import { judgeAll } from '../src/suite/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
 import { legacyReads } from '../src/suite/surface/kinds.ts';
+import { boundQuery, dateFilters } from '../src/suite/surface/date-filters.ts';
 import { writeAnswers } from '../src/suite/surface/write-answers.ts';
-import { spreadProjects } from '../src/suite/work-project.ts';
 import type { Target } from '../src/suite/target.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
@@ -70,23 +70,30 @@ const notIso: Record<string, (d: Date) => string> = {
   'trailing text': (d) => `${d.toISOString()}later`,
 };
 
-// "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400). Each
-// parameter gets each wrong form twice, once on a day that could also be a month (1-12) and once on one that could
-// not, every form before a second date of any; the instants are drawn from the run's seed.
-check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 400', async ({ target }) => {
-  const projects = await spreadProjects(target);
-  const forms = ['minDate', 'maxDate'].flatMap((param) => Object.keys(notIso).flatMap((form) => [{ param, form, monthLike: true }, { param, form, monthLike: false }]));
-  const chosen = coverageFirst(forms, { key: (c) => `${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.param} ${c.form}` }, target.setup.numRuns, target.setup.seed);
+const day = 86_400_000;
+
+// "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400). Every
+// list that filters by date (src/suite/surface/date-filters.ts) gets each wrong form in each bound twice, once on a
+// day that could also be a month (1-12) and once on one that could not, every form before a second date of any,
+// spread over the places each list is reached at; the instants are drawn from the run's seed.
+check('ENT-DATES-INPUT-ISO', 'a date bound not in ISO-8601 sent to every list that filters by date (events, measurements) is 400', async ({ target }) => {
+  const filters = await dateFilters(target);
+  const titles = [...new Set(filters.map((f) => f.title))];
+  const forms = titles.flatMap((title) => filters.find((f) => f.title === title)!.bounds.flatMap((param) =>
+    Object.keys(notIso).flatMap((form) => [{ title, param, form, monthLike: true }, { title, param, form, monthLike: false }])));
+  const chosen = coverageFirst(forms, { key: (c) => `${c.title} ${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.title} ${c.param} ${c.form}` }, target.setup.numRuns, target.setup.seed);
   const instants = fc.sample(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), { seed: target.setup.seed, numRuns: chosen.length });
   const cases = chosen.map((c, i) => {
     const d = new Date(instants[i]!);
     d.setUTCDate(c.monthLike ? 1 + (d.getUTCDate() % 12) : 13 + (d.getUTCDate() % 16));
-    return { ...c, project: projects[i % projects.length]!, value: notIso[c.form]!(d) };
+    const places = filters.filter((f) => f.title === c.title);
+    const f = places[i % places.length]!;
+    return { ...c, f, query: boundQuery(f, c.param, notIso[c.form]!(d), d) };
   });
-  await judgeEach(cases, async ({ project, param, form, value }) => {
-    const res = await target.get(eventsPath(target, project), { query: { [param]: value } });
-    judged('date sent', 1, form);
-    expectStatus(res, 400, `${param}=${value} (${form}) is refused`);
+  await judgeEach(cases, async ({ f, param, form, query }) => {
+    const res = await target.get(target.v2(f.path), { query });
+    judged('date sent', 1, `${f.title} ${param} ${form}`);
+    expectStatus(res, 400, `${f.title}: ${param}=${query[param]} (${form}) is refused`);
   });
 });
 
@@ -128,6 +135,33 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
     if (!isDeepStrictEqual(results(without), results(withZ))) {
       throw new RuleFailure(`dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`, {
         expected: results(withZ), actual: results(without), exchange: without.exchange,
+      });
+    }
+  });
+});
+
+/** The answer without its links, which may echo the query as sent. */
+const withoutLinks = (res: HttpResponse) => Object.fromEntries(Object.entries(res.jsonObject()).filter(([k]) => k !== 'links'));
+
+// "When no time zone is given, UTC is assumed", on every list that answers a series for any window (measurements):
+// a window of six hours on each of the two days before today, sent without zones, is answered as its Z twin.
+check('ENT-DATES-DEFAULT-UTC', 'a series between two dates without a zone (measurements) is the series of the same dates with Z', async ({ target }) => {
+  const series = (await dateFilters(target)).filter((f) => f.series);
+  if (series.length === 0) noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
+  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const windows = series.flatMap((f) => [1, 2].map((days) => ({ f, start: hour - days * day })));
+  await judgeEach(windows, async ({ f, start }) => {
+    const read = async (zone: string) => {
+      const res = await target.get(target.v2(f.path), { query: { ...f.query, [f.bounds[0]]: zoneless(start) + zone, [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone } });
+      expectStatus(res, 200, `the ${f.title} between two dates are served`);
+      return res;
+    };
+    const withZ = await read('Z');
+    const without = await read('');
+    judged('date window', 1, f.path);
+    if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
+      throw new RuleFailure(`${f.title}: dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`, {
+        expected: withoutLinks(withZ), actual: withoutLinks(without), exchange: without.exchange,
       });
     }
   });
