@@ -31,8 +31,8 @@ check('SVC-BROWSABLE', 'from the root resource, following only links, the crawl 
   }
 });
 
-/** The paths below the v2 base the crawl was served. */
-const servedPaths = (t: Target, c: Crawl) => c.responses.filter((r) => r.res.status === 200).map((r) => crawledPath(r).slice(t.v2().length));
+/** The paths below the v2 base links led the crawl to, whatever they answered (other rules judge the answers). */
+const linkedPaths = (t: Target, c: Crawl) => c.responses.map((r) => crawledPath(r).slice(t.v2().length));
 
 // Each kind of resource of the surface, one check each, so that the report says which kinds links led to and which
 // they never did. A list of the project itself that links lead to in one profile project is related to every project
@@ -44,7 +44,7 @@ for (const l of catalogue(target().profile).filter((l) => contextsOf(l.template)
   check('SVC-BROWSABLE', `from the root resource, following only links, the crawl reaches ${title}`, async ({ target }) => {
     const ids = profileProjects(target);
     const c = await crawl();
-    const reaching = projectsReaching(l, servedPaths(target, c));
+    const reaching = projectsReaching(l, linkedPaths(target, c));
     if (!ids.some((id) => reaching.has(id))) noneReached(c, target, `link to the ${l.title}`);
     const unreached = ids.filter((id) => !reaching.has(id));
     judged('profile project', ids.length - unreached.length);
