@@ -5,16 +5,19 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/checks/dates.ts';
 import { parsedBody } from '../src/checks/entities.ts';
+import { expectServed } from '../src/checks/served.ts';
 import { describeExchange, expectStatus } from '../src/checks/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { crawl, entityGaps, noneReached } from '../src/suite/crawl.ts';
 import { coverageFirst, judgeEach } from '../src/suite/coverage-first.ts';
+import { deleteCreated, noteCreated } from '../src/suite/created.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { profileProjects } from '../src/suite/projects.ts';
 import { check } from '../src/suite/rule.ts';
 import { legacyReads } from '../src/suite/surface/kinds.ts';
+import { dateFields } from '../src/suite/surface/date-fields.ts';
 import { boundQuery, dateFilters } from '../src/suite/surface/date-filters.ts';
 import { writeAnswers } from '../src/suite/surface/write-answers.ts';
 import type { Target } from '../src/suite/target.ts';
@@ -97,6 +100,35 @@ check('ENT-DATES-INPUT-ISO', 'a date bound not in ISO-8601 sent to every list th
   });
 });
 
+// "Dates sent (query parameters, or fields in POST or PATCH bodies) must be ISO-8601", and refused they change
+// nothing: every body that takes a date (src/suite/surface/date-fields.ts) gets each wrong form once, of an instant
+// one to six days ahead (drawn from the run's seed), and the entity it would have added must not be there.
+check('ENT-DATES-INPUT-ISO', 'a date not in ISO-8601 in a POST body (an access-list entry\'s deleteAfterDate) is 400 and adds nothing', async ({ target }) => {
+  const fields = await dateFields(target);
+  if (fields.length === 0) skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+  const forms = Object.keys(notIso).slice(0, target.setup.numRuns);
+  const days = fc.sample(fc.integer({ min: 1, max: 6 }), { seed: target.setup.seed, numRuns: forms.length });
+  const cases = fields.flatMap((f) => forms.map((form, n) => ({ f, form, n, value: notIso[form]!(new Date(Date.now() + days[n]! * day)) })));
+  await judgeEach(cases, async ({ f, form, n, value }) => {
+    const { res, path } = await f.send(value, n);
+    let there = res.status < 300;
+    try {
+      judged('date sent', 1, `${f.title} ${form}`);
+      expectStatus(res, 400, `${f.title}: ${f.field}=${value} (${form}) is refused`);
+      const after = await target.get(path);
+      there = after.status === 200;
+      if (there) {
+        throw new RuleFailure(`${f.title}: ${f.field}=${value} (${form}) was refused with 400, yet ${path} was added`, {
+          expected: `GET ${path}: 404`, actual: after.status, exchange: after.exchange,
+        });
+      }
+      expectStatus(after, 404, `the refused ${f.title} is not there`);
+    } finally {
+      if (there) await deleteCreated(target, noteCreated(target, path));
+    }
+  });
+});
+
 /** yyyy-mm-ddThh:mm:ss of an instant, in UTC, without a zone. */
 const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
@@ -163,6 +195,38 @@ check('ENT-DATES-DEFAULT-UTC', 'a series between two dates without a zone (measu
       throw new RuleFailure(`${f.title}: dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`, {
         expected: withoutLinks(withZ), actual: withoutLinks(without), exchange: without.exchange,
       });
+    }
+  });
+});
+
+/** The instant of a date read back; one without a zone is taken as UTC (whether it names its zone is ENT-DATES-UTC's). */
+const instantOf = (text: string) => Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
+
+// "When no time zone is given, UTC is assumed", in a POST body: a date sent without a zone, two days ahead, is read
+// back as that instant in UTC, in every body that takes a date.
+check('ENT-DATES-DEFAULT-UTC', 'a date without a zone in a POST body (an access-list entry\'s deleteAfterDate) is read back as that date in UTC', async ({ target }) => {
+  const fields = await dateFields(target);
+  if (fields.length === 0) skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+  // Apart from the entries ENT-DATES-INPUT-ISO adds (one per wrong form).
+  const n = Object.keys(notIso).length;
+  await judgeEach(fields, async (f) => {
+    const instant = Math.floor(Date.now() / 1000) * 1000 + 2 * day;
+    const { res, path } = await f.send(zoneless(instant), n);
+    // Noted before the answer is judged, so that whatever it was the entry is deleted.
+    const entity = noteCreated(target, path);
+    try {
+      expectServed(res, `${f.title} with ${f.field}=${zoneless(instant)} is added`);
+      const read = await target.get(path);
+      expectStatus(read, 200, `the added ${f.title} is read back`);
+      const back = read.jsonObject()[f.field];
+      judged('date sent', 1, f.title);
+      if (typeof back !== 'string' || instantOf(back) !== instant) {
+        throw new RuleFailure(`${f.title}: ${f.field} sent as ${zoneless(instant)} (no zone) is read back as ${JSON.stringify(back)}, not ${zoneless(instant)}Z (UTC assumed)`, {
+          expected: `${zoneless(instant)}Z`, actual: back, exchange: read.exchange,
+        });
+      }
+    } finally {
+      await deleteCreated(target, entity);
     }
   });
 });
