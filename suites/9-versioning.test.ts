@@ -16,7 +16,7 @@ import { judged } from '../src/suite/coverage.ts';
 import { crawl, crawledPath } from '../src/suite/crawl.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { forAll } from '../src/suite/property.ts';
-import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
+import { deprecatedVersions, knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
 import { check } from '../src/suite/rule.ts';
 import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
 import { workProject } from '../src/suite/work-project.ts';
@@ -35,14 +35,17 @@ for (const [what, path] of [['root resource', '/'], ['list of projects', '/group
 }
 
 // 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version":
-// each version of each resource the profile lists, deleted ones aside, is served; the clusters in the shape of that
-// version (9.4, 9.5), each result item judged.
+// each version of each resource the profile lists, deleted ones aside, is served (deprecated ones: spec 3,
+// VER-DEPRECATED-USABLE); the clusters in the shape of that version (9.4, 9.5), each result item judged.
 const isClusterList = (template: string) => /^\/groups\/\{groupId\}\/clusters$/.test(template);
 for (const r of resources) {
   for (const version of r.versions.filter((v) => !target().profile.versions.deleted.includes(v))) {
     const schema = isClusterList(r.template) ? clusterSchemaOf(version) : undefined;
     check('VER-ACCEPT-SERVED', `GET ${r.template} naming its version ${version} in Accept is served${schema ? ` in the ${schema} shape` : ''}`, async ({ target }) => {
       const res = await readInVersion(target, r.template, version);
+      // That a deprecated version is still served is VER-DEPRECATED-USABLE's to judge; here, the shape it is served in.
+      const deprecated = deprecatedVersions(target, r).includes(version);
+      if (deprecated && (res.status < 200 || res.status >= 300)) throw new TargetError('nothing-judged', `the deprecated ${version} of ${r.template} was not served (${res.status}): VER-DEPRECATED-USABLE judges that`, res.exchange);
       expectServed(res, `${r.template} is served in its version ${version}`);
       const clusters = schema ? resultsOf(res, target.profile.paging).map((cluster, i) => ({ cluster, i })) : [];
       if (clusters.length === 0) return;
