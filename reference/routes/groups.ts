@@ -40,8 +40,7 @@ export function groupView(ctx: RequestContext, group: Group, inList: boolean) {
       [extensionRel(ctx, 'processes'), `${base}/processes`],
       [extensionRel(ctx, 'events'), `${base}/events`],
       [extensionRel(ctx, 'alerts'), `${base}/alerts`],
-      // Mutant: a project without tags does not link its alert configurations.
-      ...(group.tags.length === 0 && ctx.mutants.has('SVC-BROWSABLE:kind') ? [] : [[extensionRel(ctx, 'alertConfigs'), `${base}/alertConfigs`] as [string, string]]),
+      [extensionRel(ctx, 'alertConfigs'), `${base}/alertConfigs`],
     ], inList),
     name: group.name,
     orgId: group.orgId,

@@ -23,7 +23,7 @@ export interface SurfaceList {
 
 /** The lists of spec 2.3 and 4.3, and the entities that hang under the same contexts; '' where the profile says the
  * target does not offer an endpoint. */
-export function catalogue(p: Profile): SurfaceList[] {
+function catalogue(p: Profile): SurfaceList[] {
   const { customDbRoles, slowQueryLogs } = p.endpoints;
   return [
     { title: 'clusters', template: '/groups/{groupId}/clusters', item: 'clusterName', paged: true },
@@ -73,7 +73,7 @@ export function missingValue(param: string): string {
 }
 
 /** Where `path` (a crawled path below the v2 base) is an instance of `template`: the parameters' values. */
-export function match(template: string, path: string): Record<string, string> | undefined {
+function match(template: string, path: string): Record<string, string> | undefined {
   const names = contextsOf(template);
   const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\}/g, '([^/]+)')}$`);
   const m = pattern.exec(path);
