@@ -5,18 +5,21 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/judges/dates.ts';
 import { parsedBody } from '../src/judges/entities.ts';
+import { expectServed } from '../src/judges/served.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
 import { coverageFirst, judgeEach } from '../src/harness/coverage-first.ts';
+import { deleteCreated, noteCreated } from '../src/target/created.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { profileProjects } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { legacyReads } from '../src/probes/surface/kinds.ts';
+import { dateFields } from '../src/probes/surface/date-fields.ts';
+import { boundQuery, dateFilters } from '../src/probes/surface/date-filters.ts';
 import { writeAnswers } from '../src/probes/surface/write-answers.ts';
-import { spreadProjects } from '../src/target/work-project.ts';
 import type { Target } from '../src/target/target.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
@@ -70,23 +73,59 @@ const notIso: Record<string, (d: Date) => string> = {
   'trailing text': (d) => `${d.toISOString()}later`,
 };
 
-// "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400). Each
-// parameter gets each wrong form twice, once on a day that could also be a month (1-12) and once on one that could
-// not, every form before a second date of any; the instants are drawn from the run's seed.
-check('ENT-DATES-INPUT-ISO', 'events minDate or maxDate that is not ISO-8601 is 400', async ({ target }) => {
-  const projects = await spreadProjects(target);
-  const forms = ['minDate', 'maxDate'].flatMap((param) => Object.keys(notIso).flatMap((form) => [{ param, form, monthLike: true }, { param, form, monthLike: false }]));
-  const chosen = coverageFirst(forms, { key: (c) => `${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.param} ${c.form}` }, target.setup.numRuns, target.setup.seed);
+const day = 86_400_000;
+
+// "Dates sent (query parameters ...) must be ISO-8601": a date that is not is a malformed request (7.2: 400). Every
+// list that filters by date (src/suite/surface/date-filters.ts) gets each wrong form in each bound twice, once on a
+// day that could also be a month (1-12) and once on one that could not, every form before a second date of any,
+// spread over the places each list is reached at; the instants are drawn from the run's seed.
+check('ENT-DATES-INPUT-ISO', 'a date bound not in ISO-8601 sent to every list that filters by date (events, measurements) is 400', async ({ target }) => {
+  const filters = await dateFilters(target);
+  const titles = [...new Set(filters.map((f) => f.title))];
+  const forms = titles.flatMap((title) => filters.find((f) => f.title === title)!.bounds.flatMap((param) =>
+    Object.keys(notIso).flatMap((form) => [{ title, param, form, monthLike: true }, { title, param, form, monthLike: false }])));
+  const chosen = coverageFirst(forms, { key: (c) => `${c.title} ${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.title} ${c.param} ${c.form}` }, target.setup.numRuns, target.setup.seed);
   const instants = fc.sample(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), { seed: target.setup.seed, numRuns: chosen.length });
   const cases = chosen.map((c, i) => {
     const d = new Date(instants[i]!);
     d.setUTCDate(c.monthLike ? 1 + (d.getUTCDate() % 12) : 13 + (d.getUTCDate() % 16));
-    return { ...c, project: projects[i % projects.length]!, value: notIso[c.form]!(d) };
+    const places = filters.filter((f) => f.title === c.title);
+    const f = places[i % places.length]!;
+    return { ...c, f, query: boundQuery(f, c.param, notIso[c.form]!(d), d) };
   });
-  await judgeEach(cases, async ({ project, param, form, value }) => {
-    const res = await target.get(eventsPath(target, project), { query: { [param]: value } });
-    judged('date sent', 1, form);
-    expectStatus(res, 400, `${param}=${value} (${form}) is refused`);
+  await judgeEach(cases, async ({ f, param, form, query }) => {
+    const res = await target.get(target.v2(f.path), { query });
+    judged('date sent', 1, `${f.title} ${param} ${form}`);
+    expectStatus(res, 400, `${f.title}: ${param}=${query[param]} (${form}) is refused`);
+  });
+});
+
+// "Dates sent (query parameters, or fields in POST or PATCH bodies) must be ISO-8601", and refused they change
+// nothing: every body that takes a date (src/suite/surface/date-fields.ts) gets each wrong form once, of an instant
+// one to six days ahead (drawn from the run's seed), and the entity it would have added must not be there.
+check('ENT-DATES-INPUT-ISO', 'a date not in ISO-8601 in a POST body (an access-list entry\'s deleteAfterDate) is 400 and adds nothing', async ({ target }) => {
+  const fields = await dateFields(target);
+  if (fields.length === 0) skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+  const forms = Object.keys(notIso).slice(0, target.setup.numRuns);
+  const days = fc.sample(fc.integer({ min: 1, max: 6 }), { seed: target.setup.seed, numRuns: forms.length });
+  const cases = fields.flatMap((f) => forms.map((form, n) => ({ f, form, n, value: notIso[form]!(new Date(Date.now() + days[n]! * day)) })));
+  await judgeEach(cases, async ({ f, form, n, value }) => {
+    const { res, path } = await f.send(value, n);
+    let there = res.status < 300;
+    try {
+      judged('date sent', 1, `${f.title} ${form}`);
+      expectStatus(res, 400, `${f.title}: ${f.field}=${value} (${form}) is refused`);
+      const after = await target.get(path);
+      there = after.status === 200;
+      if (there) {
+        throw new RuleFailure(`${f.title}: ${f.field}=${value} (${form}) was refused with 400, yet ${path} was added`, {
+          expected: `GET ${path}: 404`, actual: after.status, exchange: after.exchange,
+        });
+      }
+      expectStatus(after, 404, `the refused ${f.title} is not there`);
+    } finally {
+      if (there) await deleteCreated(target, noteCreated(target, path));
+    }
   });
 });
 
@@ -129,6 +168,65 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
       throw new RuleFailure(`dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`, {
         expected: results(withZ), actual: results(without), exchange: without.exchange,
       });
+    }
+  });
+});
+
+/** The answer without its links, which may echo the query as sent. */
+const withoutLinks = (res: HttpResponse) => Object.fromEntries(Object.entries(res.jsonObject()).filter(([k]) => k !== 'links'));
+
+// "When no time zone is given, UTC is assumed", on every list that answers a series for any window (measurements):
+// a window of six hours on each of the two days before today, sent without zones, is answered as its Z twin.
+check('ENT-DATES-DEFAULT-UTC', 'a series between two dates without a zone (measurements) is the series of the same dates with Z', async ({ target }) => {
+  const series = (await dateFilters(target)).filter((f) => f.series);
+  if (series.length === 0) noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
+  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const windows = series.flatMap((f) => [1, 2].map((days) => ({ f, start: hour - days * day })));
+  await judgeEach(windows, async ({ f, start }) => {
+    const read = async (zone: string) => {
+      const res = await target.get(target.v2(f.path), { query: { ...f.query, [f.bounds[0]]: zoneless(start) + zone, [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone } });
+      expectStatus(res, 200, `the ${f.title} between two dates are served`);
+      return res;
+    };
+    const withZ = await read('Z');
+    const without = await read('');
+    judged('date window', 1, f.path);
+    if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
+      throw new RuleFailure(`${f.title}: dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`, {
+        expected: withoutLinks(withZ), actual: withoutLinks(without), exchange: without.exchange,
+      });
+    }
+  });
+});
+
+/** The instant of a date read back; one without a zone is taken as UTC (whether it names its zone is ENT-DATES-UTC's). */
+const instantOf = (text: string) => Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
+
+// "When no time zone is given, UTC is assumed", in a POST body: a date sent without a zone, two days ahead, is read
+// back as that instant in UTC, in every body that takes a date.
+check('ENT-DATES-DEFAULT-UTC', 'a date without a zone in a POST body (an access-list entry\'s deleteAfterDate) is read back as that date in UTC', async ({ target }) => {
+  const fields = await dateFields(target);
+  if (fields.length === 0) skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+  // Apart from the entries ENT-DATES-INPUT-ISO adds (one per wrong form).
+  const n = Object.keys(notIso).length;
+  await judgeEach(fields, async (f) => {
+    const instant = Math.floor(Date.now() / 1000) * 1000 + 2 * day;
+    const { res, path } = await f.send(zoneless(instant), n);
+    // Noted before the answer is judged, so that whatever it was the entry is deleted.
+    const entity = noteCreated(target, path);
+    try {
+      expectServed(res, `${f.title} with ${f.field}=${zoneless(instant)} is added`);
+      const read = await target.get(path);
+      expectStatus(read, 200, `the added ${f.title} is read back`);
+      const back = read.jsonObject()[f.field];
+      judged('date sent', 1, f.title);
+      if (typeof back !== 'string' || instantOf(back) !== instant) {
+        throw new RuleFailure(`${f.title}: ${f.field} sent as ${zoneless(instant)} (no zone) is read back as ${JSON.stringify(back)}, not ${zoneless(instant)}Z (UTC assumed)`, {
+          expected: `${zoneless(instant)}Z`, actual: back, exchange: read.exchange,
+        });
+      }
+    } finally {
+      await deleteCreated(target, entity);
     }
   });
 });

@@ -2,6 +2,8 @@
 // changed from the legacy API. The clusters of 9.5: suites/9.5-clusters.test.ts; the lifecycle of a version
 // (spec 3): suites/3-lifecycle.test.ts.
 import fc from 'fast-check';
+import { checkClusterShape, clusterSchemaOf } from '../src/judges/cluster-shape.ts';
+import { resultsOf } from '../src/judges/list.ts';
 import { differences, replacedInStrings } from '../src/judges/same-body.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
@@ -14,7 +16,7 @@ import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath } from '../src/probes/crawl.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { forAll } from '../src/harness/property.ts';
-import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/probes/resource-versions.ts';
+import { deprecatedVersions, knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
 import { workProject } from '../src/target/work-project.ts';
@@ -32,11 +34,24 @@ for (const [what, path] of [['root resource', '/'], ['list of projects', '/group
   });
 }
 
-// 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version".
+// 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version":
+// each version of each resource the profile lists, deleted ones aside, is served (deprecated ones: spec 3,
+// VER-DEPRECATED-USABLE); the clusters in the shape of that version (9.4, 9.5), each result item judged.
+const isClusterList = (template: string) => /^\/groups\/\{groupId\}\/clusters$/.test(template);
 for (const r of resources) {
-  check('VER-ACCEPT-SERVED', `GET ${r.template} naming its current version ${r.current} in Accept is served`, async ({ target }) => {
-    expectServed(await readInVersion(target, r.template, r.current), `${r.template} is served in its version ${r.current}`);
-  });
+  for (const version of r.versions.filter((v) => !target().profile.versions.deleted.includes(v))) {
+    const schema = isClusterList(r.template) ? clusterSchemaOf(version) : undefined;
+    check('VER-ACCEPT-SERVED', `GET ${r.template} naming its version ${version} in Accept is served${schema ? ` in the ${schema} shape` : ''}`, async ({ target }) => {
+      const res = await readInVersion(target, r.template, version);
+      // That a deprecated version is still served is VER-DEPRECATED-USABLE's to judge; here, the shape it is served in.
+      const deprecated = deprecatedVersions(target, r).includes(version);
+      if (deprecated && (res.status < 200 || res.status >= 300)) throw new TargetError('nothing-judged', `the deprecated ${version} of ${r.template} was not served (${res.status}): VER-DEPRECATED-USABLE judges that`, res.exchange);
+      expectServed(res, `${r.template} is served in its version ${version}`);
+      const clusters = schema ? resultsOf(res, target.profile.paging).map((cluster, i) => ({ cluster, i })) : [];
+      if (clusters.length === 0) return;
+      judgeAll('cluster', clusters, ({ cluster, i }) => checkClusterShape(schema!, cluster, `${describeExchange(res)}: result item ${i}`, res), { place: () => `${r.template} in ${version}` });
+    });
+  }
 }
 
 // 9.2: the response's media type is not stated; the real service echoes the version it served in Content-Type.

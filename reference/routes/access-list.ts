@@ -10,6 +10,7 @@ import { entity, noContent, type Reply } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { removeWhere, type AccessListEntry, type Group } from '../store.ts';
 import { linksField, validateBody, type ObjectField } from '../validate.ts';
+import { formatIsoDate, parseIsoDate } from '../dates.ts';
 
 const entryShape: ObjectField = {
   type: 'object',
@@ -35,6 +36,20 @@ function isCidr(text: string): boolean {
   return extra === undefined && family !== 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** An entry as sent, its deleteAfterDate as a defective target reads it (mutants of spec 2.1); as sent otherwise. */
+function sentEntry(ctx: RequestContext, item: unknown): unknown {
+  if (!isObject(item) || typeof item.deleteAfterDate !== 'string') return item;
+  const date = item.deleteAfterDate;
+  // Mutant: deleteAfterDate takes whatever JavaScript's Date.parse reads, not only ISO-8601.
+  if (!parseIsoDate(date) && !Number.isNaN(Date.parse(date)) && ctx.mutants.has('ENT-DATES-INPUT-ISO:body')) return { ...item, deleteAfterDate: formatIsoDate(new Date(Date.parse(date))) };
+  // Mutant: a deleteAfterDate without a zone is read in the server's zone, UTC+02:00, not UTC.
+  const zoneless = /^\d{4}-\d{2}-\d{2}(T[\d:.]*)?$/.test(date) && parseIsoDate(date);
+  if (zoneless && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:body')) return { ...item, deleteAfterDate: formatIsoDate(new Date(zoneless.getTime() - 2 * 3_600_000)) };
+  return item;
+}
+
 /** One entry of a POST body, in the stored form; `place` names it in errors (`[0].cidrBlock`). */
 function entryOf(group: Group, body: EntryBody, place: string): AccessListEntry {
   if (body.groupId !== undefined && body.groupId !== group.id) throw invalidAttribute(`${place}.groupId`);
@@ -51,14 +66,15 @@ function entryOf(group: Group, body: EntryBody, place: string): AccessListEntry 
 
 const optional = (body: EntryBody) => ({
   ...(body.comment !== undefined ? { comment: body.comment } : {}),
-  ...(body.deleteAfterDate !== undefined ? { deleteAfterDate: body.deleteAfterDate } : {}),
+  // Stored in UTC (spec 2.1), whatever zone it was sent in.
+  ...(body.deleteAfterDate !== undefined ? { deleteAfterDate: formatIsoDate(parseIsoDate(body.deleteAfterDate)!) } : {}),
 });
 
 function addEntries(ctx: RequestContext): Reply {
   const group = requireGroup(ctx, 'write');
   if (!Array.isArray(ctx.body)) throw invalidJson();
   // Every entry is checked before any is added: a refused body changes nothing.
-  const entries = ctx.body.map((item, i) => entryOf(group, validateBody<EntryBody>(item, entryShape), `[${i}]`));
+  const entries = ctx.body.map((item, i) => entryOf(group, validateBody<EntryBody>(sentEntry(ctx, item), entryShape), `[${i}]`));
   for (const entry of entries) {
     removeWhere(ctx.store.accessList, (e) => e.groupId === group.id && e.cidrBlock === entry.cidrBlock);
     ctx.store.accessList.push(entry);

@@ -19,7 +19,10 @@ const shapeOf = (ctx: RequestContext) => (isLegacyClusterVersion(ctx.version) ? 
 
 function clusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
   // Mutant: the legacy API answers reads in the 2023-02-01 shape.
-  const shape = ctx.generation === 'v1.0' && ctx.mutants.has('VER-LEGACY-CLUSTER-SHAPE') ? modernCluster : shapeOf(ctx);
+  const legacyAsModern = ctx.generation === 'v1.0' && ctx.mutants.has('VER-LEGACY-CLUSTER-SHAPE');
+  // Mutant: the list in the deprecated 2023-01-01 is served in the 2023-02-01 shape.
+  const earlyAsModern = inList && ctx.version === '2023-01-01' && ctx.mutants.has('VER-ACCEPT-SERVED:shape');
+  const shape = legacyAsModern || earlyAsModern ? modernCluster : shapeOf(ctx);
   const view = shape.view(ctx, cluster, inList);
   // Mutant: a removed property leaks into the items of the 2023-02-01 list.
   const leaks = inList && shape === modernCluster && ctx.mutants.has('VER-CLUSTERS-REMOVED-ABSENT');

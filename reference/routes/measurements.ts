@@ -5,6 +5,7 @@ import type { RequestContext } from '../context.ts';
 import { formatIsoDate, parseIsoDate, parseIsoDuration } from '../dates.ts';
 import { invalidQueryParameter, missingQueryParameter } from '../errors.ts';
 import { entityLinks } from '../links.ts';
+import type { Mutants } from '../mutants.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { Measurement, Process } from '../store.ts';
@@ -19,14 +20,19 @@ function required(query: URLSearchParams, name: string): string {
   return value;
 }
 
-function dateParameter(query: URLSearchParams, name: string): number {
-  const date = parseIsoDate(required(query, name));
+function dateParameter(query: URLSearchParams, name: string, mutants: Mutants): number {
+  const text = required(query, name);
+  // Mutant: end takes whatever JavaScript's Date.parse reads, not only ISO-8601.
+  const lenient = name === 'end' && mutants.has('ENT-DATES-INPUT-ISO:measurements') && !Number.isNaN(Date.parse(text));
+  const date = parseIsoDate(text) ?? (lenient ? new Date(Date.parse(text)) : undefined);
   if (!date) throw invalidQueryParameter(name);
-  return date.getTime();
+  // Mutant: a date without a zone is read in the server's zone, UTC+02:00, not UTC.
+  const zoneless = /^\d{4}-\d{2}-\d{2}(T[\d:.]*)?$/.test(text);
+  return date.getTime() - (zoneless && mutants.has('ENT-DATES-DEFAULT-UTC:measurements') ? 2 * 3_600_000 : 0);
 }
 
 /** The requested interval, aligned to the granularity: [start, end) in steps of `stepMs`. */
-function intervalOf(query: URLSearchParams) {
+function intervalOf(query: URLSearchParams, mutants: Mutants) {
   const granularity = required(query, 'granularity');
   if (!GRANULARITIES.includes(granularity)) throw invalidQueryParameter('granularity');
   const stepMs = parseIsoDuration(granularity)!;
@@ -40,8 +46,8 @@ function intervalOf(query: URLSearchParams) {
     start = end - periodMs;
   } else {
     if (!query.has('start')) throw missingQueryParameter('period');
-    start = dateParameter(query, 'start');
-    end = dateParameter(query, 'end');
+    start = dateParameter(query, 'start', mutants);
+    end = dateParameter(query, 'end', mutants);
     if (end <= start) throw invalidQueryParameter('end');
   }
   start = Math.floor(start / stepMs) * stepMs;
@@ -59,7 +65,7 @@ function dataPoints(measurement: Measurement, seed: number, interval: { stepMs: 
 }
 
 function measurementsOf(ctx: RequestContext, process: Process, databaseName: string) {
-  const interval = intervalOf(ctx.query);
+  const interval = intervalOf(ctx.query, ctx.mutants);
   const names = ctx.query.getAll('m');
   if (names.some((n) => !process.measurements.some((m) => m.name === n))) throw invalidQueryParameter('m');
   const seed = process.databases.indexOf(databaseName) + 1;

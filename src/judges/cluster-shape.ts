@@ -14,6 +14,12 @@ export const removedClusterProperties = [
 
 export type ClusterSchema = 'cluster-2023-02-01' | 'cluster-legacy';
 
+/** The shape of the clusters in a resource version: 2023-01-01 is the legacy API moved only in base address and
+ * header (spec 9.4), 2023-02-01 the shape of 9.5; the spec states no shape for later versions. */
+export function clusterSchemaOf(version: string): ClusterSchema | undefined {
+  if (version < '2023-02-01') return 'cluster-legacy';
+  return version === '2023-02-01' ? 'cluster-2023-02-01' : undefined;
+}
 
 /** Whether a cluster carries a property named as spec 9.5 names it (`replicationSpecs.regionsConfig`: in any spec). */
 export function carriesProperty(cluster: Record<string, unknown>, name: string): boolean {

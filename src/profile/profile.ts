@@ -49,6 +49,6 @@ export interface Profile {
   /** Paths below the v2 base; '' when the target does not offer the endpoint. */
   endpoints: {
     documented: string[];
-    federationSettings: string; slowQueryLogs: string; customDbRoles: string; encryptionAtRest: string; pendingInvoice: string;
+    federationSettings: string; slowQueryLogs: string; customDbRoles: string; encryptionAtRest: string; pendingInvoice: string; accessList: string;
   };
 }

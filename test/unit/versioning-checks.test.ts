@@ -1,7 +1,7 @@
 // The judges of the versioning rules (spec 9): version names in media types, the cluster shapes of 9.5 (the JSON
 // Schemas and the eleven removed properties), and bodies compared across the two generations.
 import { describe, expect, it } from 'vitest';
-import { carriesProperty, removedClusterProperties } from '../../src/judges/cluster-shape.ts';
+import { carriesProperty, clusterSchemaOf, removedClusterProperties } from '../../src/judges/cluster-shape.ts';
 import { schemaFaults } from '../../src/judges/json-schema.ts';
 import { differences, replacedInStrings } from '../../src/judges/same-body.ts';
 import { namedVersion } from '../../src/judges/versioned-media.ts';
@@ -58,5 +58,13 @@ describe('profile versions', () => {
     expect(p.versions.deprecationHeader).toBe('Deprecation');
     expect(p.versions.unlistedDates).toBe('newest-not-later');
     expect(() => checkProfile({ ...structuredClone(minimal), versions: { resources: { '/groups': ['latest'] } } }, 'p.json')).toThrow(/versions\.resources/);
+  });
+});
+
+describe('the cluster shape of a version', () => {
+  it('is legacy before 2023-02-01, the 9.5 shape in 2023-02-01, and unstated after it', () => {
+    expect(clusterSchemaOf('2023-01-01')).toBe('cluster-legacy');
+    expect(clusterSchemaOf('2023-02-01')).toBe('cluster-2023-02-01');
+    expect(clusterSchemaOf('2024-08-05')).toBeUndefined();
   });
 });

@@ -1,0 +1,45 @@
+// The places the surface takes a date in a query parameter (spec 2.1: dates sent in query parameters must be
+// ISO-8601, UTC when no zone is given): each list that filters by a window of dates, at every path the run reaches
+// it (the events of each profile project; the measurements of a database, where the crawl reached one).
+import { profileProjects } from '../../target/projects.ts';
+import type { Target } from '../../target/target.ts';
+import { contextsOf, fill, listSurface } from './lists.ts';
+
+export interface DateFilter {
+  title: string;
+  /** Below the v2 base. */
+  path: string;
+  /** The parameters of the window's bounds, the earlier first. */
+  bounds: readonly [from: string, to: string];
+  /** Further parameters the request takes. */
+  query: Record<string, string>;
+  /** Whether a bound may be sent alone; otherwise both are, the other one valid. */
+  alone: boolean;
+  /** A series with a point at every step of any window, so that a window anywhere shows a shift of its zone; else
+   * only windows around the list's entries do. */
+  series: boolean;
+}
+
+export async function dateFilters(t: Target): Promise<DateFilter[]> {
+  const events = profileProjects(t).map((id): DateFilter => ({ title: 'events', path: `/groups/${id}/events`, bounds: ['minDate', 'maxDate'], query: {}, alone: true, series: false }));
+  const s = await listSurface(t);
+  const measurements = s.lists.filter((l) => l.title === 'measurements').flatMap((l): DateFilter[] => {
+    const values = s.existing(l.template, contextsOf(l.template).length);
+    // The list's own parameters but the period, which the window of dates replaces.
+    const query = Object.fromEntries([...new URLSearchParams(l.query)].filter(([name]) => name !== 'period'));
+    return values ? [{ title: 'measurements', path: fill(l.template, values), bounds: ['start', 'end'], query, alone: false, series: true }] : [];
+  });
+  return [...events, ...measurements];
+}
+
+const day = 86_400_000;
+/** yyyy-mm-ddThh:mm:ssZ of an instant. */
+const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
+
+/** The query of a request that sends `value` (naming `instant`) for the bound `param` of a filter: a bound that
+ * cannot go alone has its partner valid, a day or two around the instant, so that only `value` can be wrong. */
+export function boundQuery(f: DateFilter, param: string, value: string, instant: Date): Record<string, string> {
+  const midnight = Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+  const partner = f.alone ? {} : param === f.bounds[0] ? { [f.bounds[1]]: iso(midnight + 2 * day) } : { [f.bounds[0]]: iso(midnight - day) };
+  return { ...f.query, ...partner, [param]: value };
+}
