@@ -31,9 +31,15 @@ export function makeSecrets(profile: Profile): { secrets: Record<string, Princip
   for (const [name, ref] of Object.entries(profile.credentials as Record<string, any>)) {
     const principal = seed.principals.find((p) => p.name === name);
     if (ref.tokenEnv) {
-      secrets[name] = { token: (env[ref.tokenEnv] = fresh()) };
+      const token = fresh();
+      env[ref.tokenEnv] = token;
+      secrets[name] = { token };
     } else {
-      secrets[name] = { publicKey: (env[ref.publicKeyEnv] = principal?.publicKey ?? fresh()), privateKey: (env[ref.privateKeyEnv] = fresh()) };
+      const publicKey = principal?.publicKey ?? fresh();
+      const privateKey = fresh();
+      env[ref.publicKeyEnv] = publicKey;
+      env[ref.privateKeyEnv] = privateKey;
+      secrets[name] = { publicKey, privateKey };
     }
   }
   return { secrets, env };

@@ -22,7 +22,10 @@ export async function startProxy(upstreamUrl: string, upstreamCa: string, delayM
   const agents = new Map<string, Agent>();
   const agentFor = (localAddress: string) => {
     let a = agents.get(localAddress);
-    if (!a) agents.set(localAddress, (a = new Agent({ ca: upstreamCa, keepAlive: true, localAddress })));
+    if (!a) {
+      a = new Agent({ ca: upstreamCa, keepAlive: true, localAddress });
+      agents.set(localAddress, a);
+    }
     return a;
   };
   const recorded: Recorded[] = [];

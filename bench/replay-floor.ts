@@ -58,7 +58,7 @@ export async function replayFloor(delayMs: number): Promise<FloorResult> {
   const recorder = await startProxy(a.target.url, a.target.caPem, delayMs);
   profile.baseUrl = recorder.url;
   const { dir, file } = writeProfile(profile, recorder.caPem);
-  let suite;
+  let suite: Awaited<ReturnType<typeof runCli>>;
   try {
     suite = await runCli(file, dir, a.env);
   } finally {
@@ -71,7 +71,7 @@ export async function replayFloor(delayMs: number): Promise<FloorResult> {
   const b = await startTarget(profile, { limit, windowMs });
   const relay = await startProxy(b.target.url, b.target.caPem, delayMs);
   const owner = b.secrets.owner!;
-  let replayed;
+  let replayed: Awaited<ReturnType<typeof replay>>;
   try {
     replayed = await replay(sequence, relay.url, relay.caPem, profile, owner.publicKey!, owner.privateKey!);
   } finally {

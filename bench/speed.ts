@@ -30,7 +30,7 @@ if (want('floor')) {
   if (last) {
     const per = requestsPerRule(last.report).filter(([, n]) => n > 0);
     console.log(`requests per rule (first run, ${per.length} rules that sent any):`);
-    for (let i = 0; i < per.length; i += 6) console.log('  ' + per.slice(i, i + 6).map(([id, n]) => `${id} ${n}`).join(', '));
+    for (let i = 0; i < per.length; i += 6) console.log(`  ${per.slice(i, i + 6).map(([id, n]) => `${id} ${n}`).join(', ')}`);
   }
 }
 if (want('throughput')) {

@@ -78,7 +78,7 @@ function validateValue(value: unknown, field: Field, path: string): void {
       return;
     case 'array':
       if (!Array.isArray(value)) throw invalidJsonAttribute(path);
-      value.forEach((item, i) => validateValue(item, field.items, `${path}[${i}]`));
+      for (const [i, item] of value.entries()) validateValue(item, field.items, `${path}[${i}]`);
       return;
     case 'object':
       if (!isPlainObject(value)) throw invalidJsonAttribute(path);

@@ -104,6 +104,6 @@ export function renderJunit(report: Report): string {
 export function writeJunitReport(report: Report, dir: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'junit.xml');
-  writeFileSync(file, renderJunit(report) + '\n');
+  writeFileSync(file, `${renderJunit(report)}\n`);
   return file;
 }

@@ -43,5 +43,5 @@ export function renderMarkdownSummary(report: Report): string {
 }
 
 export function appendMarkdownSummary(report: Report, file: string): void {
-  appendFileSync(file, renderMarkdownSummary(report) + '\n');
+  appendFileSync(file, `${renderMarkdownSummary(report)}\n`);
 }

@@ -28,7 +28,7 @@ export function writeReportFiles(report: Report, dir: string, target: { profile:
     rmSync(certificateFile, { force: true });
   } else {
     const record = buildCertificate(report, target.profile, target.tlsFingerprint256, target.signKey);
-    writeFileSync(certificateFile, JSON.stringify(record, null, 2) + '\n');
+    writeFileSync(certificateFile, `${JSON.stringify(record, null, 2)}\n`);
     files.certificate = { file: certificateFile, record };
   }
   return files;

@@ -207,7 +207,7 @@ function parseError(e: Error, argv: string[]): UsageError {
 }
 
 export function parseCommandLine(argv: string[]): Args {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof options }>>;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (e) {

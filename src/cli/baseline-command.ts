@@ -15,7 +15,7 @@ export function baselineCommand(o: { report: string; out?: string }): number {
   }
   if (report?.format !== reportFormat) throw new UsageError(`${o.report}: not a report of format ${reportFormat}`);
   const baseline = baselineFrom(report);
-  const text = JSON.stringify(baseline, null, 2) + '\n';
+  const text = `${JSON.stringify(baseline, null, 2)}\n`;
   if (!o.out) {
     process.stdout.write(text);
     return 0;

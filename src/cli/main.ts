@@ -14,7 +14,7 @@ import { suiteName, suiteVersion } from '../report/build.ts';
 async function main(argv: string[]): Promise<number> {
   const args = parseCommandLine(argv);
   if (args.command === 'help') {
-    process.stdout.write(args.text + '\n');
+    process.stdout.write(`${args.text}\n`);
     return 0;
   }
   if (args.command === 'version') {

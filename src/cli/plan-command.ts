@@ -44,7 +44,7 @@ function ruleLine(r: RunPlan['rules'][number], width: number): string {
 export function planCommand(args: PlanArgs): number {
   const p = planRun(args);
   if (args.json) {
-    process.stdout.write(JSON.stringify(p, null, 2) + '\n');
+    process.stdout.write(`${JSON.stringify(p, null, 2)}\n`);
     return 0;
   }
   const width = Math.max(...p.rules.map((r) => r.id.length));
@@ -57,6 +57,6 @@ export function planCommand(args: PlanArgs): number {
   for (const id of projects) out.push(`project ${id}: at most ${plan.projectRequests} requests, ${at}`);
   const budget = plan.budgetMs === undefined ? '' : plan.fits ? ` (the most that fit the budget of ${formatDuration(plan.budgetMs)})` : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
   out.push(`num-runs ${plan.numRuns}${budget}; the cost model puts every project request on one project, so each figure is an upper bound`);
-  process.stdout.write(out.join('\n') + '\n');
+  process.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

@@ -6,7 +6,7 @@ import { afterAll } from 'vitest';
 import { checksSettled } from './running-checks.ts';
 import { target } from '../target/target.ts';
 
-// vitest reads the first parameter of a hook as a fixture pattern: it must be a destructuring one.
+// biome-ignore lint/correctness/noEmptyPattern: vitest reads a hook's first parameter as a fixture pattern, which must destructure.
 afterAll(async ({}, file) => {
   await checksSettled();
   const state = target().client.options.scheduler?.state();

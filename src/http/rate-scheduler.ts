@@ -142,7 +142,10 @@ export class RateScheduler {
     if (!ticket) return;
     const [earliest, latest] = this.clock.landed(sentAt, receivedAt);
     const landedIn = this.windowOf((earliest + latest) / 2);
-    if (status !== 429) return this.usage.answered(ticket.project, landedIn);
+    if (status !== 429) {
+      this.usage.answered(ticket.project, landedIn);
+      return;
+    }
     const windows = this.windowsBetween(earliest, latest);
     const withinCounts = windows.every((w) => (this.counts.get(ticket.project)?.get(w) ?? 0) <= this.limit);
     // The counts are the whole story only in windows that began after the scheduler started seeing every request.
@@ -223,7 +226,10 @@ export class RateScheduler {
 
   private count(project: string, windows: number[], n = 1): void {
     let m = this.counts.get(project);
-    if (!m) this.counts.set(project, (m = new Map()));
+    if (!m) {
+      m = new Map();
+      this.counts.set(project, m);
+    }
     for (const w of windows) m.set(w, (m.get(w) ?? 0) + n);
   }
 

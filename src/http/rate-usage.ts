@@ -121,7 +121,10 @@ export class RateUsage {
 
   private record(project: string): ProjectRecord {
     let r = this.projects.get(project);
-    if (!r) this.projects.set(project, (r = { requests: 0, refused: 0, windows: new Set(), waiting: new WaitingTime() }));
+    if (!r) {
+      r = { requests: 0, refused: 0, windows: new Set(), waiting: new WaitingTime() };
+      this.projects.set(project, r);
+    }
     return r;
   }
 }

@@ -24,10 +24,10 @@ export class CrawlScope {
 
   /** Learns the projects named by `groupId` fields, at any depth. */
   learnBody(body: unknown): void {
-    if (Array.isArray(body)) body.forEach((v) => this.learnBody(v));
+    if (Array.isArray(body)) for (const v of body) this.learnBody(v);
     else if (isObject(body)) {
       if (typeof body.groupId === 'string') this.known.add(body.groupId);
-      Object.values(body).forEach((v) => this.learnBody(v));
+      for (const v of Object.values(body)) this.learnBody(v);
     }
   }
 

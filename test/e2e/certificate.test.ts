@@ -163,7 +163,7 @@ describe('verify', () => {
     const r = await runCli(['verify', file, '--public-key', certifier.publicFile]);
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/^valid: .* is (not )?conformant \(suite .*, seed 99, num-runs 20\)$/m);
-    expect(r.stdout).toMatch(/^  signed with key [0-9a-f]{64}, signature verified$/m);
+    expect(r.stdout).toMatch(/^ {2}signed with key [0-9a-f]{64}, signature verified$/m);
     const unchecked = await runCli(['verify', file]);
     expect(unchecked.code).toBe(0);
     expect(unchecked.stdout).toMatch(/signature NOT checked: pass the signer's --public-key/);
@@ -174,7 +174,7 @@ describe('verify', () => {
     expect(unsigned.signature).toBeNull();
     const local = await verify(unsigned);
     expect(local.code, local.stdout).toBe(0);
-    expect(local.stdout).toMatch(/^  unsigned: for local use/m);
+    expect(local.stdout).toMatch(/^ {2}unsigned: for local use/m);
     const withKey = await verify(unsigned, '--public-key', certifier.publicFile);
     expect(withKey.code).toBe(1);
     expect(withKey.stdout).toMatch(/signature: the certificate is unsigned/);

@@ -75,7 +75,10 @@ export async function startFaultProxy(upstream: { url: string; caPem: string }, 
   const agents = new Map<string, Agent>();
   const agentFrom = (address: string) => {
     let agent = agents.get(address);
-    if (!agent) agents.set(address, (agent = new Agent({ keepAlive: true, ca: upstream.caPem, localAddress: address })));
+    if (!agent) {
+      agent = new Agent({ keepAlive: true, ca: upstream.caPem, localAddress: address });
+      agents.set(address, agent);
+    }
     return agent;
   };
   const log: LogEntry[] = [];
@@ -145,7 +148,8 @@ function inflict(fault: AnswerFault, res: ServerResponse, entry: LogEntry, a: An
       res.write(half, () => res.socket?.destroy());
       return;
     case 'truncate':
-      return send(res, entry, a.status, a.headers, half);
+      send(res, entry, a.status, a.headers, half);
+      return;
     case 'drip': {
       head(res, entry, a.status, a.headers, a.body.length);
       let i = 0;
@@ -161,20 +165,27 @@ function inflict(fault: AnswerFault, res: ServerResponse, entry: LogEntry, a: An
       return;
     }
     case 'invalid-json':
-      return send(res, entry, a.status, a.headers, Buffer.from('<html><body>502 Bad Gateway</body></html>'));
+      send(res, entry, a.status, a.headers, Buffer.from('<html><body>502 Bad Gateway</body></html>'));
+      return;
     case 'wrong-type':
-      return send(res, entry, a.status, a.headers, Buffer.concat([Buffer.from('['), a.body, Buffer.from(']')]));
+      send(res, entry, a.status, a.headers, Buffer.concat([Buffer.from('['), a.body, Buffer.from(']')]));
+      return;
     case 'replace-body':
-      return send(res, entry, a.status, a.headers, Buffer.from(fault.text));
+      send(res, entry, a.status, a.headers, Buffer.from(fault.text));
+      return;
     case 'status-after':
-      return send(res, entry, fault.status, { 'content-type': 'application/json' }, errorBody(fault.status));
+      send(res, entry, fault.status, { 'content-type': 'application/json' }, errorBody(fault.status));
+      return;
     case 'huge':
-      return send(res, entry, a.status, a.headers, Buffer.from(JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) })));
+      send(res, entry, a.status, a.headers, Buffer.from(JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) })));
+      return;
     case 'duplicate-header':
-      return send(res, entry, a.status, { ...a.headers, [fault.name.toLowerCase()]: fault.values }, a.body);
+      send(res, entry, a.status, { ...a.headers, [fault.name.toLowerCase()]: fault.values }, a.body);
+      return;
     case 'drop-header': {
       const { [fault.name.toLowerCase()]: _dropped, ...rest } = a.headers;
-      return send(res, entry, a.status, rest, a.body);
+      send(res, entry, a.status, rest, a.body);
+      return;
     }
   }
 }

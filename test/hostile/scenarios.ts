@@ -43,7 +43,7 @@ const eventTypes = new RegExp(`^GET ${v2}/eventTypes`);
 const firstProject = referenceProfile.projects.ids[0];
 const events = new RegExp(`^GET ${v2}/groups/${firstProject}/events`);
 const oneAlertConfig = new RegExp(`^GET ${group}/alertConfigs/[^/?]+$`);
-const clusterLists = new RegExp(`^GET /api/platform/(v2|v1\\.0)/groups/[^/?]+/clusters(\\?|$)`);
+const clusterLists = /^GET \/api\/platform\/(v2|v1\.0)\/groups\/[^/?]+\/clusters(\?|$)/;
 
 export const hostiles: Hostile[] = [
   {

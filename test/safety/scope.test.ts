@@ -18,7 +18,7 @@ const [inA, inB] = ['6500000000000000000a0001', '6500000000000000000b0001'];
 const empty = '6500000000000000000e0001';
 /** A project of the target's organization that the owner may change, which no profile here names. */
 const outside = '6500000000000000000f0001';
-const missing = 'f0f0' + '1'.repeat(20);
+const missing = `f0f0${'1'.repeat(20)}`;
 const api = '/api/platform';
 
 type Seed = Record<string, Record<string, unknown>[]> & { principals: { name: string; publicKey?: string }[] };

@@ -61,8 +61,14 @@ describe('what the rules need of the profile', () => {
     expect(unmet(need('baseUrl', 'not-https'), profile((p) => (p.baseUrl = 'http://127.0.0.1:1')))).toBe(true);
     expect(unmet(need('projects.allowCreate', 'no-creation'), profile((p) => delete p.orgId))).toBe(true);
     expect(unmet(need('projects.emptyProjectId', 'no-empty-project'), profile((p) => delete p.projects.emptyProjectId))).toBe(false);
-    expect(unmet(need('projects.emptyProjectId', 'no-empty-project'), profile((p) => (delete p.projects.emptyProjectId, (p.projects.allowCreate = false))))).toBe(true);
-    expect(unmet(need('credentials', 'no-cross-address'), profile((p) => (delete p.credentials.owner2.localAddress, delete p.credentials.readOnly.localAddress)))).toBe(true);
+    expect(unmet(need('projects.emptyProjectId', 'no-empty-project'), profile((p) => {
+      delete p.projects.emptyProjectId;
+      p.projects.allowCreate = false;
+    }))).toBe(true);
+    expect(unmet(need('credentials', 'no-cross-address'), profile((p) => {
+      delete p.credentials.owner2.localAddress;
+      delete p.credentials.readOnly.localAddress;
+    }))).toBe(true);
     expect(unmet(need('credentials', 'no-cross-address'), profile())).toBe(false);
     expect(unmet(need('alertConfigs.variants', 'no-metric-variant'), profile((p) => (p.alertConfigs.variants = p.alertConfigs.variants.slice(0, 1))))).toBe(true);
     expect(unmet(need('versions.resources', 'one-current-version'), profile((p) => (p.versions.resources = { '/groups': ['2023-02-01'] })))).toBe(true);

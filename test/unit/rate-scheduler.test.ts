@@ -145,15 +145,17 @@ describe('rate scheduler', () => {
   it('continues another scheduler: its counts hold back requests; without them the windows so far count as spent', async () => {
     const first = new RateScheduler({ limit, windowMs: 60_000, projectOf });
     for (let i = 0; i < limit; i++) await first.acquire(urlOf('p'));
-    const after = (o: ConstructorParameters<typeof RateScheduler>[0]) => {
+    const schedulerFrom = (o: ConstructorParameters<typeof RateScheduler>[0]) => {
       const s = new RateScheduler(o);
       let sent = false;
-      void s.acquire(urlOf('p')).then(() => (sent = true));
+      void s.acquire(urlOf('p')).then(() => {
+        sent = true;
+      });
       return () => sent;
     };
-    const continued = after({ limit, windowMs: 60_000, projectOf, from: JSON.parse(JSON.stringify(first.state())) });
-    const blind = after({ limit, windowMs: 60_000, projectOf, pastSpent: true });
-    const fresh = after({ limit, windowMs: 60_000, projectOf });
+    const continued = schedulerFrom({ limit, windowMs: 60_000, projectOf, from: JSON.parse(JSON.stringify(first.state())) });
+    const blind = schedulerFrom({ limit, windowMs: 60_000, projectOf, pastSpent: true });
+    const fresh = schedulerFrom({ limit, windowMs: 60_000, projectOf });
     await tick();
     expect([continued(), blind(), fresh()]).toEqual([false, false, true]);
     expect(new RateScheduler({ limit, windowMs: 60_000, projectOf, from: first.state() }).report().requests).toBe(limit);

@@ -14,7 +14,7 @@ function blocks(source: string): Block[] {
   const out: Block[] = [];
   for (const line of source.split('\n')) {
     if (/^[^\s})\]/]/.test(line) || out.length === 0) out.push({ text: '' });
-    out[out.length - 1]!.text += line + '\n';
+    out[out.length - 1]!.text += `${line}\n`;
   }
   for (const b of out) b.defines = /^(?:export\s+)?(?:async\s+)?(?:function\s+(\w+)|const\s+(\w+)\s*=)/.exec(b.text)?.slice(1).find(Boolean);
   return out;
@@ -56,7 +56,11 @@ export function scanSkips(root = '.', guarded: readonly string[] = []): Map<stri
     for (const b of all) {
       if (!b.defines) continue;
       const known = facts.get(b.defines)!;
-      for (const x of reach(b.text, b.defines)) if (!known.has(x)) (known.add(x), (changed = true));
+      for (const x of reach(b.text, b.defines)) {
+        if (known.has(x)) continue;
+        known.add(x);
+        changed = true;
+      }
     }
   }
   const byRule = new Map<string, Set<string>>();

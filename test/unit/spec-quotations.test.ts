@@ -32,7 +32,10 @@ function commentBlocks(source: string): Quotation[] {
       return;
     }
     if (open) open.text += ` ${m[1]}`;
-    else blocks.push((open = { line: i + 1, text: m[1]! }));
+    else {
+      open = { line: i + 1, text: m[1]! };
+      blocks.push(open);
+    }
   });
   return blocks;
 }
