@@ -16,7 +16,7 @@ import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/probes
 import { deleteCreated, runName } from '../src/target/created.ts';
 import { alertConfigsPath, createProject, postEntity } from '../src/probes/new-entities.ts';
 import { wholeItems } from '../src/probes/pages.ts';
-import { perRun } from '../src/harness/per-run.ts';
+import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { workProject } from '../src/target/work-project.ts';
@@ -138,16 +138,13 @@ for (const [what, query] of readings) {
 }
 
 /** The slow-queries path of the first process of the first project ({processId} from the list it is a child of). */
-const processIds = perRun(() => new Map<string, Promise<HttpResponse>>());
 async function slowQueriesPath(t: Target): Promise<string> {
   const groupId = firstProject(t);
   const path = endpoint(t, 'slowQueryLogs', { groupId });
   const at = path.indexOf('/{processId}');
   if (at < 0) return path;
   const list = path.slice(0, at);
-  let pending = processIds().get(list);
-  if (!pending) processIds().set(list, (pending = t.get(list)));
-  const res = await pending;
+  const res = await once(`process-list:${list}`, () => t.get(list));
   expectServed(res, `GET ${list} is served`);
   const id = (resultsOf(res, t.profile.paging)[0] as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string') skipFor('projects.ids', `the first project has no process (${list})`);
@@ -211,11 +208,8 @@ for (const [i, [action, resources]] of roleActions.entries()) {
 // Private-endpoint region names (Azure) no longer include GERMANY_CENTRAL, GERMANY_NORTH_EAST." Probed in a project of
 // the run's own: a wrongly accepted setting then changes nothing anyone uses, and goes with the project.
 
-const earProject = perRun(() => ({ pending: undefined as Promise<string> | undefined }));
 async function ownProject(t: Target): Promise<string> {
-  const holder = earProject();
-  holder.pending ??= createProject(t, 'ear').then((p) => p.id);
-  return holder.pending;
+  return once('ear-project', () => createProject(t, 'ear').then((p) => p.id), { afresh: false });
 }
 
 const azureIds = { clientID: '00000000-0000-4000-8000-000000000001', subscriptionID: '00000000-0000-4000-8000-000000000002', tenantID: '00000000-0000-4000-8000-000000000003' };

@@ -5,7 +5,7 @@ import type { HttpResponse } from '../../src/http/messages.ts';
 import { removedClusterProperties } from '../../src/judges/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from '../../src/probes/cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
-import { perRun } from '../../src/harness/per-run.ts';
+import { once } from '../../src/harness/per-run.ts';
 import { workProject } from '../../src/target/work-project.ts';
 import type { Target } from '../../src/target/target.ts';
 
@@ -70,11 +70,7 @@ async function useAndDelete(t: Target, life: ClusterLife, created: Created, body
   life.remove = await deleteCreated(t, created);
 }
 
-const lives = perRun(() => ({ pending: undefined as Promise<ClusterLife> | undefined }));
-
 /** The run's cluster life, lived on first use (skipped where the profile does not allow billable resources). */
 export function clusterLife(t: Target): Promise<ClusterLife> {
-  const holder = lives();
-  holder.pending ??= live(t);
-  return holder.pending;
+  return once('cluster-life', () => live(t), { afresh: false });
 }
