@@ -194,8 +194,8 @@ for (const [i, [action, resources]] of roleActions.entries()) {
     const { res, made } = await postEntity(target, collection, body, { key: 'roleName' });
     try {
       expectServed(res, `a custom role with ${action} is created`);
-      const actions = (res.json() as { actions?: { action?: unknown }[] }).actions;
-      if (Array.isArray(actions) && !actions.some((a) => a?.action === action)) {
+      const actions = res.jsonObject().actions;
+      if (Array.isArray(actions) && !actions.some((a) => isObject(a) && a.action === action)) {
         throw new RuleFailure(`${describeExchange(res)}: the created role lacks ${action}`, { expected: action, actual: actions, exchange: res.exchange });
       }
     } finally {

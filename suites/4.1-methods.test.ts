@@ -212,7 +212,7 @@ for (const s of [alertConfigs, projects]) {
       const after = await readAfter(target, write, made.path, shows(change));
       expectStatus(after, 200, `${s.title} can be read after PATCH`);
       const unchanged = notHeld(change, after.json());
-      const changed = changedFields(before, after.json() as Body, [...Object.keys(change), ...target.profile.methods.volatileFields]);
+      const changed = changedFields(before, after.jsonObject(), [...Object.keys(change), ...target.profile.methods.volatileFields]);
       if (unchanged.length || changed.length) {
         throw new RuleFailure(`PATCH of ${Object.keys(change).join(', ')} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`, {
           expected: { ...before, ...change }, actual: after.json(), exchange: after.exchange,

@@ -51,7 +51,7 @@ function projectsOf(t: Target, as: string): Promise<Set<string>> {
 async function listProjects(t: Target, as: string): Promise<Set<string>> {
   const { itemsPerPageParam, maxItemsPerPage, resultsField } = t.profile.paging;
   const res = await t.get(t.v2('/groups'), { as, query: { [itemsPerPageParam]: maxItemsPerPage } });
-  const results = res.status === 200 ? (res.json() as Record<string, unknown>)[resultsField] : [];
+  const results = res.status === 200 ? res.jsonObject()[resultsField] : [];
   return new Set((Array.isArray(results) ? results : []).map((g) => (g as { id?: unknown }).id).filter((id): id is string => typeof id === 'string'));
 }
 

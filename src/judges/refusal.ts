@@ -21,8 +21,8 @@ export function expectUnchanged(before: HttpResponse, after: HttpResponse, field
       expected: 200, actual: after.status, exchange: after.exchange,
     });
   }
-  const was = before.json() as Record<string, unknown>;
-  const is = after.json() as Record<string, unknown>;
+  const was = before.jsonObject();
+  const is = after.jsonObject();
   const changed = fields.filter((f) => !isDeepStrictEqual(was[f], is[f]));
   if (changed.length) {
     const pick = (o: Record<string, unknown>) => Object.fromEntries(changed.map((f) => [f, o[f]]));

@@ -34,7 +34,7 @@ async function discover(t: Target): Promise<PathContext> {
   const orgId = set('orgId', t.profile.orgId);
   const fsPath = t.profile.endpoints.federationSettings;
   const fs = fsPath && t.profile.orgId ? await t.get(t.v2(fsPath.replace('{orgId}', orgId))) : undefined;
-  const fsId = set('federationSettingsId', fs?.status === 200 ? (fs.json() as { id?: string }).id : undefined);
+  const fsId = set('federationSettingsId', fs?.status === 200 ? fs.jsonObject().id as string | undefined : undefined);
   set('identityProviderId', await firstOf(t, `/federationSettings/${fsId}/identityProviders`, 'id'));
   const groupId = set('groupId', t.profile.projects.ids[0]);
   const group = `/groups/${groupId}`;
