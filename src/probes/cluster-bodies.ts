@@ -15,6 +15,18 @@ export function requireBillable(t: Target): void {
   if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
 }
 
+/** The smallest replica set the 2023-02-01 shape describes: one shared-tier region. */
+export function clusterBody(t: Target, name: string): Body {
+  requireBillable(t);
+  return {
+    name,
+    clusterType: 'REPLICASET',
+    replicationSpecs: [{
+      regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }],
+    }],
+  };
+}
+
 /** A three-node replica set of the smallest dedicated size, in one region of one provider. */
 export function dedicatedClusterBody(name: string, providerName: string, regionName: string): Body {
   return {

@@ -1,5 +1,6 @@
-// Entities the checks create: projects, alert configurations and clusters, in the request shapes of the real service
-// (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner deletes what a check leaves.
+// Entities the checks create: projects and alert configurations (clusters: cluster-bodies.ts), in the request shapes
+// of the real service (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner
+// deletes what a check leaves.
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, TargetError } from '../outcome.ts';
@@ -83,18 +84,5 @@ export function replacementAlertConfigBody(): Body {
 
 export const createAlertConfig = (t: Target, groupId: string, mark: string) => createEntity(t, alertConfigsPath(t, groupId), alertConfigBody(mark));
 
-// --- clusters (spec 4.5, 9.5: the 2023-02-01 shape); billable, so only where the profile allows it ---
-
-export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
-
-/** The smallest replica set the 2023-02-01 shape describes: one shared-tier region. */
-export function clusterBody(t: Target, name: string): Body {
-  if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
-  return {
-    name,
-    clusterType: 'REPLICASET',
-    replicationSpecs: [{
-      regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }],
-    }],
-  };
-}
+// Clusters are in cluster-bodies.ts; forbidden-changes.ts still takes them from here.
+export { clusterBody, clustersPath } from './cluster-bodies.ts';
