@@ -18,8 +18,7 @@ import type { Target } from '../src/target/target.ts';
 import {
   depthOf, describeOp, firstCases, Reach, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
 } from '../src/probes/write-operations.ts';
-
-type Body = Record<string, unknown>;
+import type { JsonObject } from '../src/judges/json-walk.ts';
 
 const opAt = <T>(ops: T[], index: number) => ops[index % ops.length]!;
 const placeOf = (op: WriteOp, index: number): Place => opAt(op.places, index);
@@ -103,7 +102,7 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at
       const { field, current, changed } = op.change;
       // The change first, then the invalid field: a place inside the changed field stays in the body.
       const base = { ...op.body, [field]: changed };
-      let body: Body;
+      let body: JsonObject;
       let depth: number;
       if (c.kind === 'read-only') {
         const ro = op.readOnlyBodies.filter((r) => r.path[0] !== field);

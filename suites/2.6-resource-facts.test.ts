@@ -3,7 +3,7 @@
 // creates is deleted again; a value the target should refuse but accepts is deleted as well.
 import { expectFieldRefused } from '../src/judges/invalid-field.ts';
 import type { JsonPath } from '../src/judges/names-field.ts';
-import { isObject } from '../src/judges/json-walk.ts';
+import { isObject, type JsonObject } from '../src/judges/json-walk.ts';
 import { resultsOf } from '../src/judges/list.ts';
 import { schemaFaults } from '../src/judges/json-schema.ts';
 import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/judges/slow-queries.ts';
@@ -22,8 +22,6 @@ import { check } from '../src/harness/check.ts';
 import { workProject } from '../src/target/work-project.ts';
 import { target, type Target } from '../src/target/target.ts';
 
-type Body = Record<string, unknown>;
-
 /** A profile endpoint path below the v2 base; skipped where the profile says the target does not offer it. */
 function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'documented'>, fill: Record<string, string> = {}): string {
   const template = t.profile.endpoints[name];
@@ -33,7 +31,7 @@ function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'd
 
 /** The removed value sent at `path` of `body` is refused, the error naming the field or the value; a success made
  * something, which is deleted before the rule fails. */
-async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, body: Body, path: JsonPath, what: string) {
+async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, body: JsonObject, path: JsonPath, what: string) {
   if (sent.made) await deleteCreated(t, sent.made.created);
   expectFieldRefused(sent.res, { body, path, value: true }, what);
 }
@@ -101,7 +99,7 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
   check('METRIC-DATAFED-REMOVED', `a metric alert configuration on ${metricName} is refused with 400 naming it`, async ({ target }) => {
     const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
     if (!metric) skipFor('alertConfigs.variants', 'the profile lists no metric alert-configuration variant (one with a metricThreshold)');
-    const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as Body), metricName } };
+    const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as JsonObject), metricName } };
     const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
     await refusedNaming(target, sent, body, ['metricThreshold', 'metricName'], `the removed metric ${metricName} is refused`);
   });
@@ -180,7 +178,7 @@ check('BILLING-SKU-FLEX', 'the FLEX legacy usage-hour skus of the pending invoic
 // KILL_ANY_CURSOR, REFINE_COLLECTION_SHARD_KEY, RESHARD_COLLECTION, SHARDED_DATA_DISTRIBUTION (18 April 2025)."
 
 /** Where each action applies, as the real service's custom roles take it. */
-const roleActions: [action: string, resources: Body[]][] = [
+const roleActions: [action: string, resources: JsonObject[]][] = [
   ['CLEAR_JUMBO_FLAG', [{ db: 'conformance', collection: '' }]],
   ['KILL_ANY_CURSOR', [{ db: 'conformance', collection: '' }]],
   ['REFINE_COLLECTION_SHARD_KEY', [{ db: 'conformance', collection: '' }]],
