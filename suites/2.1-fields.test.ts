@@ -18,8 +18,7 @@ import type { Target } from '../src/target/target.ts';
 import {
   depthOf, describeOp, firstCases, Reach, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
 } from '../src/probes/write-operations.ts';
-
-type Body = Record<string, unknown>;
+import type { JsonObject } from '../src/judges/json-walk.ts';
 
 const opAt = <T>(ops: T[], index: number) => ops[index % ops.length]!;
 const placeOf = (op: WriteOp, index: number): Place => opAt(op.places, index);
@@ -103,7 +102,7 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at
       const { field, current, changed } = op.change;
       // The change first, then the invalid field: a place inside the changed field stays in the body.
       const base = { ...op.body, [field]: changed };
-      let body: Body;
+      let body: JsonObject;
       let depth: number;
       if (c.kind === 'read-only') {
         const ro = op.readOnlyBodies.filter((r) => r.path[0] !== field);
@@ -123,7 +122,7 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at
         await sendBody(target, op, { ...op.body, [field]: current }); // undone: the current values again
         return;
       }
-      if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending ${describeOp(op)} with an invalid field`, res.exchange);
+      expectJudgeable(res, `${describeOp(op)} with an invalid field is answered`);
       judged('refused update', 1, op.path);
       reach.add(op, depth);
       const now = await readChanged(target, op);

@@ -17,7 +17,7 @@ type Project = { id?: unknown; name?: unknown };
 async function idsOf(t: Target, profileId: string, listed: Project[]): Promise<string[]> {
   const res = await t.get(t.v2(`/groups/${profileId}`));
   expectStatus(res, 200, `the profile's project ${profileId} is served`);
-  const own = res.json() as Project;
+  const own = res.jsonObject();
   const inList = listed.find((p) => p.name === own.name);
   return [...new Set([inList?.id, own.id].filter((id): id is string => typeof id === 'string'))];
 }

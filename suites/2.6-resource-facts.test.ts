@@ -3,7 +3,7 @@
 // creates is deleted again; a value the target should refuse but accepts is deleted as well.
 import { expectFieldRefused } from '../src/judges/invalid-field.ts';
 import type { JsonPath } from '../src/judges/names-field.ts';
-import { isObject } from '../src/judges/json-walk.ts';
+import { isObject, type JsonObject } from '../src/judges/json-walk.ts';
 import { resultsOf } from '../src/judges/list.ts';
 import { schemaFaults } from '../src/judges/json-schema.ts';
 import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/judges/slow-queries.ts';
@@ -16,13 +16,11 @@ import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/probes
 import { deleteCreated, runName } from '../src/target/created.ts';
 import { alertConfigsPath, createProject, postEntity } from '../src/probes/new-entities.ts';
 import { wholeItems } from '../src/probes/pages.ts';
-import { perRun } from '../src/harness/per-run.ts';
+import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { workProject } from '../src/target/work-project.ts';
 import { target, type Target } from '../src/target/target.ts';
-
-type Body = Record<string, unknown>;
 
 /** A profile endpoint path below the v2 base; skipped where the profile says the target does not offer it. */
 function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'documented'>, fill: Record<string, string> = {}): string {
@@ -33,7 +31,7 @@ function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'd
 
 /** The removed value sent at `path` of `body` is refused, the error naming the field or the value; a success made
  * something, which is deleted before the rule fails. */
-async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, body: Body, path: JsonPath, what: string) {
+async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, body: JsonObject, path: JsonPath, what: string) {
   if (sent.made) await deleteCreated(t, sent.made.created);
   expectFieldRefused(sent.res, { body, path, value: true }, what);
 }
@@ -101,7 +99,7 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
   check('METRIC-DATAFED-REMOVED', `a metric alert configuration on ${metricName} is refused with 400 naming it`, async ({ target }) => {
     const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
     if (!metric) skipFor('alertConfigs.variants', 'the profile lists no metric alert-configuration variant (one with a metricThreshold)');
-    const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as Body), metricName } };
+    const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as JsonObject), metricName } };
     const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
     await refusedNaming(target, sent, body, ['metricThreshold', 'metricName'], `the removed metric ${metricName} is refused`);
   });
@@ -138,16 +136,13 @@ for (const [what, query] of readings) {
 }
 
 /** The slow-queries path of the first process of the first project ({processId} from the list it is a child of). */
-const processIds = perRun(() => new Map<string, Promise<HttpResponse>>());
 async function slowQueriesPath(t: Target): Promise<string> {
   const groupId = firstProject(t);
   const path = endpoint(t, 'slowQueryLogs', { groupId });
   const at = path.indexOf('/{processId}');
   if (at < 0) return path;
   const list = path.slice(0, at);
-  let pending = processIds().get(list);
-  if (!pending) processIds().set(list, (pending = t.get(list)));
-  const res = await pending;
+  const res = await once(`process-list:${list}`, () => t.get(list));
   expectServed(res, `GET ${list} is served`);
   const id = (resultsOf(res, t.profile.paging)[0] as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string') skipFor('projects.ids', `the first project has no process (${list})`);
@@ -183,7 +178,7 @@ check('BILLING-SKU-FLEX', 'the FLEX legacy usage-hour skus of the pending invoic
 // KILL_ANY_CURSOR, REFINE_COLLECTION_SHARD_KEY, RESHARD_COLLECTION, SHARDED_DATA_DISTRIBUTION (18 April 2025)."
 
 /** Where each action applies, as the real service's custom roles take it. */
-const roleActions: [action: string, resources: Body[]][] = [
+const roleActions: [action: string, resources: JsonObject[]][] = [
   ['CLEAR_JUMBO_FLAG', [{ db: 'conformance', collection: '' }]],
   ['KILL_ANY_CURSOR', [{ db: 'conformance', collection: '' }]],
   ['REFINE_COLLECTION_SHARD_KEY', [{ db: 'conformance', collection: '' }]],
@@ -197,8 +192,8 @@ for (const [i, [action, resources]] of roleActions.entries()) {
     const { res, made } = await postEntity(target, collection, body, { key: 'roleName' });
     try {
       expectServed(res, `a custom role with ${action} is created`);
-      const actions = (res.json() as { actions?: { action?: unknown }[] }).actions;
-      if (Array.isArray(actions) && !actions.some((a) => a?.action === action)) {
+      const actions = res.jsonObject().actions;
+      if (Array.isArray(actions) && !actions.some((a) => isObject(a) && a.action === action)) {
         throw new RuleFailure(`${describeExchange(res)}: the created role lacks ${action}`, { expected: action, actual: actions, exchange: res.exchange });
       }
     } finally {
@@ -211,11 +206,8 @@ for (const [i, [action, resources]] of roleActions.entries()) {
 // Private-endpoint region names (Azure) no longer include GERMANY_CENTRAL, GERMANY_NORTH_EAST." Probed in a project of
 // the run's own: a wrongly accepted setting then changes nothing anyone uses, and goes with the project.
 
-const earProject = perRun(() => ({ pending: undefined as Promise<string> | undefined }));
 async function ownProject(t: Target): Promise<string> {
-  const holder = earProject();
-  holder.pending ??= createProject(t, 'ear').then((p) => p.id);
-  return holder.pending;
+  return once('ear-project', () => createProject(t, 'ear').then((p) => p.id), { afresh: false });
 }
 
 const azureIds = { clientID: '00000000-0000-4000-8000-000000000001', subscriptionID: '00000000-0000-4000-8000-000000000002', tenantID: '00000000-0000-4000-8000-000000000003' };

@@ -2,7 +2,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { changedFields, notHeld } from '../src/judges/fields.ts';
 import { checkHeadMatchesGet } from '../src/judges/head.ts';
-import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
+import { expectJudgeable, expectStatus, unjudgeable } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
@@ -21,8 +21,7 @@ import { readAt, type Generation, type WriteMethod } from '../src/probes/surface
 import { describeOp, readBack, sendBody, updates, withWriteOps } from '../src/probes/write-operations.ts';
 import { target, type Target } from '../src/target/target.ts';
 import { workProject } from '../src/target/work-project.ts';
-
-type Body = Record<string, unknown>;
+import type { JsonObject } from '../src/judges/json-walk.ts';
 
 /** The resources of the writable surface whose entities a check makes for itself. */
 const ownResources = ['alert configuration', 'custom database role'];
@@ -31,8 +30,8 @@ const ownResources = ['alert configuration', 'custom database role'];
 interface Subject {
   title: string;
   collection(t: Target): Promise<string>;
-  body(t: Target, what: string): Body;
-  change(t: Target, before: Body): Body;
+  body(t: Target, what: string): JsonObject;
+  change(t: Target, before: JsonObject): JsonObject;
 }
 
 const alertConfigs: Subject = {
@@ -69,7 +68,7 @@ function readAfter(t: Target, write: HttpResponse, path: string, done: (res: Htt
 }
 
 /** Whether a GET shows the fields sent. */
-const shows = (sent: Body) => (res: HttpResponse) => res.status === 200 && notHeld(sent, res.json()).length === 0;
+const shows = (sent: JsonObject) => (res: HttpResponse) => res.status === 200 && notHeld(sent, res.json()).length === 0;
 
 // "An unsupported method returns 405."
 for (const u of target().profile.methods.unsupported) {
@@ -101,7 +100,7 @@ check('METH-405', 'every other method a path of the surface does not support is 
   };
   try {
     const probes = unsupportedProbes(target, await methodSurface(target, make));
-    const bodies = new Map<string, Body>();
+    const bodies = new Map<string, JsonObject>();
     const answers: { p: UnsupportedProbe; res: HttpResponse; effect?: 'created' | 'changed' }[] = [];
     for (const p of probes) {
       const entry = p.method === 'PUT' || p.method === 'PATCH' ? ours.get(p.at.path) : undefined;
@@ -129,7 +128,7 @@ function unsupportedProbes(t: Target, paths: MethodPath[]): UnsupportedProbe[] {
 
 /** The unsupported request, with its body: the current representation of an entry of a written resource, as read
  * (once, kept in `bodies`) in the generation, for PUT and PATCH; else an empty object. */
-async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<string, Body>): Promise<HttpResponse> {
+async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<string, JsonObject>): Promise<HttpResponse> {
   const url = p.generation === 'v2' ? t.v2(p.at.path) : t.legacy(p.at.path);
   const legacy = p.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
   if (p.method === 'GET' || p.method === 'DELETE') return t.send({ method: p.method, path: url, ...legacy });
@@ -139,7 +138,7 @@ async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<strin
 }
 
 /** An entry the check made, so a body may carry a real change: if served anyway, it shows when read back. */
-interface RunEntry { key: string; change: (entity: Body) => { field: string; current: unknown; changed: unknown } }
+interface RunEntry { key: string; change: (entity: JsonObject) => { field: string; current: unknown; changed: unknown } }
 
 const changeOfRunEntry: Record<string, RunEntry['change']> = {
   'alert configurations': (e) => ({ field: 'enabled', current: e.enabled, changed: !e.enabled }),
@@ -155,10 +154,10 @@ async function sendChangeUnsupported(t: Target, p: UnsupportedProbe, entry: RunE
   const current = withoutLinks(await readAt(t, p.generation, p.at.path));
   const w = { method: p.method as WriteMethod, path: p.at.path, body: current, key: entry.key, generation: p.generation, change: entry.change(current) };
   const res = await sendRefusable(t, w);
-  return { p, res, effect: res.status >= 500 || res.status === 429 ? undefined : await effectOf(t, w, res) };
+  return { p, res, effect: unjudgeable(res) ? undefined : await effectOf(t, w, res) };
 }
 
-const withoutLinks = (e: Body): Body => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
+const withoutLinks = (e: JsonObject): JsonObject => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
 
 // "HEAD | Return the response headers without the JSON body."
 const headed: { title: string; path(t: Target): string }[] = [
@@ -171,7 +170,7 @@ for (const h of headed) {
   check('METH-HEAD', `HEAD of ${h.title} has GET's status and content type, and no body`, async ({ target }) => {
     const path = h.path(target);
     const get = await target.get(path);
-    if (get.status >= 500 || get.status === 429) expectStatus(get, 200, `GET of ${h.title} is answered`);
+    expectJudgeable(get, `GET of ${h.title} is answered`);
     const head = await target.send({ method: 'HEAD', path });
     if (head.status === 405 && unsupportedInProfile(target, head)) skipFor('methods.unsupported', `the profile says ${h.title} does not support HEAD`);
     expectJudgeable(head, `HEAD of ${h.title} is answered`);
@@ -212,7 +211,7 @@ for (const s of [alertConfigs, projects]) {
       const after = await readAfter(target, write, made.path, shows(change));
       expectStatus(after, 200, `${s.title} can be read after PATCH`);
       const unchanged = notHeld(change, after.json());
-      const changed = changedFields(before, after.json() as Body, [...Object.keys(change), ...target.profile.methods.volatileFields]);
+      const changed = changedFields(before, after.jsonObject(), [...Object.keys(change), ...target.profile.methods.volatileFields]);
       if (unchanged.length || changed.length) {
         throw new RuleFailure(`PATCH of ${Object.keys(change).join(', ')} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`, {
           expected: { ...before, ...change }, actual: after.json(), exchange: after.exchange,
@@ -230,7 +229,7 @@ for (const s of [alertConfigs, projects]) {
 check('METH-PATCH-PARTIAL', 'PATCH of one field of an alert configuration and a custom database role, under both generations, changes that field and no other', async ({ target }) => {
   await withWriteOps(target, 'patch-partial', async (ops) => {
     const patches = updates(ops).filter((op) => op.method === 'PATCH' && ownResources.includes(op.resource));
-    const results: { op: (typeof patches)[number]; before: Body; after: Body; exchange: HttpResponse['exchange'] }[] = [];
+    const results: { op: (typeof patches)[number]; before: JsonObject; after: JsonObject; exchange: HttpResponse['exchange'] }[] = [];
     for (const op of patches) {
       const { field, changed, current } = op.change;
       const before = await readBack(target, op);

@@ -6,7 +6,7 @@ import { judgeNdsAuditEvents } from '../src/judges/nds-audit-events.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { perRun } from '../src/harness/per-run.ts';
+import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { judged } from '../src/harness/coverage.ts';
@@ -16,12 +16,9 @@ import type { Target } from '../src/target/target.ts';
 
 
 /** Every item of the eventTypes list, read once per run. */
-const eventTypeItems = perRun(() => new Map<string, Promise<unknown[]>>());
 function allEventTypes(t: Target): Promise<unknown[]> {
   const path = t.v2('/eventTypes');
-  let pending = eventTypeItems().get(path);
-  if (!pending) eventTypeItems().set(path, (pending = wholeItems(t, path)));
-  return pending;
+  return once(`items:${path}`, () => wholeItems(t, path));
 }
 
 // 6: "a resource eventTypes lists the event types".

@@ -6,8 +6,9 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/target/created.ts';
 import {
-  alertConfigBody, alertConfigsPath, clusterBody, createEntity, postEntity, projectBody, projectsPath, readEntity, type NewEntity,
+  alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, type NewEntity,
 } from '../src/probes/new-entities.ts';
+import { clusterBody } from '../src/probes/cluster-bodies.ts';
 import { customRoleKind } from '../src/probes/sequence.ts';
 import type { Generation } from '../src/probes/surface/writes.ts';
 import { wholeItems } from '../src/probes/pages.ts';

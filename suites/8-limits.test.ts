@@ -12,7 +12,7 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { cite } from '../src/harness/evidence.ts';
-import { perRun } from '../src/harness/per-run.ts';
+import { once as oncePerRun } from '../src/harness/per-run.ts';
 import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from './support/rate-window.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { runName } from '../src/target/created.ts';
@@ -26,15 +26,9 @@ import { ownProjects } from '../src/target/work-project.ts';
 const limit = runTarget().profile.rateLimit.limit;
 const attempts = 3;
 
-const experiments = perRun(() => new Map<string, Promise<unknown>>());
-
 /** An experiment that several checks judge: run once per run, by the first check that needs it. */
 function once<T>(key: string, run: (t: Target) => Promise<T>): (t: Target) => Promise<T> {
-  return (t) => {
-    let pending = experiments().get(key) as Promise<T> | undefined;
-    if (!pending) experiments().set(key, (pending = run(t)));
-    return pending;
-  };
+  return (t) => oncePerRun(`experiment:${key}`, () => run(t));
 }
 
 /** The projects bursts may go to: the suite's own, the empty one, the profile's others, and last its first (bursts
@@ -50,17 +44,14 @@ async function burstProjects(t: Target): Promise<string[]> {
 
 /** The projects a credential reaches, from its GET /groups: outside every project's budget, and it settles the
  * credential's Digest handshake before any project is reserved. */
-const reached = perRun(() => new Map<string, Promise<Set<string>>>());
 function projectsOf(t: Target, as: string): Promise<Set<string>> {
-  let pending = reached().get(as);
-  if (!pending) reached().set(as, (pending = listProjects(t, as)));
-  return pending;
+  return oncePerRun(`projects-of:${as}`, () => listProjects(t, as));
 }
 
 async function listProjects(t: Target, as: string): Promise<Set<string>> {
   const { itemsPerPageParam, maxItemsPerPage, resultsField } = t.profile.paging;
   const res = await t.get(t.v2('/groups'), { as, query: { [itemsPerPageParam]: maxItemsPerPage } });
-  const results = res.status === 200 ? (res.json() as Record<string, unknown>)[resultsField] : [];
+  const results = res.status === 200 ? res.jsonObject()[resultsField] : [];
   return new Set((Array.isArray(results) ? results : []).map((g) => (g as { id?: unknown }).id).filter((id): id is string => typeof id === 'string'));
 }
 

@@ -129,6 +129,10 @@ export interface RunArgs {
   json: boolean;
 }
 
+/** The run is against the embedded reference target: named with --target reference, or no target and no profile. */
+export const embeddedTarget = (a: { target?: string; profile?: string }): boolean =>
+  a.target === 'reference' || (a.target === undefined && a.profile === undefined);
+
 export interface PlanArgs {
   command: 'plan';
   profile?: string;
@@ -252,8 +256,7 @@ export function parseCommandLine(argv: string[]): Args {
   if (v.target !== undefined && v.target !== 'reference' && !/^https?:\/\/[^/\s]+\/?$/.test(v.target)) {
     throw new UsageError(`--target takes a base URL such as https://host:port, or 'reference', not '${v.target}'`);
   }
-  const embedded = v.target === 'reference' || (v.target === undefined && v.profile === undefined);
-  if (v.mutant?.length && !embedded) throw new UsageError('--mutant applies only to the embedded reference target');
+  if (v.mutant?.length && !embeddedTarget(v)) throw new UsageError('--mutant applies only to the embedded reference target');
   if (v.quiet && v.json) throw new UsageError('--quiet and --json exclude each other');
   if (v.budget !== undefined && v['num-runs'] !== undefined) throw new UsageError('--budget and --num-runs exclude each other: the budget plans the cases per property');
   return {

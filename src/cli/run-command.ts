@@ -1,10 +1,9 @@
 // `conformance run`: profile → (embedded target) → preflight → suites → cleanup → reports → exit code.
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { HttpClient, type ClientOptions } from '../http/client.ts';
-import { Redactor } from '../http/exchange.ts';
+import type { HttpClient } from '../http/client.ts';
 import { profileScheduler } from '../http/rate-scheduler.ts';
-import { loadProfile, referenceProfileFile, resolveCredentials } from '../profile/load.ts';
+import { loadProfile, referenceProfileFile } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitOf } from '../report/build.ts';
@@ -16,13 +15,14 @@ import type { InterruptWatch } from '../runner/interrupt.ts';
 import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
 import { rateWaitCountdown } from '../target/countdown.ts';
 import { newRunSetup } from '../harness/setup.ts';
+import { profileClient } from '../target/profile-client.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';
 import { ProgressReporter } from '../runner/progress.ts';
 import { printAnnotations } from '../../reporters/github-annotations.ts';
 import { appendMarkdownSummary } from '../../reporters/markdown-summary.ts';
 import { allureResultsDir, writeReportFiles } from '../../reporters/report-files.ts';
-import { UsageError, type RunArgs } from './args.ts';
+import { embeddedTarget, UsageError, type RunArgs } from './args.ts';
 import type { Embedded } from './embedded.ts';
 import { readSignKey } from './keys.ts';
 import { selectedRules } from './selection.ts';
@@ -72,7 +72,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
   const selected = selection(args);
   const baseline = args.baseline !== undefined ? loadBaseline(args.baseline) : undefined;
   const signKey = args.signKey !== undefined ? readSignKey(args.signKey) : undefined;
-  const embedded = args.target === 'reference' || (args.target === undefined && args.profile === undefined);
+  const embedded = embeddedTarget(args);
   const profile: Profile = loadProfile(args.profile ?? referenceProfileFile);
   makeReportsDir(args.reportsDir);
   const plan = planRun(args, profile, selected);
@@ -90,12 +90,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
     }
     const caPem = reference?.caPem ?? (profile.tls.caFile ? readFileSync(profile.tls.caFile, 'utf8') : undefined);
     // The runner's own clients: one for the preflight, one for the cleanup after the checks.
-    const clientOptions: ClientOptions = {
-      baseUrl: profile.baseUrl, ca: caPem, insecure: profile.tls.insecure,
-      requestTimeoutMs: profile.timeouts.requestMs, connectTimeoutMs: profile.timeouts.connectMs,
-      maxBodyBytes: profile.maxBodyBytes, connections: 2, credentials: resolveCredentials(profile), redactor: new Redactor(), retries: profile.retries,
-    };
-    const client = new HttpClient(clientOptions);
+    const client = profileClient(profile, caPem, { connections: 2 });
     let cleanupClient: HttpClient | undefined;
     try {
       const { tlsFingerprint256 } = await preflight(client, profile);
@@ -129,7 +124,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       // scheduler's counts and clock; without them, the windows so far are taken as spent).
       const rateState = 'run' in ran ? ran.run.rateState : undefined;
       const scheduler = profileScheduler(profile, { onWait: rateWaitCountdown, ...(rateState ? { from: rateState } : { pastSpent: true }) });
-      cleanupClient = new HttpClient({ ...clientOptions, scheduler });
+      cleanupClient = profileClient(profile, caPem, { connections: 2, scheduler });
       const cleaned = await cleanup(setup.journalFile, cleanupClient, profile, (m) => process.stderr.write(`conformance: ${m}\n`));
       if ('error' in ran) throw ran.error;
       const outcome = ran.run;

@@ -78,7 +78,7 @@ export function checkWriteEnvelope(enveloped: HttpResponse, plain: HttpResponse,
     });
   }
   checkSingleEnvelope(enveloped, plain.status, undefined, names);
-  const content = (enveloped.json() as Record<string, unknown>)[names.contentField];
+  const content = enveloped.jsonObject()[names.contentField];
   if (plainBody !== undefined && !isDeepStrictEqual(fieldNames(content), fieldNames(plainBody))) {
     throw new RuleFailure(`${describeExchange(enveloped)}: the envelope's ${names.contentField} is not the body the plain answer carries`, {
       expected: { fields: fieldNames(plainBody) }, actual: content, exchange: enveloped.exchange,

@@ -2,11 +2,12 @@
 // code and the numeric error); whether all five fields are right is the 7.1 rules' concern.
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
+import { isObject } from './json-walk.ts';
 import { expectedStatus, expectJudgeable } from './status.ts';
 
 function expectErrorBody(res: HttpResponse, what: string): void {
-  const body = res.json() as Record<string, unknown> | null;
-  const isErrorBody = typeof body === 'object' && body !== null && Number.isInteger(body.error) && typeof body.errorCode === 'string';
+  const body = res.json();
+  const isErrorBody = isObject(body) && Number.isInteger(body.error) && typeof body.errorCode === 'string';
   if (!isErrorBody) {
     throw new RuleFailure(`${what}: the ${res.status} carries no error body (error, errorCode)`, {
       expected: 'an error body (spec 7.1)', actual: body, exchange: res.exchange,

@@ -8,7 +8,10 @@ export interface JsonNode {
   value: unknown;
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object: an entity, a request body, an error. */
+export type JsonObject = Record<string, unknown>;
+
+export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Every value inside `value` (itself included), parents before children. */
 export function* walk(value: unknown, path = '', field?: string): Generator<JsonNode> {

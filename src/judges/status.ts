@@ -10,10 +10,14 @@ export function describeExchange(res: HttpResponse): string {
   return `${r.method} ${r.url} → ${res.status}`;
 }
 
+/** A 5xx (spec 7.2: retry later) or a 429 not among the `allowed` statuses: an answer that leaves the rule unjudged. */
+export const unjudgeable = (res: HttpResponse, allowed: readonly number[] = []): boolean =>
+  (res.status >= 500 || res.status === 429) && !allowed.includes(res.status);
+
 /** An answer that can be judged: a 5xx (spec 7.2: retry later) or a 429 not among the `allowed` statuses leaves the
  * rule unjudged (a target error); any other answer is judged, and counts in the check's coverage. */
 export function expectJudgeable(res: HttpResponse, what: string, allowed: readonly number[] = []): void {
-  if ((res.status >= 500 || res.status === 429) && !allowed.includes(res.status)) {
+  if (unjudgeable(res, allowed)) {
     throw new TargetError('unexpected-status', `${describeExchange(res)} while checking that ${what}`, res.exchange);
   }
   judged('answer', 1, new URL(res.exchange.request.url).pathname);

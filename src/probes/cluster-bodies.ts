@@ -5,18 +5,29 @@ import type { HttpResponse } from '../http/messages.ts';
 import { skipFor } from '../outcome.ts';
 import { noteCreated, type Created } from '../target/created.ts';
 import type { Target } from '../target/target.ts';
+import type { JsonObject } from '../judges/json-walk.ts';
 
 /** The version whose cluster shape spec 9.5 describes. */
 export const clusterVersion = '2023-02-01';
-
-export type Body = Record<string, unknown>;
 
 export function requireBillable(t: Target): void {
   if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
 }
 
+/** The smallest replica set the 2023-02-01 shape describes: one shared-tier region. */
+export function clusterBody(t: Target, name: string): JsonObject {
+  requireBillable(t);
+  return {
+    name,
+    clusterType: 'REPLICASET',
+    replicationSpecs: [{
+      regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }],
+    }],
+  };
+}
+
 /** A three-node replica set of the smallest dedicated size, in one region of one provider. */
-export function dedicatedClusterBody(name: string, providerName: string, regionName: string): Body {
+export function dedicatedClusterBody(name: string, providerName: string, regionName: string): JsonObject {
   return {
     name,
     clusterType: 'REPLICASET',
@@ -27,7 +38,7 @@ export function dedicatedClusterBody(name: string, providerName: string, regionN
 export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
 
 /** POSTs a cluster in 2023-02-01; one that was made is noted for deletion before anything else happens. */
-export async function postCluster(t: Target, groupId: string, body: Body): Promise<{ res: HttpResponse; created?: Created }> {
+export async function postCluster(t: Target, groupId: string, body: JsonObject): Promise<{ res: HttpResponse; created?: Created }> {
   requireBillable(t);
   const path = clustersPath(t, groupId);
   const res = await t.send({ method: 'POST', path, json: body, version: clusterVersion });

@@ -6,12 +6,11 @@ import { parsedBody } from '../judges/entities.ts';
 import { isObject } from '../judges/json-walk.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, TargetError } from '../outcome.ts';
-import { confirmationCache } from '../harness/confirm.ts';
 import { madeByRun } from '../target/created.ts';
 import { CrawlScope } from '../target/crawl-scope.ts';
 import { cite } from '../harness/evidence.ts';
 import { createdPaths } from '../target/journal.ts';
-import { perRun } from '../harness/per-run.ts';
+import { once } from '../harness/per-run.ts';
 import { target, type Target } from '../target/target.ts';
 
 export interface Crawled {
@@ -150,12 +149,9 @@ function withinPages(url: URL, t: Target, pagesSeen: Map<string, Set<string>>): 
   return true;
 }
 
-const once = perRun(() => run(target()));
-
 /** The run's crawl, made by the first check that asks; every check that judges it cites its exchanges. */
 export async function crawl(): Promise<Crawl> {
-  // A check running again to confirm a failure crawls afresh.
-  const c = await (confirmationCache(once, () => run(target())) ?? once());
+  const c = await once('crawl', () => run(target()));
   for (const r of c.responses) cite(r.res.exchange);
   return c;
 }

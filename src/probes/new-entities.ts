@@ -1,10 +1,12 @@
-// Entities the checks create: projects, alert configurations and clusters, in the request shapes of the real service
-// (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner deletes what a check leaves.
+// Entities the checks create: projects and alert configurations (clusters: cluster-bodies.ts), in the request shapes
+// of the real service (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner
+// deletes what a check leaves.
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, TargetError } from '../outcome.ts';
 import { noteCreated, runName, type Created } from '../target/created.ts';
 import type { Target } from '../target/target.ts';
+import type { JsonObject } from '../judges/json-walk.ts';
 
 export interface NewEntity {
   /** Where the entity is read, changed and deleted (a path under the versioned API). */
@@ -14,13 +16,11 @@ export interface NewEntity {
   created: Created;
 }
 
-type Body = Record<string, unknown>;
-
 /**
  * POSTs `body` (a JSON value, or text sent as is) to a collection; a 2xx answer's entity (named by its `key` field) is
  * noted before anything else happens, unless `note` is false (an entity inside a project the run made goes with it).
  */
-export async function postEntity(t: Target, collection: string, body: Body | string, { key = 'id', note = true } = {}): Promise<{ res: HttpResponse; made?: NewEntity }> {
+export async function postEntity(t: Target, collection: string, body: JsonObject | string, { key = 'id', note = true } = {}): Promise<{ res: HttpResponse; made?: NewEntity }> {
   const res = await t.send(typeof body === 'string'
     ? { method: 'POST', path: collection, rawBody: body, headers: { 'content-type': 'application/json' } }
     : { method: 'POST', path: collection, json: body });
@@ -32,14 +32,14 @@ export async function postEntity(t: Target, collection: string, body: Body | str
 }
 
 /** Creates an entity the check needs (not the one it judges): anything but a 2xx leaves the rule unjudged. */
-export async function createEntity(t: Target, collection: string, body: Body, key?: string): Promise<NewEntity> {
+export async function createEntity(t: Target, collection: string, body: JsonObject, key?: string): Promise<NewEntity> {
   const { res, made } = await postEntity(t, collection, body, { key });
   if (!made) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not create what the check needs`, res.exchange);
   return made;
 }
 
 /** The GET of an entity the check made, which must be there (else the rule is unjudged). */
-export async function readEntity(t: Target, path: string): Promise<{ res: HttpResponse; entity: Body }> {
+export async function readEntity(t: Target, path: string): Promise<{ res: HttpResponse; entity: JsonObject }> {
   const res = await t.get(path);
   if (res.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read an entity the check made`, res.exchange);
   return { res, entity: res.jsonObject() };
@@ -49,7 +49,7 @@ export async function readEntity(t: Target, path: string): Promise<{ res: HttpRe
 
 export const projectsPath = (t: Target) => t.v2('/groups');
 
-export function projectBody(t: Target, what: string): Body {
+export function projectBody(t: Target, what: string): JsonObject {
   if (!t.profile.projects.allowCreate) skipFor('projects.allowCreate', 'the profile does not allow creating projects');
   if (!t.profile.orgId) skipFor('orgId', 'the profile names no organization for new projects');
   return { name: runName(t, what), orgId: t.profile.orgId };
@@ -62,7 +62,7 @@ export const createProject = (t: Target, what: string) => createEntity(t, projec
 export const alertConfigsPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/alertConfigs`);
 
 /** A replica-set alert configuration; `mark` (a run name) tells the suite's configurations apart. */
-export function alertConfigBody(mark: string): Body {
+export function alertConfigBody(mark: string): JsonObject {
   return {
     eventTypeName: 'NO_PRIMARY',
     enabled: true,
@@ -73,7 +73,7 @@ export function alertConfigBody(mark: string): Body {
 }
 
 /** A whole other configuration for the same event type: no severity override, no matchers, other notifications. */
-export function replacementAlertConfigBody(): Body {
+export function replacementAlertConfigBody(): JsonObject {
   return {
     eventTypeName: 'NO_PRIMARY',
     enabled: false,
@@ -83,18 +83,5 @@ export function replacementAlertConfigBody(): Body {
 
 export const createAlertConfig = (t: Target, groupId: string, mark: string) => createEntity(t, alertConfigsPath(t, groupId), alertConfigBody(mark));
 
-// --- clusters (spec 4.5, 9.5: the 2023-02-01 shape); billable, so only where the profile allows it ---
-
-export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
-
-/** The smallest replica set the 2023-02-01 shape describes: one shared-tier region. */
-export function clusterBody(t: Target, name: string): Body {
-  if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
-  return {
-    name,
-    clusterType: 'REPLICASET',
-    replicationSpecs: [{
-      regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }],
-    }],
-  };
-}
+// Clusters are in cluster-bodies.ts; forbidden-changes.ts still takes them from here.
+export { clusterBody, clustersPath } from './cluster-bodies.ts';

@@ -10,8 +10,7 @@ import { deleteCreated, noteCreated, runName, type Created } from '../target/cre
 import { perRun } from '../harness/per-run.ts';
 import { forAll } from '../harness/property.ts';
 import type { ApiRequest, Target } from '../target/target.ts';
-
-type Body = Record<string, unknown>;
+import type { JsonObject } from '../judges/json-walk.ts';
 
 /** A kind of entity sequences create: where its list is, what a create sends, which field names it in its path. */
 export interface Kind {
@@ -20,7 +19,7 @@ export interface Kind {
   key: string;
   /** The list path below the API base (`/groups/{id}/...`). */
   collection(t: Target, project: string): string;
-  body(t: Target, name: string): Body;
+  body(t: Target, name: string): JsonObject;
 }
 
 export const alertConfigKind: Kind = {
@@ -52,9 +51,9 @@ export interface Entity {
   path: string;
   id: unknown;
   /** Fields the writes sent, as they must read back: the create's body, then a PUT's, with each PATCH merged in. */
-  sent: Body;
+  sent: JsonObject;
   /** The entity as last read, while only PATCHes followed (a PUT may fill what it left out with defaults). */
-  read?: Body;
+  read?: JsonObject;
   /** Fields PATCHed since it was last read. */
   patched: string[];
   gone: boolean;

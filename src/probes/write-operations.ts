@@ -11,8 +11,7 @@ import { judged } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
 import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
-
-type Body = Record<string, unknown>;
+import type { JsonObject } from '../judges/json-walk.ts';
 
 export type { Place };
 
@@ -22,11 +21,11 @@ export interface WriteOp extends Write {
   /** The field of a created entity that its path ends with. */
   key: string;
   /** Bodies that each set one field that cannot be modified (at `path`) to another value. */
-  readOnlyBodies: { path: JsonPath; body: Body }[];
+  readOnlyBodies: { path: JsonPath; body: JsonObject }[];
 }
 
 /** `body` with `name: value` added at `at`. */
-export function withField(body: Body, at: JsonPath, name: string | number, value: unknown): Body {
+export function withField(body: JsonObject, at: JsonPath, name: string | number, value: unknown): JsonObject {
   const copy = structuredClone(body);
   const place = at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], copy) as Record<string | number, unknown>;
   place[name] = value;
@@ -34,7 +33,7 @@ export function withField(body: Body, at: JsonPath, name: string | number, value
 }
 
 /** `body` with the value at `path` (an object's field, at any depth) replaced. */
-const withValue = (body: Body, path: JsonPath, value: unknown) => withField(body, path.slice(0, -1), path.at(-1)!, value);
+const withValue = (body: JsonObject, path: JsonPath, value: unknown) => withField(body, path.slice(0, -1), path.at(-1)!, value);
 
 export const describeOp = (op: WriteOp) => `${op.method} ${op.resource} (${op.generation})`;
 
@@ -58,7 +57,7 @@ const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) 
 export const readBack = (t: Target, op: WriteOp) => readAt(t, op.generation, op.path);
 
 /** Sends a body (legacy requests as plain JSON, no version); what an accepted create made is deleted at once. */
-export async function sendBody(t: Target, op: WriteOp, body: Body): Promise<HttpResponse> {
+export async function sendBody(t: Target, op: WriteOp, body: JsonObject): Promise<HttpResponse> {
   const legacy = op.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
   const res = await t.send({ method: op.method, path: url(t, op), json: body, ...legacy });
   if (op.method !== 'POST' || res.status < 200 || res.status >= 300) return res;

@@ -1,12 +1,9 @@
 // The target as the suites see it: the profile, one shared HTTP client, and the API's paths and headers.
-import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { HttpClient } from '../http/client.ts';
+import type { HttpClient } from '../http/client.ts';
 import type { HttpResponse, RequestSpec } from '../http/messages.ts';
-import { Redactor } from '../http/exchange.ts';
 import { profileScheduler } from '../http/rate-scheduler.ts';
 import { rateWaitCountdown } from './countdown.ts';
-import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { record } from '../harness/evidence.ts';
 import { perRun } from '../harness/per-run.ts';
@@ -15,6 +12,7 @@ import { checkSignal } from '../harness/running-checks.ts';
 import { RunScope } from './scope.ts';
 import type { RunSetup } from '../harness/setup.ts';
 import { WriteGate } from './write-gate.ts';
+import { profileClient } from './profile-client.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
   as?: string | null;
@@ -32,17 +30,7 @@ export class Target {
     const p = setup.profile;
     this.profile = p;
     const scope = new RunScope(p, missingProjectId);
-    this.client = new HttpClient({
-      baseUrl: p.baseUrl,
-      ca: setup.caPem ?? (p.tls.caFile ? readFileSync(p.tls.caFile, 'utf8') : undefined),
-      insecure: p.tls.insecure,
-      requestTimeoutMs: p.timeouts.requestMs,
-      connectTimeoutMs: p.timeouts.connectMs,
-      maxBodyBytes: p.maxBodyBytes,
-      connections: p.concurrency,
-      credentials: resolveCredentials(p),
-      redactor: new Redactor(),
-      retries: p.retries,
+    this.client = profileClient(p, setup.caPem, {
       guard: scope.guard,
       scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
       // A 429 to a request the scheduler made room for is the target's count or another client's, not a check's.

@@ -5,22 +5,18 @@
 // bursts take a project each, so that no one project's rate budget (spec 8) bounds the run.
 import { skipFor } from '../outcome.ts';
 import { createProject } from '../probes/new-entities.ts';
-import { perRun } from '../harness/per-run.ts';
+import { once } from '../harness/per-run.ts';
 import { firstProject, profileProjects } from './projects.ts';
 import type { Target } from './target.ts';
 
 /** Projects of the suite's own: with the profile's usual three, every rate-limit burst fits in the first window. */
 const ownCount = 2;
 
-const made = perRun(() => ({ ids: undefined as Promise<string[]> | undefined }));
-
 /** The suite's own projects (none where the profile does not allow creating them); the runner deletes them at the
  * end of the run. */
 export function ownProjects(t: Target): Promise<string[]> {
   if (!t.profile.projects.allowCreate || t.profile.orgId === undefined) return Promise.resolve([]);
-  const state = made();
-  state.ids ??= Promise.all(Array.from({ length: ownCount }, (_, i) => createProject(t, `work-${i + 1}`).then((p) => p.id)));
-  return state.ids;
+  return once('own-projects', () => Promise.all(Array.from({ length: ownCount }, (_, i) => createProject(t, `work-${i + 1}`).then((p) => p.id))), { afresh: false });
 }
 
 /** The id of the project to create entities in. */
@@ -37,14 +33,10 @@ export async function spreadProjects(t: Target): Promise<string[]> {
   return others.length > 0 ? others : [first!];
 }
 
-const fresh = perRun(() => ({ id: undefined as Promise<string> | undefined }));
-
 /** A project without content: the profile's empty project, else one the run creates for it and leaves empty. */
 export function projectWithoutContent(t: Target): Promise<string> {
   const { emptyProjectId, allowCreate } = t.profile.projects;
   if (emptyProjectId) return Promise.resolve(emptyProjectId);
   if (!allowCreate || t.profile.orgId === undefined) skipFor('projects.emptyProjectId', 'the profile names no empty project and may not create one');
-  const state = fresh();
-  state.id ??= createProject(t, 'empty').then((p) => p.id);
-  return state.id;
+  return once('empty-project', () => createProject(t, 'empty').then((p) => p.id), { afresh: false });
 }

@@ -3,11 +3,12 @@
 // property, delete. Each cluster rule judges its part of the one record and cites the exchanges it judges.
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { removedClusterProperties } from '../../src/judges/cluster-shape.ts';
-import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster, type Body } from '../../src/probes/cluster-bodies.ts';
+import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster } from '../../src/probes/cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
-import { perRun } from '../../src/harness/per-run.ts';
+import { once } from '../../src/harness/per-run.ts';
 import { workProject } from '../../src/target/work-project.ts';
 import type { Target } from '../../src/target/target.ts';
+import type { JsonObject } from '../../src/judges/json-walk.ts';
 
 export interface ClusterLife {
   name: string;
@@ -17,8 +18,8 @@ export interface ClusterLife {
   modify?: HttpResponse;
   remove?: HttpResponse;
   /** A create body, then a modify body, carrying one removed property each, by its spec 9.5 name. */
-  removedInCreate: [property: string, body: Body, res: HttpResponse][];
-  removedInModify: [property: string, body: Body, res: HttpResponse][];
+  removedInCreate: [property: string, body: JsonObject, res: HttpResponse][];
+  removedInModify: [property: string, body: JsonObject, res: HttpResponse][];
 }
 
 const legacyRegion = { US_EAST_1: { electableNodes: 3, priority: 7, readOnlyNodes: 0 } };
@@ -32,9 +33,9 @@ const legacyValues: Record<string, unknown> = {
 };
 
 /** `body` with the removed property `name` added (`replicationSpecs.regionsConfig` goes into each replication spec). */
-export function withRemovedProperty(body: Body, name: string): Body {
+export function withRemovedProperty(body: JsonObject, name: string): JsonObject {
   if (name !== 'replicationSpecs.regionsConfig') return { ...body, [name]: legacyValues[name] };
-  return { ...body, replicationSpecs: (body.replicationSpecs as Body[]).map((spec) => ({ ...spec, regionsConfig: legacyRegion })) };
+  return { ...body, replicationSpecs: (body.replicationSpecs as JsonObject[]).map((spec) => ({ ...spec, regionsConfig: legacyRegion })) };
 }
 
 /** Where withRemovedProperty puts the removed property `name` (for regionsConfig: the first replication spec's). */
@@ -57,7 +58,7 @@ async function live(t: Target): Promise<ClusterLife> {
 }
 
 /** Get one, get all, modify, modify with each removed property, delete: each answer kept in `life`. */
-async function useAndDelete(t: Target, life: ClusterLife, created: Created, body: Body, groupId: string): Promise<void> {
+async function useAndDelete(t: Target, life: ClusterLife, created: Created, body: JsonObject, groupId: string): Promise<void> {
   const read = { version: clusterVersion };
   life.getOne = await t.get(created.path, read);
   life.getAll = await t.get(clustersPath(t, groupId), read);
@@ -70,11 +71,7 @@ async function useAndDelete(t: Target, life: ClusterLife, created: Created, body
   life.remove = await deleteCreated(t, created);
 }
 
-const lives = perRun(() => ({ pending: undefined as Promise<ClusterLife> | undefined }));
-
 /** The run's cluster life, lived on first use (skipped where the profile does not allow billable resources). */
 export function clusterLife(t: Target): Promise<ClusterLife> {
-  const holder = lives();
-  holder.pending ??= live(t);
-  return holder.pending;
+  return once('cluster-life', () => live(t), { afresh: false });
 }

@@ -1,7 +1,7 @@
 // Path parameters for the endpoints spec 4.3 names: found once per run, as the owner, in the collections those
 // endpoints belong to (the real service's paths), or else a well-formed value that names nothing (a placeholder).
 import { resultsOf } from '../../src/judges/list.ts';
-import { perRun } from '../../src/harness/per-run.ts';
+import { once } from '../../src/harness/per-run.ts';
 import { missingProjectId } from '../../src/target/missing-project.ts';
 import type { Target } from '../../src/target/target.ts';
 
@@ -34,7 +34,7 @@ async function discover(t: Target): Promise<PathContext> {
   const orgId = set('orgId', t.profile.orgId);
   const fsPath = t.profile.endpoints.federationSettings;
   const fs = fsPath && t.profile.orgId ? await t.get(t.v2(fsPath.replace('{orgId}', orgId))) : undefined;
-  const fsId = set('federationSettingsId', fs?.status === 200 ? (fs.json() as { id?: string }).id : undefined);
+  const fsId = set('federationSettingsId', fs?.status === 200 ? fs.jsonObject().id as string | undefined : undefined);
   set('identityProviderId', await firstOf(t, `/federationSettings/${fsId}/identityProviders`, 'id'));
   const groupId = set('groupId', t.profile.projects.ids[0]);
   const group = `/groups/${groupId}`;
@@ -49,12 +49,8 @@ async function discover(t: Target): Promise<PathContext> {
   return context;
 }
 
-const contexts = perRun(() => ({ pending: undefined as Promise<PathContext> | undefined }));
-
 export function pathContext(t: Target): Promise<PathContext> {
-  const holder = contexts();
-  holder.pending ??= discover(t);
-  return holder.pending;
+  return once('path-context', () => discover(t));
 }
 
 /** A spec path with its parameters filled in (each encoded as a path segment). */

@@ -6,7 +6,7 @@ import type { HttpResponse } from '../../src/http/messages.ts';
 import { skipFor } from '../../src/outcome.ts';
 import { clusterVersion } from '../../src/probes/cluster-bodies.ts';
 import { cite } from '../../src/harness/evidence.ts';
-import { perRun } from '../../src/harness/per-run.ts';
+import { once } from '../../src/harness/per-run.ts';
 import { firstProject } from '../../src/target/projects.ts';
 import { readLegacy } from '../../src/probes/resource-versions.ts';
 import type { Target } from '../../src/target/target.ts';
@@ -35,16 +35,9 @@ async function read(t: Target, generation: Generation): Promise<ExistingClusters
   return { list, items, ones };
 }
 
-const readings = perRun(() => new Map<Generation, Promise<ExistingClusters>>());
-
 /** The first project's clusters in one generation, read once per run; skipped when there are none. */
 export async function existingClusters(t: Target, generation: Generation): Promise<ExistingClusters> {
-  let pending = readings().get(generation);
-  if (!pending) {
-    pending = read(t, generation);
-    readings().set(generation, pending);
-  }
-  const found = await pending;
+  const found = await once(`existing-clusters:${generation}`, () => read(t, generation));
   for (const res of [found.list, ...found.ones]) cite(res.exchange);
   if (found.items.length === 0) skipFor('projects.ids', `the first project has no clusters to read (${generation}), and the profile does not allow creating one (allowBillable)`);
   return found;

@@ -2,7 +2,7 @@
 // against the model of what the spec promises, and updates the model. An entity is picked by its place among the
 // model's live (or deleted) entities, so that a shrunk sequence still names one.
 import { changedFields, notHeld } from '../../src/judges/fields.ts';
-import { isObject } from '../../src/judges/json-walk.ts';
+import { isObject, type JsonObject } from '../../src/judges/json-walk.ts';
 import { relationsOf } from '../../src/judges/links.ts';
 import { totalCountOf } from '../../src/judges/list.ts';
 import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
@@ -11,8 +11,6 @@ import { TargetError } from '../../src/outcome.ts';
 import { judged } from '../../src/harness/coverage.ts';
 import { eventually } from '../../src/probes/eventually.ts';
 import type { Entity, Model, SequenceCommand, Session } from '../../src/probes/sequence.ts';
-
-type Body = Record<string, unknown>;
 
 const live = (m: Model) => m.entities.filter((e) => !e.gone);
 const gone = (m: Model) => m.entities.filter((e) => e.gone);
@@ -85,7 +83,7 @@ export class Delete implements SequenceCommand {
 }
 
 /** The self link of an entity, as a path. */
-function selfPath(s: Session, body: Body): string | undefined {
+function selfPath(s: Session, body: JsonObject): string | undefined {
   const self = relationsOf(body, s.t.profile.links).find((r) => r.rel === 'self');
   return self && URL.canParse(self.href, s.t.profile.baseUrl) ? decodeURIComponent(new URL(self.href, s.t.profile.baseUrl).pathname) : undefined;
 }
@@ -126,7 +124,7 @@ export class ReadEach implements SequenceCommand {
 }
 
 export class Patch implements SequenceCommand {
-  constructor(readonly i: number, readonly change: Body, readonly legacy: boolean) {}
+  constructor(readonly i: number, readonly change: JsonObject, readonly legacy: boolean) {}
   check = (m: Readonly<Model>) => live(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
@@ -140,7 +138,7 @@ export class Patch implements SequenceCommand {
 
 export class Put implements SequenceCommand {
   /** `replacement` makes the whole representation from the entity's name (which it keeps, as the run's mark). */
-  constructor(readonly i: number, readonly replacement: (name: string) => Body, readonly shown: string, readonly legacy: boolean) {}
+  constructor(readonly i: number, readonly replacement: (name: string) => JsonObject, readonly shown: string, readonly legacy: boolean) {}
   check = (m: Readonly<Model>) => live(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
@@ -154,7 +152,7 @@ export class Put implements SequenceCommand {
 
 // 4.1: "DELETE | Remove a resource." 7.2: "404 | Not Found | The resource does not exist, ..."
 export class AfterDelete implements SequenceCommand {
-  constructor(readonly i: number, readonly method: 'GET' | 'PUT' | 'PATCH', readonly body: (name: string) => Body | undefined, readonly legacy: boolean) {}
+  constructor(readonly i: number, readonly method: 'GET' | 'PUT' | 'PATCH', readonly body: (name: string) => JsonObject | undefined, readonly legacy: boolean) {}
   check = (m: Readonly<Model>) => gone(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e: Entity = pick(gone(m), this.i);

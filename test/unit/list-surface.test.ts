@@ -8,6 +8,10 @@ vi.mock('../../src/harness/per-run.ts', () => ({
     let value: T | undefined;
     return () => (value ??= make());
   },
+  once: (() => {
+    const values = new Map<string, unknown>();
+    return <T>(key: string, make: () => T): T => (values.has(key) ? values.get(key) as T : (values.set(key, make()), values.get(key) as T));
+  })(),
 }));
 
 const restoreJobs: SurfaceList = { title: 'restore jobs', template: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs', item: 'restoreJobId', paged: true };

@@ -36,6 +36,8 @@ describe('refusals', () => {
     expect(() => expectUnchanged(before, response(200, '{"enabled":false,"updated":"b"}'), ['enabled'], 'x')).not.toThrow();
     expect(() => expectUnchanged(before, response(200, '{"enabled":true}'), ['enabled'], 'x')).toThrow(/enabled changed/);
     expect(() => expectUnchanged(before, response(404, '{}'), [], 'x')).toThrow(/gone/);
+    expect(() => expectUnchanged(before, response(503, '{}'), [], 'x')).toThrow(TargetError);
+    expect(() => expectUnchanged(before, response(429, '{}'), [], 'x')).toThrow(TargetError);
   });
 });
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath } from '../crawl.ts';
-import { perRun } from '../../harness/per-run.ts';
+import { once } from '../../harness/per-run.ts';
 import { missingProjectId } from '../../target/missing-project.ts';
 import type { Target } from '../../target/target.ts';
 
@@ -61,15 +61,12 @@ const missingNames: Record<string, string> = {
   databaseName: 'conformance-missing-database',
   roleName: 'conformance-missing-role',
 };
-const missingIds = perRun(() => new Map<string, string>());
 
 /** A value of path parameter `param` that names nothing. */
 export function missingValue(param: string): string {
   if (param === 'groupId') return missingProjectId();
   if (missingNames[param]) return missingNames[param];
-  const ids = missingIds();
-  if (!ids.has(param)) ids.set(param, `f1f1${randomBytes(10).toString('hex')}`);
-  return ids.get(param)!;
+  return once(`missing-id:${param}`, () => `f1f1${randomBytes(10).toString('hex')}`, { afresh: false });
 }
 
 /** Where `path` (a crawled path below the v2 base) is an instance of `template`: the parameters' values. */

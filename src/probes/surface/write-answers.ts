@@ -6,11 +6,10 @@ import { isObject } from '../../judges/json-walk.ts';
 import { describeExchange } from '../../judges/status.ts';
 import type { HttpResponse } from '../../http/messages.ts';
 import { TargetError } from '../../outcome.ts';
-import { confirming } from '../../harness/confirm.ts';
 import { deleteCreated, noteCreated, runName, type Created } from '../../target/created.ts';
 import { judgeAll } from '../../harness/judge-all.ts';
 import { findMarkedAlertConfig } from '../marked-alert-config.ts';
-import { perRun } from '../../harness/per-run.ts';
+import { once } from '../../harness/per-run.ts';
 import type { Target } from '../../target/target.ts';
 import { withWriteSurface, type Generation, type WritableResource } from './writes.ts';
 
@@ -66,14 +65,9 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
   return answers;
 }
 
-const cache = perRun(() => new Map<string, Promise<WriteAnswer[]>>());
-
 /** The write answers with `query` added, made once per run (afresh when a check runs again to confirm a failure). */
 export function writeAnswers(t: Target, query: Record<string, string> = {}): Promise<WriteAnswer[]> {
-  if (confirming()) return answersOf(t, query);
-  const key = JSON.stringify(query);
-  if (!cache().has(key)) cache().set(key, answersOf(t, query));
-  return cache().get(key)!;
+  return once(`write-answers:${JSON.stringify(query)}`, () => answersOf(t, query));
 }
 
 /** Judges each answer to the writes sent with `query` (but refused ones unless `errors`) against the plain answer to
