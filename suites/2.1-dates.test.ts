@@ -145,7 +145,7 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
     const path = eventsPath(target, groupId);
     const listed = await target.get(path, { query: pageQuery });
     if (listed.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(listed)}: the events to place date windows around could not be listed`, listed.exchange);
-    const created = ((listed.json() as Record<string, unknown>)[p.resultsField] as Record<string, unknown>[] | undefined ?? [])
+    const created = (listed.jsonObject()[p.resultsField] as Record<string, unknown>[] | undefined ?? [])
       .map((e) => Date.parse(String(e.created)))
       .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
     events.push(...created.map((ms) => ({ path, created: ms })));
@@ -162,7 +162,7 @@ check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zon
     };
     const withZ = await read('Z');
     const without = await read('');
-    const results = (res: typeof withZ) => (res.json() as Record<string, unknown>)[p.resultsField];
+    const results = (res: typeof withZ) => res.jsonObject()[p.resultsField];
     judged('date window', 1, path);
     if (!isDeepStrictEqual(results(without), results(withZ))) {
       throw new RuleFailure(`dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`, {
