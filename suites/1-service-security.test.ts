@@ -1,11 +1,13 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
 import { expectNotServedInClear } from '../src/checks/plain-http.ts';
-import { expectRefused, expectUnchanged } from '../src/checks/refusal.ts';
+import { expectRefused } from '../src/checks/refusal.ts';
 import { expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
-import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/suite/attempts.ts';
+import { requireReadAccess } from '../src/suite/attempts.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
+import { expectKept, refusedWrites, type RefusedWrite } from '../src/suite/refused-writes.ts';
 import { check } from '../src/suite/rule.ts';
 import { firstProject } from '../src/suite/projects.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
@@ -51,28 +53,17 @@ if (new URL(target().profile.baseUrl).protocol !== 'https:') {
 
 // --- "A user with a read-only role in a project cannot modify any resource in that project through the API." ---
 
-/** Each try is refused, and reading back shows nothing changed. */
-function judgeReadOnly(attempts: Attempt[]): void {
-  for (const a of attempts) {
-    const what = `a read-only key's ${a.what}`;
-    expectRefused(a.response, `${what} is refused`);
-    if (a.readBack) expectUnchanged(a.readBack.before, a.readBack.after, a.readBack.fields, what);
-  }
+/** Each try is refused, and the owner's reading back shows nothing changed. */
+function judgeReadOnly(tries: RefusedWrite[]): void {
+  judgeAll("read-only key's write", tries, (w) => {
+    expectRefused(w.response, `a read-only key's ${w.what} is refused`);
+    expectKept(w, 'a read-only key');
+  }, { place: (w) => w.what });
 }
 
-check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and its PATCH of the project (own name) is refused', async ({ target }) => {
+check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and every write of every writable resource there, with a real change, is refused and changes nothing', async ({ target }) => {
   await requireReadAccess(target, 'readOnly');
-  judgeReadOnly(await projectAttempts(target, 'readOnly'));
-});
-
-check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PUT, PATCH and DELETE of alert configurations are refused and change nothing", async ({ target }) => {
-  await requireReadAccess(target, 'readOnly');
-  judgeReadOnly(await alertConfigAttempts(target, 'readOnly'));
-});
-
-check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PATCH and DELETE of clusters are refused and change nothing", async ({ target }) => {
-  await requireReadAccess(target, 'readOnly');
-  judgeReadOnly(await clusterAttempts(target, 'readOnly'));
+  await refusedWrites(target, 'readOnly', firstProject(target), 'read-only', judgeReadOnly);
 });
 
 // --- "access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has

@@ -169,9 +169,9 @@ function clusters(t: Target, generation: Generation, collection: string, path: s
 }
 
 /** A cluster of the profile's projects that no check of the run made (those come and go), or undefined. */
-async function existingCluster(t: Target): Promise<{ collection: string; path: string } | undefined> {
+async function existingCluster(t: Target, ids: string[]): Promise<{ collection: string; path: string } | undefined> {
   const p = t.profile.paging;
-  for (const id of t.profile.projects.ids) {
+  for (const id of ids) {
     const collection = `/groups/${id}/clusters`;
     const res = await t.get(t.v2(collection));
     const results = res.status === 200 ? (res.json() as Body)[p.resultsField] : undefined;
@@ -184,13 +184,13 @@ async function existingCluster(t: Target): Promise<{ collection: string; path: s
 
 /** Runs `use` with the writable surface of every project checks write in (an alert configuration and a custom
  * database role made in each to change), so that cases picking among them spread over the projects' rate budgets;
- * of the first of them alone where `oneProject` says so. `what` names what the check makes apart from other checks'
- * (role names are unique in a project). */
-export async function withWriteSurface(t: Target, what: string, use: (resources: WritableResource[]) => Promise<void>, { oneProject = false } = {}): Promise<void> {
+ * of the first of them alone where `oneProject` says so, of `project` alone where one is named. `what` names what the
+ * check makes apart from other checks' (role names are unique in a project). */
+export async function withWriteSurface(t: Target, what: string, use: (resources: WritableResource[]) => Promise<void>, { oneProject = false, project = undefined as string | undefined } = {}): Promise<void> {
   const made: NewEntity[] = [];
   try {
     const resources: WritableResource[] = [];
-    const spread = await spreadProjects(t);
+    const spread = project ? [project] : await spreadProjects(t);
     for (const groupId of oneProject ? spread.slice(0, 1) : spread) {
       const configs = alertConfigKind.collection(t, groupId);
       const roles = customRoleKind.collection(t, groupId);
@@ -206,7 +206,7 @@ export async function withWriteSurface(t: Target, what: string, use: (resources:
         customRoles(t, what, roles, rolePath, await readAt(t, 'v2', rolePath)),
       );
     }
-    const cluster = t.profile.allowBillable ? await existingCluster(t) : undefined;
+    const cluster = t.profile.allowBillable ? await existingCluster(t, project ? [project] : t.profile.projects.ids) : undefined;
     if (cluster) {
       for (const g of ['v2', 'v1.0'] as const) resources.push(clusters(t, g, cluster.collection, cluster.path, await readAt(t, g, cluster.path)));
     }

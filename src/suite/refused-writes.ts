@@ -1,0 +1,93 @@
+// Writes tried by a caller that may not make them (spec 1: a read-only role; spec 5: no grant on the project), over
+// the whole writable surface of one project: every resource, every write method it supports, under each generation
+// that serves it, each carrying a real change (never an empty body a target may refuse for other reasons), and a
+// DELETE of each entity the run made. The owner reads the entity back after each try; whatever a target wrongly
+// accepted is undone by the owner (a created entity deleted, a changed field set back).
+import { isDeepStrictEqual } from 'node:util';
+import { isObject } from '../checks/json-walk.ts';
+import { RuleFailure, TargetError } from '../outcome.ts';
+import type { HttpResponse } from '../http/client.ts';
+import { deleteCreated, noteCreated } from './created.ts';
+import { readLegacy } from './resource-versions.ts';
+import { withWriteSurface, type Generation, type WritableResource } from './surface/writes.ts';
+import type { Target } from './target.ts';
+
+type Body = Record<string, unknown>;
+
+export interface RefusedWrite {
+  /** 'PATCH of a custom database role under /v1.0'. */
+  what: string;
+  response: HttpResponse;
+  /** The owner's reading after the try: the field the try would have changed and its value before; for a DELETE,
+   * no field (the entity must still be there). */
+  readBack?: { after: HttpResponse; field?: string; before?: unknown };
+}
+
+/** 'an alert configuration', 'a project'. */
+const a = (title: string) => `${/^[aeiou]/.test(title) ? 'an' : 'a'} ${title}`;
+const base = (t: Target, g: Generation, path: string) => (g === 'v2' ? t.v2(path) : t.legacy(path));
+const legacy = (g: Generation) => (g === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {});
+const ownerRead = (t: Target, g: Generation, path: string) => (g === 'v2' ? t.get(t.v2(path)) : readLegacy(t, t.legacy(path)));
+
+/** Resources whose entity the run made for the tries, so that deleting it harms nothing. */
+const deletable = new Set(['alert configuration', 'custom database role']);
+
+/** Every write `as` may try on the resource: POST, PUT and PATCH with a real change, DELETE of a run-made entity. */
+async function tryResource(t: Target, as: string, r: WritableResource, g: Generation): Promise<RefusedWrite[]> {
+  const tries: RefusedWrite[] = [];
+  const suffix = g === 'v2' ? '' : ' under /v1.0';
+  for (const w of r.writes) {
+    if (w.method === 'POST') {
+      const response = await t.send({ method: 'POST', path: base(t, g, w.path), as, json: w.body, ...legacy(g) });
+      if (response.status < 300) await undoCreate(t, r, response);
+      tries.push({ what: `POST of ${a(r.title)}${suffix}`, response });
+      continue;
+    }
+    // A write that changes nothing shows nothing when read back, and a target may refuse it for other reasons.
+    if (!w.change) continue;
+    const response = await t.send({ method: w.method, path: base(t, g, w.path), as, json: { ...w.body, [w.change.field]: w.change.changed }, ...legacy(g) });
+    const after = await ownerRead(t, g, w.path);
+    if (response.status < 300) await t.send({ method: w.method, path: base(t, g, w.path), json: { ...w.body, [w.change.field]: w.change.current }, ...legacy(g) });
+    tries.push({ what: `${w.method} of ${a(r.title)} (${w.change.field} changed)${suffix}`, response, readBack: { after, field: w.change.field, before: w.change.current } });
+  }
+  const entity = r.writes.find((w) => w.method !== 'POST')?.path;
+  if (entity && deletable.has(r.title) && g === r.generations.at(-1)) {
+    // The last generation only: an entity wrongly deleted under the first would leave the second nothing to try.
+    const response = await t.send({ method: 'DELETE', path: base(t, g, entity), as, ...legacy(g) });
+    tries.push({ what: `DELETE of ${a(r.title)}${suffix}`, response, readBack: { after: await ownerRead(t, g, entity) } });
+  }
+  return tries;
+}
+
+/** A create that should have been refused: deleted at once by the owner. */
+async function undoCreate(t: Target, r: WritableResource, res: HttpResponse): Promise<void> {
+  const id = isObject(res.json()) ? (res.json() as Body)[r.key] : undefined;
+  if (typeof id === 'string') await deleteCreated(t, noteCreated(t, t.v2(`${r.collection}/${encodeURIComponent(id)}`)));
+}
+
+/** Runs `judge` on every write `as` tries on the writable surface of project `project`. */
+export function refusedWrites(t: Target, as: string, project: string, what: string, judge: (tries: RefusedWrite[]) => void): Promise<void> {
+  return withWriteSurface(t, what, async (resources) => {
+    const tries: RefusedWrite[] = [];
+    for (const r of resources) for (const g of r.generations) tries.push(...(await tryResource(t, as, r, g)));
+    judge(tries);
+  }, { project });
+}
+
+/** Read back after a refused write: the entity is still there and the field the write would have changed kept its value. */
+export function expectKept(w: RefusedWrite, caller: string): void {
+  if (!w.readBack) return;
+  const { after, field, before } = w.readBack;
+  if (after.status >= 500 || after.status === 429) throw new TargetError('unexpected-status', `${after.status} while reading back after ${caller}'s ${w.what}`, after.exchange);
+  if (after.status !== 200) {
+    throw new RuleFailure(`${caller}'s ${w.what}: the entity is gone although the write was refused (read back: ${after.status})`, {
+      expected: 200, actual: after.status, exchange: after.exchange,
+    });
+  }
+  const is = isObject(after.json()) ? (after.json() as Body)[field ?? ''] : undefined;
+  if (field !== undefined && !isDeepStrictEqual(is, before)) {
+    throw new RuleFailure(`${caller}'s ${w.what}: ${field} changed although the write was refused`, {
+      expected: before, actual: is, exchange: after.exchange,
+    });
+  }
+}
