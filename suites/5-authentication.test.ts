@@ -9,6 +9,9 @@ import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/suite/attempts.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/suite/credentials.ts';
 import { judged } from '../src/suite/coverage.ts';
+import { judgeAll } from '../src/suite/judge-all.ts';
+import { expectKept, refusedWrites } from '../src/suite/refused-writes.ts';
+import { methodSurface } from '../src/suite/surface/methods.ts';
 import { check } from '../src/suite/rule.ts';
 import { firstProject } from '../src/suite/projects.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
@@ -203,8 +206,12 @@ function judgeNoGrant(attempts: Attempt[]): void {
   }
 }
 
-check('AUTH-NO-GRANT', 'a key without a grant cannot read the project, its clusters or its alert configurations', async ({ target }) => {
-  judgeNoGrant(await outsiderReadAttempts(target));
+check('AUTH-NO-GRANT', 'a key without a grant cannot read the project or any path the crawl finds under it', async ({ target }) => {
+  requireCredential(target, 'outsider');
+  const project = `/groups/${firstProject(target)}`;
+  const paths = (await methodSurface(target, async () => undefined)).filter((p) => p.path === project || p.path.startsWith(`${project}/`));
+  const reads = await Promise.all(paths.map(async (p) => ({ what: `GET of ${p.title}`, response: await target.get(target.v2(p.path), { as: 'outsider' }) })));
+  judgeAll("no-grant key's read", reads, (r) => expectRefused(r.response, `the ${r.what} by a key without a grant on the project is refused`), { place: (r) => r.what });
 });
 
 check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its project list', async ({ target }) => {
@@ -230,8 +237,12 @@ check('AUTH-NO-GRANT', 'a key without a grant cannot PATCH the project, even wit
   judgeNoGrant(await projectAttempts(target, 'outsider'));
 });
 
-check('AUTH-NO-GRANT', "a key without a grant cannot POST, PUT, PATCH or DELETE the project's alert configurations", async ({ target }) => {
-  judgeNoGrant(await alertConfigAttempts(target, 'outsider'));
+check('AUTH-NO-GRANT', 'a key without a grant cannot make any write of any writable resource under the project, with a real change', async ({ target }) => {
+  requireCredential(target, 'outsider');
+  await refusedWrites(target, 'outsider', firstProject(target), 'no-grant', (tries) => judgeAll("no-grant key's write", tries, (w) => {
+    expectRefused(w.response, `the ${w.what} by a key without a grant on the project is refused`);
+    expectKept(w, 'a key without a grant');
+  }, { place: (w) => w.what }), { under: true });
 });
 
 // "Access not permitted: 403." The spec also gives 401 to "a user not allowed to reach the resource", so both pass;

@@ -33,10 +33,10 @@ const ownerRead = (t: Target, g: Generation, path: string) => (g === 'v2' ? t.ge
 const deletable = new Set(['alert configuration', 'custom database role']);
 
 /** Every write `as` may try on the resource: POST, PUT and PATCH with a real change, DELETE of a run-made entity. */
-async function tryResource(t: Target, as: string, r: WritableResource, g: Generation): Promise<RefusedWrite[]> {
+async function tryResource(t: Target, as: string, r: WritableResource, g: Generation, within: string): Promise<RefusedWrite[]> {
   const tries: RefusedWrite[] = [];
   const suffix = g === 'v2' ? '' : ' under /v1.0';
-  for (const w of r.writes) {
+  for (const w of r.writes.filter((x) => x.path.startsWith(within))) {
     if (w.method === 'POST') {
       const response = await t.send({ method: 'POST', path: base(t, g, w.path), as, json: w.body, ...legacy(g) });
       if (response.status < 300) await undoCreate(t, r, response);
@@ -65,11 +65,13 @@ async function undoCreate(t: Target, r: WritableResource, res: HttpResponse): Pr
   if (typeof id === 'string') await deleteCreated(t, noteCreated(t, t.v2(`${r.collection}/${encodeURIComponent(id)}`)));
 }
 
-/** Runs `judge` on every write `as` tries on the writable surface of project `project`. */
-export function refusedWrites(t: Target, as: string, project: string, what: string, judge: (tries: RefusedWrite[]) => void): Promise<void> {
+/** Runs `judge` on every write `as` tries on the writable surface of project `project`; with `under`, only on the
+ * paths under the project (a create of a project is the organization's). */
+export function refusedWrites(t: Target, as: string, project: string, what: string, judge: (tries: RefusedWrite[]) => void, { under = false } = {}): Promise<void> {
   return withWriteSurface(t, what, async (resources) => {
     const tries: RefusedWrite[] = [];
-    for (const r of resources) for (const g of r.generations) tries.push(...(await tryResource(t, as, r, g)));
+    const within = under ? `/groups/${project}` : '';
+    for (const r of resources) for (const g of r.generations) tries.push(...(await tryResource(t, as, r, g, within)));
     judge(tries);
   }, { project });
 }
