@@ -9,43 +9,51 @@ import { requireReadAccess } from '../src/suite/attempts.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { expectKept, refusedWrites, type RefusedWrite } from '../src/suite/refused-writes.ts';
 import { check } from '../src/suite/rule.ts';
-import { firstProject } from '../src/suite/projects.ts';
+import { firstProject, missingProjectId } from '../src/suite/projects.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import { target, type Target } from '../src/suite/target.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---
 
-/** Paths probed in the clear: a redirect carrying no API data passes. */
+/** Paths probed in the clear: a redirect carrying no API data passes. Writes go to a project that does not exist,
+ * so that a target serving them in the clear changes nothing (its JSON 404 shows it served them). */
 const plainPaths: { title: string; path: (t: Target) => string }[] = [
   { title: 'the versioned root', path: (t) => t.v2() },
   { title: 'the project list', path: (t) => t.v2('/groups') },
   { title: 'the legacy project list', path: (t) => t.legacy('/groups') },
+  { title: 'a project that does not exist', path: (t) => t.v2(`/groups/${missingProjectId()}`) },
+  { title: 'a legacy project that does not exist', path: (t) => t.legacy(`/groups/${missingProjectId()}`) },
 ];
+const plainMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const reads = new Set<string>(['GET', 'HEAD']);
 
-/** What a plain-HTTP address answers, or undefined when nothing listens or answers there. */
-async function plainAnswer(t: Target, url: URL): Promise<HttpResponse | undefined> {
+/** What a plain-HTTP address answers to an authenticated request, or undefined when nothing listens or answers there. */
+async function plainAnswer(t: Target, method: string, url: URL): Promise<HttpResponse | undefined> {
   try {
-    return await t.send({ method: 'GET', path: url.toString(), as: null });
+    return await t.send({ method, path: url.toString(), ...(reads.has(method) ? {} : { json: {} }) });
   } catch (e) {
     if (e instanceof TargetError && ['refused', 'reset', 'timeout', 'transport'].includes(e.cause)) return undefined;
     throw e;
   }
 }
 
-for (const p of plainPaths) {
-  check('SVC-HTTPS-ONLY', `plain HTTP: ${p.title} answers with no API entity and no JSON error`, async ({ target }) => {
+for (const method of plainMethods) {
+  check('SVC-HTTPS-ONLY', `plain HTTP: an authenticated ${method} gets no API entity and no JSON error`, async ({ target }) => {
     const plain = target.profile.plainHttpUrl;
     if (!plain) skipFor('plainHttpUrl', 'the profile names no plain-HTTP address to probe');
-    const res = await plainAnswer(target, new URL(p.path(target), plain));
-    judged('plain-HTTP answer', 1, p.title);
-    if (res) expectNotServedInClear(res);
+    // Reads go everywhere; writes only where nothing exists to change.
+    const paths = plainPaths.filter((p) => reads.has(method) || p.title.endsWith('does not exist'));
+    const answers = await Promise.all(paths.map(async (p) => ({ title: p.title, res: await plainAnswer(target, method, new URL(p.path(target), plain)) })));
+    judgeAll('plain-HTTP answer', answers, ({ res }) => {
+      if (res) expectNotServedInClear(res);
+    }, { place: ({ title }) => `${method} ${title}` });
   });
 }
 
 // A base URL that is itself plain HTTP is probed too (an HTTPS one has its twin at plainHttpUrl).
 if (new URL(target().profile.baseUrl).protocol !== 'https:') {
   check('SVC-HTTPS-ONLY', 'the base URL does not serve the API in the clear', async ({ target }) => {
-    const res = await plainAnswer(target, new URL(target.v2(), target.profile.baseUrl));
+    const res = await plainAnswer(target, 'GET', new URL(target.v2(), target.profile.baseUrl));
     judged('plain-HTTP answer');
     if (res) expectNotServedInClear(res);
   });
