@@ -56,7 +56,7 @@ export function createDispatcher(services: Services) {
     // Mutant: under envelope=true a delete answers 200 with an envelope saying 200, not the 204 of a plain delete.
     if (result.kind === 'noContent' && req.method === 'DELETE' && presentation.envelope && services.mutants.has('ENV-SINGLE-WRAP:delete')) result = entity({}, 200);
     const request = { method: req.method, legacy: apiLocation(path, services.vendor)?.generation === 'v1.0' };
-    send(reply, statusOf(result), renderReply(result, presentation, services.mutants, request), head.contentType, headers);
+    send(reply, services.mutants, statusOf(result), renderReply(result, presentation, services.mutants, request), head.contentType, headers);
     return reply;
   };
 }
@@ -195,11 +195,16 @@ export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, 
   const contentType = err.status === 404 && mutants.has('ENT-JSON-RESPONSE') ? 'text/plain; charset=utf-8'
     // Mutant: the refusal of an Accept that names no version is labelled as an HTML page.
     : err.status === 406 && mutants.has('ENT-JSON-RESPONSE:406') ? 'text/html; charset=utf-8' : ERROR_CONTENT_TYPE;
-  send(reply, err.status, body, contentType, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
+  send(reply, mutants, err.status, body, contentType, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
 }
 
-function send(reply: FastifyReply, status: number, body: string | undefined, contentType: string, headers: Record<string, string | string[]>): void {
+function send(reply: FastifyReply, mutants: Mutants, status: number, body: string | undefined, contentType: string, headers: Record<string, string | string[]>): void {
   reply.code(status).headers(headers);
+  // Mutant: HEAD of an event writes its body onto the connection after the answer (Node itself drops a HEAD's body).
+  if (body !== undefined && reply.request.method === 'HEAD' && /\/events\/[^/?]+(\?|$)/.test(reply.request.url) && mutants.has('METH-HEAD:raw-body')) {
+    const socket = reply.raw.socket;
+    reply.raw.once('finish', () => socket?.write(body));
+  }
   if (body === undefined) {
     reply.send();
     return;

@@ -1,9 +1,10 @@
 // Spec 4.1: HTTP methods. Writes are made on entities each check creates for itself and deletes at its end.
 import { isDeepStrictEqual } from 'node:util';
 import { changedFields, notHeld } from '../src/checks/fields.ts';
-import { checkHeadMatchesGet } from '../src/checks/head.ts';
+import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/checks/head.ts';
 import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
+import type { HeadThenGet } from '../src/http/head-then-get.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/suite/created.ts';
 import { eventually } from '../src/suite/eventually.ts';
@@ -11,6 +12,7 @@ import {
   alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
 } from '../src/suite/new-entities.ts';
 import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
+import { rawHeadProber } from '../src/suite/raw-head.ts';
 import { check } from '../src/suite/rule.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
 import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
@@ -144,6 +146,19 @@ for (const h of headed) {
     checkHeadMatchesGet(head, get);
   });
 }
+
+// The same, read off the raw connection: a body after a HEAD answer's headers corrupts the next answer on a
+// kept-alive connection, which the client library hides. Every kind of path of the surface, and one that names nothing.
+check('METH-HEAD', 'HEAD of every kind of path sends no body bytes ahead of the next answer on a kept-alive connection', async ({ target }) => {
+  const paths = [
+    ...(await methodSurface(target, async () => undefined)).map((p) => ({ title: p.title, path: target.v2(p.path) })),
+    { title: 'a project that does not exist (404)', path: target.v2(`/groups/${missingProjectId()}`) },
+  ];
+  const probe = await rawHeadProber(target);
+  const answers: { title: string; raw: HeadThenGet }[] = [];
+  for (const p of paths) answers.push({ title: p.title, raw: await probe(p.path) });
+  judgeAll('HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), { place: ({ title }) => title });
+});
 
 // "POST | Create a resource from the JSON representation sent." 7.2: "201 Created", "202 Accepted" (asynchronous).
 for (const s of [alertConfigs, projects]) {
