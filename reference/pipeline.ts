@@ -72,7 +72,9 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const caller = services.authenticator.authenticate({ method: req.method, url: req.url, authorization: req.headers.authorization });
   // Spec 8: every authenticated request to a project path counts, whatever its outcome.
   const project = rateLimitedProject(location.segments);
-  if (project !== undefined) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+  // Mutant: a PATCH is not counted against the project's rate limit.
+  const uncounted = req.method === 'PATCH' && services.mutants.has('LIMITS-COUNTS-EVERY-REQUEST:patch');
+  if (project !== undefined && !uncounted) head.settle = await services.rateLimiter.admit(project, caller.record.name);
   // Mutant SVC-ACCESS-LIST: the access list is checked on project routes only.
   if (project !== undefined || !services.mutants.has('SVC-ACCESS-LIST')) {
     services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.mutants));
