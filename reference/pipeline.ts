@@ -76,7 +76,10 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const uncounted = req.method === 'PATCH' && services.mutants.has('LIMITS-COUNTS-EVERY-REQUEST:patch');
   if (project !== undefined && !uncounted) head.settle = await services.rateLimiter.admit(project, caller.record.name);
   // Mutant SVC-ACCESS-LIST: the access list is checked on project routes only.
-  if (project !== undefined || !services.mutants.has('SVC-ACCESS-LIST')) {
+  const listed = project !== undefined || !services.mutants.has('SVC-ACCESS-LIST');
+  // Mutant: a bearer token's POST skips its access list.
+  const bearerPost = req.method === 'POST' && /^Bearer /i.test(req.headers.authorization ?? '') && services.mutants.has('SVC-ACCESS-LIST:bearer-post');
+  if (listed && !bearerPost) {
     services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.mutants));
   }
 

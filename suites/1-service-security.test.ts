@@ -10,6 +10,7 @@ import { judgeAll } from '../src/suite/judge-all.ts';
 import { expectKept, refusedWrites, type RefusedWrite } from '../src/suite/refused-writes.ts';
 import { check } from '../src/suite/rule.ts';
 import { firstProject, missingProjectId } from '../src/suite/projects.ts';
+import { methodSurface } from '../src/suite/surface/methods.ts';
 import { sharedResponse } from '../src/suite/shared-response.ts';
 import { target, type Target } from '../src/suite/target.ts';
 
@@ -81,23 +82,33 @@ const credentials = Object.entries(target().profile.credentials);
 /** Credentials with an address outside their access list (credentials.<role>.outsideAddress). */
 const outside = credentials.flatMap(([name, c]) => (c.outsideAddress ? [{ name, address: c.outsideAddress, localAddress: c.localAddress }] : []));
 
-/** Every kind of route: the root, a top-level list, a project, a list inside it, the legacy API, a write. */
-const routes: { title: string; send: (t: Target, as: string, from: string) => Promise<HttpResponse> }[] = [
-  { title: 'GET the versioned root', send: (t, as, from) => t.get(t.v2(), { as, localAddress: from }) },
-  { title: 'GET the project list', send: (t, as, from) => t.get(t.v2('/groups'), { as, localAddress: from }) },
-  { title: 'GET a project', send: (t, as, from) => t.get(t.v2(`/groups/${firstProject(t)}`), { as, localAddress: from }) },
-  { title: "GET a project's clusters", send: (t, as, from) => t.get(t.v2(`/groups/${firstProject(t)}/clusters`), { as, localAddress: from }) },
-  { title: 'GET a project through the legacy API', send: (t, as, from) => t.get(t.legacy(`/groups/${firstProject(t)}`), { as, localAddress: from, version: null }) },
-  {
-    title: 'PATCH a project with its own name',
-    send: async (t, as, from) => {
-      const p = firstProject(t);
-      const project = await sharedResponse(`roles:owner-read:${p}`, () => t.get(t.v2(`/groups/${p}`)));
-      expectStatus(project, 200, 'the owner reads its project');
-      return t.send({ method: 'PATCH', path: t.v2(`/groups/${p}`), as, localAddress: from, json: { name: (project.json() as { name?: unknown }).name } });
+interface Route { title: string; send: (t: Target, as: string, from: string) => Promise<HttpResponse> }
+
+/** Every kind of route: a GET of each path of the method surface (the root, the top-level lists, a project, each list
+ * in it and one entry of each), the legacy API, and a write of each method. The writes name nothing that exists or
+ * carry a body the target refuses, so a target that lets one through changes nothing. */
+async function routes(t: Target): Promise<Route[]> {
+  const p = `/groups/${firstProject(t)}`;
+  const missingConfig = t.v2(`${p}/alertConfigs/${'f'.repeat(24)}`);
+  const write = (title: string, method: string, path: string, json?: unknown): Route =>
+    ({ title, send: (x, as, from) => x.send({ method, path, as, localAddress: from, ...(json === undefined ? {} : { json }) }) });
+  return [
+    ...(await methodSurface(t, async () => undefined)).map((m): Route => ({ title: `GET ${m.title}`, send: (x, as, from) => x.get(x.v2(m.path), { as, localAddress: from }) })),
+    { title: 'GET a project through the legacy API', send: (x, as, from) => x.get(x.legacy(p), { as, localAddress: from, version: null }) },
+    {
+      title: 'PATCH a project with its own name',
+      send: async (x, as, from) => {
+        const project = await sharedResponse(`roles:owner-read:${firstProject(x)}`, () => x.get(x.v2(p)));
+        expectStatus(project, 200, 'the owner reads its project');
+        return x.send({ method: 'PATCH', path: x.v2(p), as, localAddress: from, json: { name: (project.json() as { name?: unknown }).name } });
+      },
     },
-  },
-];
+    write('POST an empty alert configuration', 'POST', t.v2(`${p}/alertConfigs`), {}),
+    write('PUT an alert configuration that does not exist', 'PUT', missingConfig, {}),
+    write('PATCH an alert configuration that does not exist', 'PATCH', missingConfig, { enabled: false }),
+    write('DELETE a cluster that does not exist', 'DELETE', t.v2(`${p}/clusters/conformance-missing-cluster`)),
+  ];
+}
 
 const refusedForAccessList = (name: string, address: string) => `a request of the ${name} credential from ${address}, outside its access list, is refused`;
 
@@ -108,11 +119,11 @@ if (outside.length === 0) {
 }
 
 for (const o of outside) {
-  for (const r of routes) {
-    check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): ${r.title} is refused`, async ({ target }) => {
-      expectStatus(await r.send(target, o.name, o.address), [401, 403], refusedForAccessList(o.name, o.address));
-    });
-  }
+  check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): a request of every kind of route and every method is refused`, async ({ target }) => {
+    const all = await routes(target);
+    const answers = await Promise.all(all.map(async (r) => ({ title: r.title, res: await r.send(target, o.name, o.address) })));
+    judgeAll('refused request', answers, ({ title, res }) => expectStatus(res, [401, 403], `${title}: ${refusedForAccessList(o.name, o.address)}`), { place: ({ title }) => title });
+  });
 }
 
 /** A forged forwarding header naming an admitted address does not let a refused one in. */
