@@ -1,13 +1,13 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
 import { expectNotServedInClear } from '../src/checks/plain-http.ts';
-import { expectRefused } from '../src/checks/refusal.ts';
+import { expectKept, expectRefused } from '../src/checks/refusal.ts';
 import { expectStatus } from '../src/checks/status.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/suite/coverage.ts';
 import { requireReadAccess } from '../src/suite/attempts.ts';
 import { judgeAll } from '../src/suite/judge-all.ts';
-import { expectKept, refusedWrites, type RefusedWrite } from '../src/suite/refused-writes.ts';
+import { refusedWrites, type RefusedWrite } from '../src/suite/refused-writes.ts';
 import { check } from '../src/suite/rule.ts';
 import { firstProject, missingProjectId } from '../src/suite/projects.ts';
 import { methodSurface } from '../src/suite/surface/methods.ts';
@@ -66,13 +66,13 @@ if (new URL(target().profile.baseUrl).protocol !== 'https:') {
 function judgeReadOnly(tries: RefusedWrite[]): void {
   judgeAll("read-only key's write", tries, (w) => {
     expectRefused(w.response, `a read-only key's ${w.what} is refused`);
-    expectKept(w, 'a read-only key');
+    if (w.readBack) expectKept(w.readBack.after, w.readBack.field, w.readBack.before, `a read-only key's ${w.what}`);
   }, { place: (w) => w.what });
 }
 
 check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and every write of every writable resource there, with a real change, is refused and changes nothing', async ({ target }) => {
   await requireReadAccess(target, 'readOnly');
-  await refusedWrites(target, 'readOnly', firstProject(target), 'read-only', judgeReadOnly);
+  judgeReadOnly(await refusedWrites(target, 'readOnly', firstProject(target)));
 });
 
 // --- "access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has

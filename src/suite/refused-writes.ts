@@ -3,11 +3,12 @@
 // that serves it, each carrying a real change (never an empty body a target may refuse for other reasons), and a
 // DELETE of each entity the run made. The owner reads the entity back after each try; whatever a target wrongly
 // accepted is undone by the owner (a created entity deleted, a changed field set back).
-import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../checks/json-walk.ts';
-import { RuleFailure, TargetError } from '../outcome.ts';
 import type { HttpResponse } from '../http/client.ts';
+import { confirmationCache } from './confirm.ts';
 import { deleteCreated, noteCreated } from './created.ts';
+import { cite } from './evidence.ts';
+import { perRun } from './per-run.ts';
 import { readLegacy } from './resource-versions.ts';
 import { withWriteSurface, type Generation, type WritableResource } from './surface/writes.ts';
 import type { Target } from './target.ts';
@@ -65,31 +66,26 @@ async function undoCreate(t: Target, r: WritableResource, res: HttpResponse): Pr
   if (typeof id === 'string') await deleteCreated(t, noteCreated(t, t.v2(`${r.collection}/${encodeURIComponent(id)}`)));
 }
 
-/** Runs `judge` on every write `as` tries on the writable surface of project `project`; with `under`, only on the
- * paths under the project (a create of a project is the organization's). */
-export function refusedWrites(t: Target, as: string, project: string, what: string, judge: (tries: RefusedWrite[]) => void, { under = false } = {}): Promise<void> {
-  return withWriteSurface(t, what, async (resources) => {
-    const tries: RefusedWrite[] = [];
-    const within = under ? `/groups/${project}` : '';
-    for (const r of resources) for (const g of r.generations) tries.push(...(await tryResource(t, as, r, g, within)));
-    judge(tries);
-  }, { project });
+const made = perRun(() => new Map<string, Promise<RefusedWrite[]>>());
+
+/** Every write `as` tries on the writable surface of project `project`; with `under`, only on the paths under the
+ * project (a create of a project is the organization's). Several rules judge the same tries: made once per run. */
+export async function refusedWrites(t: Target, as: string, project: string, { under = false } = {}): Promise<RefusedWrite[]> {
+  const key = `${as}:${project}:${under}`;
+  const make = () => tryAll(t, as, project, under);
+  // A check running again to confirm a failure tries afresh.
+  let pending = confirmationCache(`refused-writes:${key}`, make) ?? made().get(key);
+  if (!pending) made().set(key, (pending = make()));
+  const tries = await pending;
+  for (const w of tries) for (const res of [w.response, w.readBack?.after]) if (res) cite(res.exchange);
+  return tries;
 }
 
-/** Read back after a refused write: the entity is still there and the field the write would have changed kept its value. */
-export function expectKept(w: RefusedWrite, caller: string): void {
-  if (!w.readBack) return;
-  const { after, field, before } = w.readBack;
-  if (after.status >= 500 || after.status === 429) throw new TargetError('unexpected-status', `${after.status} while reading back after ${caller}'s ${w.what}`, after.exchange);
-  if (after.status !== 200) {
-    throw new RuleFailure(`${caller}'s ${w.what}: the entity is gone although the write was refused (read back: ${after.status})`, {
-      expected: 200, actual: after.status, exchange: after.exchange,
-    });
-  }
-  const is = isObject(after.json()) ? (after.json() as Body)[field ?? ''] : undefined;
-  if (field !== undefined && !isDeepStrictEqual(is, before)) {
-    throw new RuleFailure(`${caller}'s ${w.what}: ${field} changed although the write was refused`, {
-      expected: before, actual: is, exchange: after.exchange,
-    });
-  }
+async function tryAll(t: Target, as: string, project: string, under: boolean): Promise<RefusedWrite[]> {
+  const tries: RefusedWrite[] = [];
+  await withWriteSurface(t, `refused-${as}`, async (resources) => {
+    const within = under ? `/groups/${project}` : '';
+    for (const r of resources) for (const g of r.generations) tries.push(...(await tryResource(t, as, r, g, within)));
+  }, { project });
+  return tries;
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectDigestChallenge } from '../../src/checks/digest-challenge.ts';
 import { expectNotServedInClear } from '../../src/checks/plain-http.ts';
-import { expectRefused, expectUnchanged } from '../../src/checks/refusal.ts';
+import { expectKept, expectRefused } from '../../src/checks/refusal.ts';
 import { HttpResponse } from '../../src/http/client.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 
@@ -31,11 +31,12 @@ describe('refusals', () => {
     expect(() => expectRefused(response(503, '{}'), 'x')).toThrow(TargetError);
   });
 
-  it('reads back the fields a refused change named', () => {
-    const before = response(200, '{"enabled":false,"updated":"a"}');
-    expect(() => expectUnchanged(before, response(200, '{"enabled":false,"updated":"b"}'), ['enabled'], 'x')).not.toThrow();
-    expect(() => expectUnchanged(before, response(200, '{"enabled":true}'), ['enabled'], 'x')).toThrow(/enabled changed/);
-    expect(() => expectUnchanged(before, response(404, '{}'), [], 'x')).toThrow(/gone/);
+  it('reads back the field a refused change named', () => {
+    expect(() => expectKept(response(200, '{"enabled":false,"updated":"b"}'), 'enabled', false, 'x')).not.toThrow();
+    expect(() => expectKept(response(200, '{"enabled":true}'), 'enabled', false, 'x')).toThrow(/enabled changed/);
+    expect(() => expectKept(response(200, '{"enabled":true}'), undefined, undefined, 'x')).not.toThrow();
+    expect(() => expectKept(response(404, '{}'), undefined, undefined, 'x')).toThrow(/gone/);
+    expect(() => expectKept(response(503, '{}'), 'enabled', false, 'x')).toThrow(TargetError);
   });
 });
 
