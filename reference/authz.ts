@@ -50,8 +50,9 @@ export function authorizeGroup(ctx: RequestContext, group: Group | undefined, ac
     appliedAnyway.add(ctx);
     return group;
   }
-  // Mutant: a refusal for lack of permission answers 404, as if the resource did not exist.
-  throw ctx.mutants.has('AUTH-FORBIDDEN-403') ? notFound(ctx.path) : userUnauthorized();
+  // Mutant: a refusal for lack of permission answers 404, as if the resource did not exist; or only on custom roles.
+  const hidden = ctx.mutants.has('AUTH-FORBIDDEN-403') || (/\/customDBRoles\//.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403:roles'));
+  throw hidden ? notFound(ctx.path) : userUnauthorized();
 }
 
 /** Called after the handler: the refusal of a change that was made anyway (a mutant). */
