@@ -80,7 +80,7 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   // Mutant: a bearer token's POST skips its access list.
   const bearerPost = req.method === 'POST' && /^Bearer /i.test(req.headers.authorization ?? '') && services.mutants.has('SVC-ACCESS-LIST:bearer-post');
   if (listed && !bearerPost) {
-    services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.mutants));
+    services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.mutants), location.generation === 'v1.0');
   }
 
   const apiPath = `/${location.segments.join('/')}`;

@@ -151,13 +151,24 @@ if (pairs.length === 0) {
     skipFor('credentials', 'no credential sends from (localAddress) an address outside another credential\'s list (outsideAddress)');
   });
 }
+/** Routes every credential may read whatever its grants: the same address is judged against each method's own list
+ * on each of them. */
+const ungranted: { title: string; path: (t: Target) => string; legacy?: boolean }[] = [
+  { title: 'the versioned root', path: (t) => t.v2() },
+  { title: 'the project list', path: (t) => t.v2('/groups') },
+  { title: 'the event types', path: (t) => t.v2('/eventTypes') },
+  { title: 'the clusters of all projects', path: (t) => t.v2('/clusters') },
+  { title: 'the legacy project list', path: (t) => t.legacy('/groups'), legacy: true },
+];
+
 for (const pair of pairs) {
-  check('SVC-ACCESS-LIST-PER-METHOD', `${pair.address} is refused for ${pair.name} and accepted for ${pair.other}, whose list holds it`, async ({ target }) => {
-    const path = target.v2('/groups');
-    const refused = await target.get(path, { as: pair.name, localAddress: pair.address });
-    // An address outside the list that is not refused shows no list of that method's own at work.
-    expectStatus(refused, [401, 403], refusedForAccessList(pair.name, pair.address));
-    const accepted = await target.get(path, { as: pair.other, localAddress: pair.address });
-    expectStatus(accepted, 200, `the ${pair.other} credential, whose own access list holds ${pair.address}, is served from there`);
+  check('SVC-ACCESS-LIST-PER-METHOD', `${pair.address} is refused for ${pair.name} and accepted for ${pair.other}, whose list holds it, on every route that needs no grant`, async ({ target }) => {
+    const send = (as: string, r: (typeof ungranted)[number]) => target.get(r.path(target), { as, localAddress: pair.address, ...(r.legacy ? { version: null } : {}) });
+    const answers = await Promise.all(ungranted.map(async (r) => ({ title: r.title, refused: await send(pair.name, r), accepted: await send(pair.other, r) })));
+    judgeAll('route', answers, ({ title, refused, accepted }) => {
+      // An address outside the list that is not refused shows no list of that method's own at work.
+      expectStatus(refused, [401, 403], `${title}: ${refusedForAccessList(pair.name, pair.address)}`);
+      expectStatus(accepted, 200, `${title}: the ${pair.other} credential, whose own access list holds ${pair.address}, is served from there`);
+    }, { place: ({ title }) => title });
   });
 }

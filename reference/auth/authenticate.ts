@@ -92,9 +92,10 @@ export class Authenticator {
   }
 
   /** Spec 5: a request from an address outside the caller's API access list is refused (403). */
-  checkAccessList(caller: Caller, address: string): void {
-    // Mutant: the organization owner's list (the first principal's) also applies to every other caller.
-    const lists = this.mutants.has('SVC-ACCESS-LIST-PER-METHOD') ? [caller.accessList, this.callers[0].accessList] : [caller.accessList];
+  checkAccessList(caller: Caller, address: string, legacy: boolean): void {
+    // Mutant: the organization owner's list (the first principal's) also applies to every other caller; or only under /v1.0.
+    const shared = this.mutants.has('SVC-ACCESS-LIST-PER-METHOD') || (legacy && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD:legacy'));
+    const lists = shared ? [caller.accessList, this.callers[0].accessList] : [caller.accessList];
     const allowed = address !== '' && lists.every((list) => list.check(address, isIPv4(address) ? 'ipv4' : 'ipv6'));
     if (!allowed) throw ipNotOnAccessList(address);
   }
