@@ -50,6 +50,14 @@ export function authorizeGroup(ctx: RequestContext, group: Group | undefined, ac
     appliedAnyway.add(ctx);
     return group;
   }
+  // Mutant: a read-only caller's PATCH of a custom database role is made, then refused.
+  const rolePatch = ctx.method === 'PATCH' && /\/customDBRoles\/roles\/[^/]+$/.test(ctx.path) && canAccess(ctx.caller, group, 'read', ctx.mutants);
+  // Mutant: a caller without a grant on the project creates a custom database role, then is refused.
+  const roleCreate = ctx.method === 'POST' && /\/customDBRoles\/roles$/.test(ctx.path) && !canAccess(ctx.caller, group, 'read', ctx.mutants);
+  if ((rolePatch && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:role-patch')) || (roleCreate && ctx.mutants.has('AUTH-NO-GRANT:role-create'))) {
+    appliedAnyway.add(ctx);
+    return group;
+  }
   // Mutant: a refusal for lack of permission answers 404, as if the resource did not exist; or only on custom roles.
   const hidden = ctx.mutants.has('AUTH-FORBIDDEN-403') || (/\/customDBRoles\//.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403:roles'));
   throw hidden ? notFound(ctx.path) : userUnauthorized();

@@ -2,8 +2,10 @@
 import type { Caller } from './auth/authenticate.ts';
 import type { Mutants } from './mutants.ts';
 import type { Store } from './store.ts';
-import type { Generation } from './versioning.ts';
 import { relationPrefix } from './vocabulary.ts';
+
+/** The API generation a request addresses (spec 9.1). */
+export type Generation = 'v2' | 'v1.0';
 
 export interface RequestContext {
   method: string;

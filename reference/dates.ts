@@ -7,7 +7,7 @@ export function parseIsoDate(text: string): Date | undefined {
   const m = ISO_DATE.exec(text);
   if (!m) return undefined;
   const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
-  const fields = [+y, +mo - 1, +d, +h, +mi, +s] as const;
+  const fields = [+y!, +mo! - 1, +d!, +h, +mi, +s] as const; // the date's three groups always match
   const utc = new Date(Date.UTC(...fields, Number(`0.${fraction || '0'}`) * 1000));
   const checks = [utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours(), utc.getUTCMinutes(), utc.getUTCSeconds()];
   const offset = zoneOffsetMs(zone);

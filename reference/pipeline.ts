@@ -5,17 +5,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestAddress, type Authenticator } from './auth/authenticate.ts';
 import { refuseIfAppliedAnyway } from './authz.ts';
-import { bracketed, type RequestContext } from './context.ts';
+import { bracketed, type Generation, type RequestContext } from './context.ts';
 import { ApiError, errorBody, invalidJson, methodNotAllowed, notFound, unexpectedError } from './errors.ts';
 import type { Mutants } from './mutants.ts';
-import type { ProjectRateLimiter, Settle } from './rateLimit.ts';
-import { rateLimitedProject } from './rateLimit.ts';
+import type { ProjectRateLimiter, Settle } from './rate-limit.ts';
+import { rateLimitedProject } from './rate-limit.ts';
 import { linkHeader } from './links.ts';
 import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
 import { allowedMethods, type Handler, type Method, type Route, type Router } from './router.ts';
 import type { Store } from './store.ts';
 import { vocabularyOf } from './vocabulary.ts';
-import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type Generation, type UnlistedDates } from './versioning.ts';
+import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type UnlistedDates } from './versioning.ts';
 
 export interface Services {
   vendor: string;
@@ -72,15 +72,30 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   const caller = services.authenticator.authenticate({ method: req.method, url: req.url, authorization: req.headers.authorization });
   // Spec 8: every authenticated request to a project path counts, whatever its outcome.
   const project = rateLimitedProject(location.segments);
+  // Mutants: a refusal that waits until the request is handled, so that its change is made all the same.
+  let refusal: unknown;
+  const mutants = services.mutants;
   // Mutant: a PATCH is not counted against the project's rate limit.
-  const uncounted = req.method === 'PATCH' && services.mutants.has('LIMITS-COUNTS-EVERY-REQUEST:patch');
-  if (project !== undefined && !uncounted) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+  const uncounted = req.method === 'PATCH' && mutants.has('LIMITS-COUNTS-EVERY-REQUEST:patch');
+  try {
+    if (project !== undefined && !uncounted) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+  } catch (err) {
+    // Mutant: a create of an alert configuration over the limit is made, then answered 429.
+    if (!(req.method === 'POST' && /\/alertConfigs$/.test(path) && mutants.has('LIMITS-429-AFTER-100:create-applied'))) throw err;
+    refusal = err;
+  }
   // Mutant SVC-ACCESS-LIST: the access list is checked on project routes only.
-  const listed = project !== undefined || !services.mutants.has('SVC-ACCESS-LIST');
+  const listed = project !== undefined || !mutants.has('SVC-ACCESS-LIST');
   // Mutant: a bearer token's POST skips its access list.
-  const bearerPost = req.method === 'POST' && /^Bearer /i.test(req.headers.authorization ?? '') && services.mutants.has('SVC-ACCESS-LIST:bearer-post');
+  const bearerPost = req.method === 'POST' && /^Bearer /i.test(req.headers.authorization ?? '') && mutants.has('SVC-ACCESS-LIST:bearer-post');
   if (listed && !bearerPost) {
-    services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], services.mutants), location.generation === 'v1.0');
+    try {
+      services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants), location.generation === 'v1.0');
+    } catch (err) {
+      // Mutant: from outside the list, a legacy PATCH of an alert configuration is made, then refused.
+      if (!(req.method === 'PATCH' && location.generation === 'v1.0' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('SVC-ACCESS-LIST:legacy-patch'))) throw err;
+      refusal ??= err;
+    }
   }
 
   const apiPath = `/${location.segments.join('/')}`;
@@ -96,7 +111,12 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   // Mutant: HEAD is not supported on single projects (405), although their GET is served.
   if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405')) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
+  let handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
+  // Mutant: a PUT of a custom database role is handled as a PATCH, then answered 405.
+  if (!handler && method === 'PUT' && /\/customDBRoles\/roles\/[^/]+$/.test(apiPath) && mutants.has('METH-405:role-put')) {
+    handler = match.route.methods.PATCH;
+    refusal ??= unsupportedMethod(mutants, req.method, path, allowedMethods(match.route));
+  }
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
   const vocabulary = vocabularyOf(vendor);
@@ -110,6 +130,7 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   };
   const handled = await handler(ctx);
   refuseIfAppliedAnyway(ctx);
+  if (refusal) throw refusal;
   const result = handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
   head.contentType = successContentType(location.generation, vendor, version, services.mutants);
   // Mutant: the versioned list of processes is labelled plain JSON, naming no version.

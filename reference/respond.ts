@@ -28,7 +28,9 @@ export function renderBody(reply: Reply, presentation: Presentation): string | u
 /** The body text of a successful reply to a request (its method, and whether it is under /v1.0). */
 export function renderReply(reply: Reply, presentation: Presentation, mutants: Mutants, request: { method: string; legacy: boolean }): string | undefined {
   // Mutant: a list carries the envelope's status even when no envelope was asked for; or only under /v1.0.
-  const envelope = presentation.envelope || (reply.kind === 'list' && (mutants.has('ENV-DEFAULT-NONE') || (request.legacy && mutants.has('ENV-DEFAULT-NONE:legacy'))));
+  let envelope = presentation.envelope || (reply.kind === 'list' && (mutants.has('ENV-DEFAULT-NONE') || (request.legacy && mutants.has('ENV-DEFAULT-NONE:legacy'))));
+  // Mutant: under /v1.0 a list ignores envelope=true and carries no status.
+  if (reply.kind === 'list' && request.legacy && mutants.has('ENV-LIST-STATUS:legacy')) envelope = false;
   // Mutant: the answer to a PATCH ignores pretty=true.
   if (request.method === 'PATCH' && mutants.has('ENT-PRETTY:patch')) presentation = { ...presentation, pretty: false };
   let shown = reply;

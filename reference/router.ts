@@ -28,7 +28,7 @@ export class Router {
     }
     if (!best) return undefined;
     const params: Record<string, string> = {};
-    best.segments.forEach((s, i) => { if (s.param) params[s.param] = segments[i]; });
+    best.segments.forEach((s, i) => { if (s.param) params[s.param] = segments[i]!; }); // fits: as many segments
     return { route: best.route, params };
   }
 }
@@ -38,8 +38,9 @@ function fits(candidate: CompiledRoute, segments: string[]): boolean {
 }
 
 function moreLiteral(a: CompiledRoute, b: CompiledRoute): boolean {
-  const i = a.segments.findIndex((s, k) => (s.literal === undefined) !== (b.segments[k].literal === undefined));
-  return i >= 0 && a.segments[i].literal !== undefined;
+  // Both fit the same path, so they have as many segments.
+  const first = a.segments.find((s, k) => (s.literal === undefined) !== (b.segments[k]!.literal === undefined));
+  return first?.literal !== undefined;
 }
 
 /** The Allow header's methods: the route's own, plus HEAD wherever GET is served. */

@@ -104,16 +104,18 @@ export function withoutFields(body: unknown, shape: Field, pick: DropPick, depth
   const known = Object.keys(shape.fields);
   return Object.fromEntries(Object.entries(body)
     .filter(([key]) => !pick(key, Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined, known, depth))
-    .map(([key, value]) => [key, Object.hasOwn(shape.fields, key) ? withoutFields(value, shape.fields[key], pick, depth + 1) : value]));
+    .map(([key, value]) => [key, Object.hasOwn(shape.fields, key) ? withoutFields(value, shape.fields[key]!, pick, depth + 1) : value]));
 }
 
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0][j] = j;
+  // The edit-distance table row by row; every row has b.length + 1 entries.
+  let above = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    above = row;
   }
-  return d[a.length][b.length];
+  return above[b.length]!;
 }
 
 /** A name a typing slip away from one of `known`: two edits at most, or the same letters in another case. */

@@ -1,10 +1,9 @@
 // Versioning (spec 9): the Accept header of the versioned API and the request Content-Type.
 import { readFileSync } from 'node:fs';
 import { invalidVersionDate, unsupportedMediaType, versionGone } from './errors.ts';
+import type { Generation } from './context.ts';
 import type { Mutants } from './mutants.ts';
 import { Router } from './router.ts';
-
-export type Generation = 'v2' | 'v1.0';
 
 interface VersionInfo { deprecation?: string; sunset?: string }
 
@@ -49,8 +48,9 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 function isCalendarDate(text: string): boolean {
   const m = DATE.exec(text);
   if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+  const [year, month, day] = [+m[1]!, +m[2]! - 1, +m[3]!];
+  const d = new Date(Date.UTC(year, month, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month && d.getUTCDate() === day;
 }
 
 /** Media-type dates named in a header, in order: `application/vnd.{vendor}.<date>+json`. */
@@ -58,7 +58,7 @@ function versionedDates(header: string, vendor: string, suffixOptional = false):
   const prefix = `application/vnd.${vendor}.`;
   return header
     .split(',')
-    .map((part) => part.split(';')[0].trim().toLowerCase())
+    .map((part) => part.split(';')[0]!.trim().toLowerCase())
     .filter((type) => type.startsWith(prefix) && (type.endsWith('+json') || suffixOptional))
     .map((type) => type.slice(prefix.length).replace(/\+json$/, ''));
 }
@@ -115,7 +115,7 @@ export function successContentType(generation: Generation, vendor: string, versi
 
 /** Spec 2.1 and 9.2: a request body must be `application/json` or, on v2, the versioned type. */
 export function checkRequestContentType(contentType: string | undefined, generation: Generation, vendor: string): void {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'application/json') return;
   if (generation === 'v2' && versionedDates(type, vendor).some(isCalendarDate)) return;
   throw unsupportedMediaType(contentType ?? '');

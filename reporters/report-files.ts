@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Profile } from '../src/profile/profile.ts';
 import { buildCertificate, type Certificate } from '../src/report/certificate.ts';
 import type { Report } from '../src/report/report.ts';
-import { writeUncheckedRules } from './allure.ts';
+import { writeUncheckedRules } from './allure-results.ts';
 import { writeHtmlReport } from './html/page.ts';
 import { writeJunitReport } from './junit.ts';
 

@@ -2,7 +2,7 @@
 // every problem names the field at fault, the way profile errors do.
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject } from 'ajv';
-import { didYouMean } from './cli/did-you-mean.ts';
+import { didYouMean } from './did-you-mean.ts';
 
 export class JsonFileError extends Error {
   override readonly name = 'JsonFileError';

@@ -20,7 +20,7 @@ export type TargetErrorCause =
   | 'timeout' | 'reset' | 'refused' | 'dns' | 'tls' | 'invalid-json' | 'body-too-large' | 'unexpected-status' | 'transport'
   /** JSON of another type where an entity, a list or an error body belongs (an array for an entity). */
   | 'wrong-type'
-  /** A check that failed, then passed (or could not be judged) when run again (src/suite/confirm.ts). */
+  /** A check that failed, then passed (or could not be judged) when run again (src/harness/confirm.ts). */
   | 'flaky'
   /** A check that ended without judging anything, and no profile fact explains why. */
   | 'nothing-judged';

@@ -1,11 +1,11 @@
 // Spec 1: "The API is browsable. Each entity carries links to related resources, so a client can start at the
 // root resource and follow links."
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { crawl, entityGaps } from '../src/suite/crawl.ts';
-import { throwCut } from '../src/suite/judge-all.ts';
-import { profileProjects } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { crawl, entityGaps } from '../src/probes/crawl.ts';
+import { throwCut } from '../src/harness/judge-all.ts';
+import { profileProjects } from '../src/target/projects.ts';
+import { check } from '../src/harness/check.ts';
 
 check('SVC-BROWSABLE', 'from the root resource, following only links, the crawl reaches each profile project and a resource in it', async ({ target }) => {
   const ids = profileProjects(target);

@@ -1,18 +1,19 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
-import { expectNotServedInClear } from '../src/checks/plain-http.ts';
-import { expectKept, expectRefused } from '../src/checks/refusal.ts';
-import { expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { expectNotServedInClear } from '../src/judges/plain-http.ts';
+import { expectRefused } from '../src/judges/refusal.ts';
+import { expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { requireReadAccess } from '../src/suite/attempts.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { refusedWrites, type RefusedWrite } from '../src/suite/refused-writes.ts';
-import { check } from '../src/suite/rule.ts';
-import { firstProject, missingProjectId } from '../src/suite/projects.ts';
-import { methodSurface } from '../src/suite/surface/methods.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import { target, type Target } from '../src/suite/target.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { requireReadAccess } from '../src/probes/read-access.ts';
+import { check } from '../src/harness/check.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
+import { firstProject } from '../src/target/projects.ts';
+import { judgeRefusedTries, readOnlyTries, refusedOverSurface } from '../src/probes/refused-surface.ts';
+import { methodSurface } from '../src/probes/surface/methods.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import { target, type Target } from '../src/target/target.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---
 
@@ -62,17 +63,12 @@ if (new URL(target().profile.baseUrl).protocol !== 'https:') {
 
 // --- "A user with a read-only role in a project cannot modify any resource in that project through the API." ---
 
-/** Each try is refused, and the owner's reading back shows nothing changed. */
-function judgeReadOnly(tries: RefusedWrite[]): void {
-  judgeAll("read-only key's write", tries, (w) => {
-    expectRefused(w.response, `a read-only key's ${w.what} is refused`);
-    if (w.readBack) expectKept(w.readBack.after, w.readBack.field, w.readBack.before, `a read-only key's ${w.what}`);
-  }, { place: (w) => w.what });
-}
-
-check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and every write of every writable resource there, with a real change, is refused and changes nothing', async ({ target }) => {
+// Every write of the writable surface of its project, each carrying a real change (a marked create, a new value, a
+// DELETE of an entity the run made), under both generations: refused, and the owner reads back that nothing was
+// created, changed or deleted.
+check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and its every write of every writable resource there, under both generations, is refused and changes nothing', async ({ target }) => {
   await requireReadAccess(target, 'readOnly');
-  judgeReadOnly(await refusedWrites(target, 'readOnly', firstProject(target)));
+  judgeRefusedTries(await readOnlyTries(target), 'a read-only key', expectRefused);
 });
 
 // --- "access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has
@@ -123,6 +119,16 @@ for (const o of outside) {
     const all = await routes(target);
     const answers = await Promise.all(all.map(async (r) => ({ title: r.title, res: await r.send(target, o.name, o.address) })));
     judgeAll('refused request', answers, ({ title, res }) => expectStatus(res, [401, 403], `${title}: ${refusedForAccessList(o.name, o.address)}`), { place: ({ title }) => title });
+  });
+}
+
+// A refused request from outside the list takes no effect: every write of the surface, each with a real change, is
+// sent from outside the first such credential's list (one credential: the writes cost some thirty requests).
+if (outside.length > 0) {
+  const o = outside[0]!;
+  check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): every write of the writable surface is refused and changes nothing`, async ({ target }) => {
+    const tries = await refusedOverSurface(target, 'access-list', { as: o.name, localAddress: o.address });
+    judgeRefusedTries(tries, `the ${o.name} credential from ${o.address}`, (res, what) => expectStatus(res, [401, 403], what));
   });
 }
 

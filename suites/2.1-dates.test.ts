@@ -3,21 +3,21 @@
 // with two fields: date (ISO-8601 string, UTC, granularity one second) and increment (32-bit integer)".
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/checks/dates.ts';
-import { parsedBody } from '../src/checks/entities.ts';
-import { describeExchange, expectStatus } from '../src/checks/status.ts';
+import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/judges/dates.ts';
+import { parsedBody } from '../src/judges/entities.ts';
+import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import type { HttpResponse } from '../src/http/client.ts';
-import { crawl, entityGaps, noneReached } from '../src/suite/crawl.ts';
-import { coverageFirst, judgeEach } from '../src/suite/coverage-first.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { profileProjects } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
-import { legacyReads } from '../src/suite/surface/kinds.ts';
-import { writeAnswers } from '../src/suite/surface/write-answers.ts';
-import { spreadProjects } from '../src/suite/work-project.ts';
-import type { Target } from '../src/suite/target.ts';
+import { judged } from '../src/harness/coverage.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
+import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
+import { coverageFirst, judgeEach } from '../src/harness/coverage-first.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { profileProjects } from '../src/target/projects.ts';
+import { check } from '../src/harness/check.ts';
+import { legacyReads } from '../src/probes/surface/kinds.ts';
+import { writeAnswers } from '../src/probes/surface/write-answers.ts';
+import { spreadProjects } from '../src/target/work-project.ts';
+import type { Target } from '../src/target/target.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
 

@@ -1,25 +1,23 @@
 // Spec 2.1 Request content type: "For POST and PUT the request header Content-Type: application/json is required".
 // Invalid fields: "Fields are validated. An unknown or misspelled field, or a field that cannot be modified, is
 // rejected with status 400 and an error message that names the invalid field. It is not ignored."
-// Each is a property over every write of the run's writable surface (src/suite/surface/writes.ts): every
+// Each is a property over every write of the run's writable surface (src/probes/surface/writes.ts): every
 // resource, write method, generation and depth of the body, each reached once first (write-ops.ts).
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { expectFieldRefused } from '../src/checks/invalid-field.ts';
-import { spellPath } from '../src/checks/names-field.ts';
-import { notHeld } from '../src/checks/fields.ts';
-import { describeExchange, expectJudgeable } from '../src/checks/status.ts';
+import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import { spellPath } from '../src/judges/names-field.ts';
+import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { deleteCreated, noteCreated } from '../src/suite/created.ts';
-import { fieldValue, farFrom, misspell, slip, unknownFieldName } from '../src/suite/field-names.ts';
-import { wholeItems } from '../src/suite/pages.ts';
-import { forAll } from '../src/suite/property.ts';
-import { check } from '../src/suite/rule.ts';
-import type { Target } from '../src/suite/target.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
+import { forAll } from '../src/harness/property.ts';
+import { effectOf, readChanged } from '../src/probes/refused-write.ts';
+import { check } from '../src/harness/check.ts';
+import type { Target } from '../src/target/target.ts';
 import {
-  depthOf, describeOp, firstCases, Reach, readBack, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
-} from '../src/suite/write-ops.ts';
+  depthOf, describeOp, firstCases, Reach, sendBody, updates, withField, withWriteOps, type Place, type WriteOp,
+} from '../src/probes/write-operations.ts';
 
 type Body = Record<string, unknown>;
 
@@ -128,7 +126,7 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at
       if (res.status >= 500 || res.status === 429) throw new TargetError('unexpected-status', `${describeExchange(res)} while sending ${describeOp(op)} with an invalid field`, res.exchange);
       judged('refused update', 1, op.path);
       reach.add(op, depth);
-      const now = (await readBack(target, op))[field];
+      const now = await readChanged(target, op);
       if (!isDeepStrictEqual(now, current)) {
         throw new RuleFailure(`${describeExchange(res)} refused the body of ${describeOp(op)}, yet ${field} changed`, { expected: current, actual: now, exchange: res.exchange });
       }
@@ -138,17 +136,6 @@ check('ENT-INVALID-FIELD-NO-EFFECT', 'an update refused for an invalid field, at
 
 /** Content types that are not JSON, text/plain first, and none at all (the last). */
 const notJson = ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'text/html', 'multipart/form-data; boundary=conformance', 'application/octet-stream', ''];
-
-/** An entity of a collection with every field of `body`, what a create of it would have made, or undefined. */
-async function heldBy(t: Target, collection: string, body: Body): Promise<Body | undefined> {
-  return (await wholeItems(t, collection)).find((item): item is Body => notHeld(body, item).length === 0);
-}
-
-/** Deletes what a create made, named by its `key` field, which the path of an entity ends with. */
-async function deleteMade(t: Target, op: WriteOp, made: Body): Promise<void> {
-  const id = made[op.key];
-  if (typeof id === 'string') await deleteCreated(t, noteCreated(t, t.v2(`${op.path}/${encodeURIComponent(id)}`)));
-}
 
 // "For POST and PUT the request header Content-Type: application/json is required", and spec 9.2 gives PATCH the same
 // header: every write of the writable surface (each resource, method and generation) is sent under every other
@@ -181,16 +168,8 @@ check('ENT-CONTENT-TYPE-REQUIRED', 'a POST, PUT or PATCH of every writable resou
         expectJudgeable(res, `${describeOp(op)} with Content-Type ${JSON.stringify(type || '(none)')} is answered`);
         reach.add(op, 0);
         const refused = res.status >= 400;
-        let effect = false;
-        if (op.method === 'POST') {
-          const made = res.status < 300 ? res.jsonObject() : refused ? await heldBy(target, target.v2(op.path), body) : undefined;
-          if (made) await deleteMade(target, op, made);
-          effect = refused && made !== undefined;
-        } else if (op.change) {
-          effect = !isDeepStrictEqual((await readBack(target, op))[op.change.field], op.change.current);
-          // Put back what an accepted write changed, so that later cases judge only their own request.
-          if (effect || !refused) await sendBody(target, op, op.body);
-        }
+        // The owner reads back; what an accepted or wrongly applied write made or changed is undone.
+        const effect = (await effectOf(target, op, res)) !== undefined && refused;
         if (!refused || effect) {
           throw new RuleFailure(`${describeExchange(res)}: ${describeOp(op)} with Content-Type ${JSON.stringify(type || '(none)')} was ${refused ? 'refused, yet it took effect' : 'accepted'}`, {
             expected: 'a 4xx, and nothing created or changed', actual: { status: res.status, tookEffect: effect }, exchange: res.exchange,

@@ -1,25 +1,25 @@
 // Spec 2.1: the format of every response. Each rule judges every response the crawl reached (spec 1: the API is
 // browsable), not a hand-picked few; pretty=true is a property over those responses.
 import fc from 'fast-check';
-import { carried, parsedBody } from '../src/checks/entities.ts';
-import { checkJsonResponse } from '../src/checks/media-type.ts';
-import { nullFields } from '../src/checks/nulls.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import { unitlessQuantities } from '../src/checks/units.ts';
-import { checkCompact, checkPretty, checkPrettyFields } from '../src/checks/whitespace.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { carried, parsedBody } from '../src/judges/entities.ts';
+import { checkJsonResponse } from '../src/judges/media-type.ts';
+import { nullFields } from '../src/judges/nulls.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import { unitlessQuantities } from '../src/judges/units.ts';
+import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/suite/crawl.ts';
-import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
-import { forAll } from '../src/suite/property.ts';
-import { readLegacy } from '../src/suite/resource-versions.ts';
-import { check } from '../src/suite/rule.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
-import { judgeWriteVariant } from '../src/suite/surface/write-answers.ts';
-import type { Target } from '../src/suite/target.ts';
-import { judgeVariant } from '../src/suite/variant-reading.ts';
+import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/probes/crawl.ts';
+import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
+import { forAll } from '../src/harness/property.ts';
+import { readLegacy } from '../src/probes/resource-versions.ts';
+import { check } from '../src/harness/check.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
+import { judgeWriteVariant } from '../src/probes/surface/write-answers.ts';
+import type { Target } from '../src/target/target.ts';
+import { judgeVariant } from '../src/probes/variant-reading.ts';
 
 /** An error response beside the crawl's (which may hold none): a resource that does not exist. */
 function notFoundProbe(t: Target, legacy = false): Promise<HttpResponse> {

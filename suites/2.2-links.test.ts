@@ -1,17 +1,17 @@
 // Spec 2.2 Links, judged on every entity the crawl reached (spec 1: the API is browsable).
-import { carried, entitiesOf, parsedBody } from '../src/checks/entities.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../src/checks/links.ts';
-import { sameEntity, shownBy } from '../src/checks/same-entity.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { carried, entitiesOf, parsedBody } from '../src/judges/entities.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../src/judges/links.ts';
+import { sameEntity, shownBy } from '../src/judges/same-entity.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { crawl, crawledPath, entityGaps, type Crawl } from '../src/suite/crawl.ts';
-import { madeByRun } from '../src/suite/created.ts';
-import { judgeAll, requireSome, throwCut, throwFirst } from '../src/suite/judge-all.ts';
-import { check } from '../src/suite/rule.ts';
-import type { Target } from '../src/suite/target.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { crawl, crawledPath, entityGaps, type Crawl } from '../src/probes/crawl.ts';
+import { madeByRun } from '../src/target/created.ts';
+import { judgeAll, requireSome, throwCut, throwFirst } from '../src/harness/judge-all.ts';
+import { check } from '../src/harness/check.ts';
+import type { Target } from '../src/target/target.ts';
 
 interface Reached {
   res: HttpResponse;
@@ -131,7 +131,7 @@ check('LINK-SELF', 'every entity reached has a self relation; fetching it gives 
     judged('followed self link', 1, new URL(self).pathname);
     if (holds(target, e, e.entity, at)) continue;
     // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
-    // suite's own writes are held back (src/suite/write-gate.ts).
+    // suite's own writes are held back (src/target/write-gate.ts).
     const fresh = await target.writes.quietly(async () => {
       const now = await reread(target, e, self);
       return now && { now, atNow: await target.get(self) };

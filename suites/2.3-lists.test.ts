@@ -1,23 +1,26 @@
 // Spec 2.3: list responses. "A resource that returns many entities returns them in pages."
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
-import { parsedBody } from '../src/checks/entities.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/checks/list.ts';
-import { isPartition, isPrefix, partitionDefects } from '../src/checks/partition.ts';
-import { describeExchange, expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { parsedBody } from '../src/judges/entities.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/judges/list.ts';
+import { checkAtMost, checkFirstItems, checkOversizedPage } from '../src/judges/list-paging.ts';
+import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition.ts';
+import { describeExchange, expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { dropFilledList, filledList, fillCount } from '../src/suite/fill.ts';
-import { readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page } from '../src/suite/pages.ts';
-import { emptyProject, firstProject } from '../src/suite/projects.ts';
-import { forAll } from '../src/suite/property.ts';
-import { check } from '../src/suite/rule.ts';
-import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/suite/surface/lists.ts';
-import { target, type Target } from '../src/suite/target.ts';
-import { projectWithoutContent } from '../src/suite/work-project.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { dropFilledList, filledList, fillCount } from './support/paging-list.ts';
+import { againWhileUnchanged, readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page, type PageQuery } from '../src/probes/pages.ts';
+import { judgeEveryList } from '../src/probes/every-list.ts';
+import { firstPage, pagedLists, sharedPage, type PagedList } from '../src/probes/surface/paged-lists.ts';
+import { emptyProject, firstProject } from '../src/target/projects.ts';
+import { forAll } from '../src/harness/property.ts';
+import { check } from '../src/harness/check.ts';
+import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
+import { target, type Target } from '../src/target/target.ts';
+import { projectWithoutContent } from '../src/target/work-project.ts';
 
 interface ListSource { title: string; path: (t: Target) => Promise<string> }
 
@@ -76,12 +79,7 @@ describe('spec 2.3, list responses', () => {
         sizes.forEach((size, i) => {
           const { res, keys } = pages[i]!;
           judged('page', 1, path);
-          const first = all.slice(0, size);
-          if (keys.length !== first.length || !isPrefix(keys, all)) {
-            throw new RuleFailure(`${describeExchange(res)}: page 1 at ${size} per page does not hold the first ${size === 1 ? 'item' : `${size} items`} of the result set`, {
-              expected: first, actual: keys, exchange: res.exchange,
-            });
-          }
+          checkFirstItems(res, keys, all, size);
         });
       });
     });
@@ -117,13 +115,7 @@ describe('spec 2.3, list responses', () => {
     judgePartition(all, pages, `at ${max + 1} per page (capped to ${first.keys.length})`);
   });
 
-  function tooLong(page: Page, max: number): void {
-    if (page.keys.length > max) {
-      throw new RuleFailure(`${describeExchange(page.res)}: ${page.keys.length} items on one page, more than ${max}`, {
-        expected: `at most ${max}`, actual: page.keys.length, exchange: page.res.exchange,
-      });
-    }
-  }
+  const tooLong = (page: Page, max: number) => checkAtMost(page.res, page.keys, max);
 
   /** Fails with the page that first shows a repeated, missing or foreign item. */
   function judgePartition(all: string[], pages: Page[], how: string): void {
@@ -177,6 +169,105 @@ describe('spec 2.3, list responses', () => {
     } else {
       await forAll(target, fc.integer({ min: 1, max: total + 1 }), walk);
     }
+  });
+
+  // Every paged list of the run, under both generations: the rules above hold for "a list response", each one of them.
+  const keysOf = (t: Target, res: HttpResponse) => resultsOf(res, t.profile.paging).map(itemKey);
+  /** A page size that splits `n` items into two pages. */
+  const half = (n: number) => Math.max(1, Math.ceil(n / 2));
+  /** A page of a list: the run's shared reading, or a fresh one when a failure is judged again. */
+  const pageOf = async (t: Target, l: PagedList, q: PageQuery, fresh: boolean) => {
+    const res = fresh ? await requestPage(t, l.path, q) : await sharedPage(t, l, q);
+    expectStatus(res, 200, `page ${q.pageNum} of the ${l.title} is served`);
+    return res;
+  };
+  /** The keys of a list's result set: page 1 at the largest size, or the whole list where that page is full. */
+  async function listKeys(t: Target, l: PagedList): Promise<string[]> {
+    const res = await firstPage(t, l);
+    expectStatus(res, 200, `the ${l.title} are served`);
+    const keys = keysOf(t, res);
+    return keys.length < t.profile.paging.maxItemsPerPage ? keys : wholeList(t, l.path);
+  }
+
+  check('LIST-SHAPE', 'every paged list of both generations, the count switched on: the total count, results and one to three links', async ({ target }) => {
+    await judgeEveryList(await pagedLists(target), async (l) => {
+      const res = await firstPage(target, l);
+      expectStatus(res, 200, `the ${l.title} are served`);
+      checkListShape(res, target.profile);
+      return 'list';
+    });
+  });
+
+  check('LIST-PAGE-1-BASED', 'every paged list of both generations: page 1 holds the first items, at one item per page and at half the list (empty lists: page 1 is empty)', async ({ target }) => {
+    await judgeEveryList(await pagedLists(target), async (l) => {
+      const all = await listKeys(target, l);
+      const sizes = [...new Set([1, half(all.length)])];
+      await againWhileUnchanged(target, l.path, all, async (all, fresh) => {
+        for (const size of sizes) {
+          const res = await pageOf(target, l, { pageNum: 1, itemsPerPage: size }, fresh);
+          checkFirstItems(res, keysOf(target, res), all, size);
+        }
+      });
+      return all.length > 0 ? 'list' : 'empty list';
+    });
+  });
+
+  check('LIST-MAX-500', 'every paged list of both generations: a page of the maximum size is served and holds no more; one item more is refused or capped (empty lists: nothing to page)', async ({ target }) => {
+    const max = target.profile.paging.maxItemsPerPage;
+    await judgeEveryList(await pagedLists(target), async (l) => {
+      const res = await firstPage(target, l);
+      expectStatus(res, 200, `a page of ${max} ${l.title} is served`);
+      const keys = keysOf(target, res);
+      checkAtMost(res, keys, max);
+      // An empty capped page is judged against the list as it stands while that page is read.
+      await againWhileUnchanged(target, l.path, keys, async (all, fresh) => {
+        const over = fresh ? await requestPage(target, l.path, { pageNum: 1, itemsPerPage: max + 1 })
+          : await sharedPage(target, l, { pageNum: 1, itemsPerPage: max + 1 });
+        checkOversizedPage(over, over.status === 200 ? keysOf(target, over) : [], max, all.length > 0);
+      });
+      return keys.length > 0 ? 'list' : 'empty list';
+    });
+  });
+
+  check('LIST-INCLUDE-COUNT', 'every paged list of both generations: page 1 carries the total count when it is switched on, and not when it is off', async ({ target }) => {
+    const paging = target.profile.paging;
+    const max = paging.maxItemsPerPage;
+    await judgeEveryList(await pagedLists(target), async (l) => {
+      const on = await firstPage(target, l);
+      expectStatus(on, 200, `the ${l.title} with the count switched on are served`);
+      const shown = keysOf(target, on).length;
+      // Page 1 at the largest size that is not full holds the whole result set: its count is the items it shows.
+      if (shown < max) checkCountOn(on, paging, shown);
+      else {
+        await whileUnchanged(target, l.path, async (all) => {
+          checkCountOn(await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: true }, true), paging, all.length);
+        });
+      }
+      checkCountOff(await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: false }, false), paging);
+      return 'list';
+    });
+  });
+
+  check('LIST-PAGES-PARTITION', 'every paged list of both generations with two items or more, walked at half its length per page: every item exactly once', async ({ target }) => {
+    await judgeEveryList(await pagedLists(target), async (l) => {
+      const all = await listKeys(target, l);
+      if (all.length < 2) return undefined;
+      const size = half(all.length);
+      const walked = await againWhileUnchanged(target, l.path, all, async (all, fresh) => {
+        const pages: Page[] = [];
+        for (let pageNum = 1; pageNum <= pagesFor(all.length, size); pageNum++) {
+          const res = await pageOf(target, l, { pageNum, itemsPerPage: size }, fresh);
+          const items = resultsOf(res, target.profile.paging);
+          pages.push({ res, items, keys: items.map(itemKey) });
+        }
+        // Pages numbered otherwise are LIST-PAGE-1-BASED's to judge: a walk from page 1 then shows no partition.
+        if (!isPrefix(pages[0]!.keys, all) || pages[0]!.keys.length !== Math.min(size, all.length)) return false;
+        judgePartition(all, pages, `of the ${l.title} at ${size} per page`);
+        return true;
+      }, (v) => v);
+      if (!walked) throw new TargetError('nothing-judged', `page 1 of the ${l.title} at ${size} per page does not hold the first items, so a walk from it shows no partition`);
+      return 'list';
+    });
   });
 
   // "An empty result set returns status 200 with an empty results array, not 404."

@@ -1,20 +1,21 @@
 // Spec 2.4 Envelope: "Default: no envelope. With query parameter envelope=true, a single-entity response is wrapped
 // in an object with two fields: the HTTP status code and the requested entity. For a list response, which already
 // has an envelope, envelope=true only adds a status field to it." Names of the two fields: from the profile.
-import { carried, parsedBody } from '../src/checks/entities.ts';
-import { checkListEnvelope, checkSingleEnvelope, checkWriteEnvelope, wrappedUnasked } from '../src/checks/envelope.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { carried, parsedBody } from '../src/judges/entities.ts';
+import { checkListEnvelope, checkSingleEnvelope, checkWriteEnvelope, wrappedUnasked } from '../src/judges/envelope.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { coverageFirst, judgeEach, resourceKind } from '../src/suite/coverage-first.ts';
-import { crawl, entityGaps, rereadable } from '../src/suite/crawl.ts';
-import { judgeAll, requireSome, throwCut } from '../src/suite/judge-all.ts';
-import { check } from '../src/suite/rule.ts';
-import type { Target } from '../src/suite/target.ts';
-import { legacyReads } from '../src/suite/surface/kinds.ts';
-import { judgeWriteVariant, writeAnswers } from '../src/suite/surface/write-answers.ts';
-import { judgeVariant } from '../src/suite/variant-reading.ts';
+import { coverageFirst, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
+import { crawl, entityGaps, rereadable } from '../src/probes/crawl.ts';
+import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
+import { check } from '../src/harness/check.ts';
+import type { Target } from '../src/target/target.ts';
+import { legacyReads } from '../src/probes/surface/kinds.ts';
+import { firstPage, pagedLists } from '../src/probes/surface/paged-lists.ts';
+import { judgeWriteVariant, writeAnswers } from '../src/probes/surface/write-answers.ts';
+import { judgeVariant } from '../src/probes/variant-reading.ts';
 
 /** The crawl's 2xx responses of one kind that may be read again (not of entities the run made). */
 async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly HttpResponse[]> {
@@ -62,4 +63,9 @@ check('ENV-LIST-STATUS', 'envelope=true on distinct lists reached, every resourc
   const lists = await reached(target, 'list');
   await judgeEach(distinct(target, lists), (res) => judgeVariant(target, res, { envelope: 'true' }, (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>)));
   throwCut(entityGaps(await crawl()));
+});
+
+check('ENV-LIST-STATUS', 'envelope=true on every paged list of both generations only adds status, equal to the status of the plain call', async ({ target }) => {
+  await judgeEach(await pagedLists(target), async (l) => judgeVariant(target, await firstPage(target, l), { envelope: 'true' },
+    (enveloped, plain) => checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>)));
 });

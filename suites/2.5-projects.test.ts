@@ -1,12 +1,12 @@
 // Spec 2.5: project identifier. "A project is identified by a string, the project ID. ... paths and parameters use
 // group or groupId for the project ID. Wherever a group ID is required, the project ID is given."
-import { expectStatus, describeExchange } from '../src/checks/status.ts';
+import { expectStatus, describeExchange } from '../src/judges/status.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { projectsPath } from '../src/suite/new-entities.ts';
-import { profileProjects } from '../src/suite/projects.ts';
-import { readPage, wholeItems } from '../src/suite/pages.ts';
-import { check } from '../src/suite/rule.ts';
-import type { Target } from '../src/suite/target.ts';
+import { projectsPath } from '../src/probes/new-entities.ts';
+import { profileProjects } from '../src/target/projects.ts';
+import { readPage, wholeItems } from '../src/probes/pages.ts';
+import { check } from '../src/harness/check.ts';
+import type { Target } from '../src/target/target.ts';
 
 /** Paths of the endpoint list (spec 4) that take a group ID. */
 const groupIdPaths = ['/groups/{groupId}', '/groups/{groupId}/clusters', '/groups/{groupId}/events', '/groups/{groupId}/alertConfigs'];

@@ -1,26 +1,26 @@
 // Spec 2.6 (with 4.4): resource facts of the release notes. Paths the spec does not locate come from the
 // profile (endpoints.*), request bodies are in the real service's shape (the spec shows none), and what a check
 // creates is deleted again; a value the target should refuse but accepts is deleted as well.
-import { expectFieldRefused } from '../src/checks/invalid-field.ts';
-import type { JsonPath } from '../src/checks/names-field.ts';
-import { isObject } from '../src/checks/json-walk.ts';
-import { resultsOf } from '../src/checks/list.ts';
-import { schemaFaults } from '../src/checks/json-schema.ts';
-import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/checks/slow-queries.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import { expectServed } from '../src/checks/served.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import type { JsonPath } from '../src/judges/names-field.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { resultsOf } from '../src/judges/list.ts';
+import { schemaFaults } from '../src/judges/json-schema.ts';
+import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/judges/slow-queries.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import { expectServed } from '../src/judges/served.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/suite/cluster-bodies.ts';
-import { deleteCreated, runName } from '../src/suite/created.ts';
-import { alertConfigsPath, createProject, postEntity } from '../src/suite/new-entities.ts';
-import { wholeItems } from '../src/suite/pages.ts';
-import { perRun } from '../src/suite/per-run.ts';
-import { firstProject } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
-import { workProject } from '../src/suite/work-project.ts';
-import { target, type Target } from '../src/suite/target.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/probes/cluster-bodies.ts';
+import { deleteCreated, runName } from '../src/target/created.ts';
+import { alertConfigsPath, createProject, postEntity } from '../src/probes/new-entities.ts';
+import { wholeItems } from '../src/probes/pages.ts';
+import { perRun } from '../src/harness/per-run.ts';
+import { firstProject } from '../src/target/projects.ts';
+import { check } from '../src/harness/check.ts';
+import { workProject } from '../src/target/work-project.ts';
+import { target, type Target } from '../src/target/target.ts';
 
 type Body = Record<string, unknown>;
 

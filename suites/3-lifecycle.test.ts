@@ -1,13 +1,13 @@
 // Spec 3: states and transitions of an API resource version (with 8 and 9.3): current, deprecated (still
 // served for at least twelve months), deleted (no longer served); each resource versions on its own.
 // The resources and their versions come from the profile (versions.resources, .deprecated, .deleted).
-import { describeExchange } from '../src/checks/status.ts';
-import { expectErrorWithBody } from '../src/checks/error-reply.ts';
-import { expectServed } from '../src/checks/served.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import { expectErrorWithBody } from '../src/judges/error-reply.ts';
+import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { deprecatedVersions, readInVersion, versionedResources } from '../src/suite/resource-versions.ts';
-import { check } from '../src/suite/rule.ts';
-import { target } from '../src/suite/target.ts';
+import { deprecatedVersions, readInVersion, versionedResources } from '../src/probes/resource-versions.ts';
+import { check } from '../src/harness/check.ts';
+import { target } from '../src/target/target.ts';
 
 const resources = versionedResources(target());
 

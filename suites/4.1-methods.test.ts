@@ -1,27 +1,33 @@
 // Spec 4.1: HTTP methods. Writes are made on entities each check creates for itself and deletes at its end.
 import { isDeepStrictEqual } from 'node:util';
-import { changedFields, notHeld } from '../src/checks/fields.ts';
-import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/checks/head.ts';
-import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { changedFields, notHeld } from '../src/judges/fields.ts';
+import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/judges/head.ts';
+import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import type { HeadThenGet } from '../src/http/head-then-get.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { deleteCreated, runName } from '../src/suite/created.ts';
-import { eventually } from '../src/suite/eventually.ts';
+import { deleteCreated, runName } from '../src/target/created.ts';
+import { eventually } from '../src/probes/eventually.ts';
 import {
   alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
-} from '../src/suite/new-entities.ts';
-import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
-import { rawHeadProber } from '../src/suite/raw-head.ts';
-import { check } from '../src/suite/rule.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { alertConfigKind, customRoleKind } from '../src/suite/sequence.ts';
-import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/suite/surface/methods.ts';
-import { readAt, type Generation } from '../src/suite/surface/writes.ts';
-import { target, type Target } from '../src/suite/target.ts';
-import { workProject } from '../src/suite/work-project.ts';
+} from '../src/probes/new-entities.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
+import { firstProject, fillPath } from '../src/target/projects.ts';
+import { rawHeadProber } from '../src/probes/raw-head.ts';
+import { check } from '../src/harness/check.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { alertConfigKind, customRoleKind } from '../src/probes/sequence.ts';
+import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/probes/surface/methods.ts';
+import { effectOf, expectNoEffect, sendRefusable, type Effect } from '../src/probes/refused-write.ts';
+import { readAt, type Generation, type WriteMethod } from '../src/probes/surface/writes.ts';
+import { describeOp, readBack, sendBody, updates, withWriteOps } from '../src/probes/write-operations.ts';
+import { target, type Target } from '../src/target/target.ts';
+import { workProject } from '../src/target/work-project.ts';
 
 type Body = Record<string, unknown>;
+
+/** The resources of the writable surface whose entities a check makes for itself. */
+const ownResources = ['alert configuration', 'custom database role'];
 
 /** A kind of entity the checks create, with a create body and a one-field change of it. */
 interface Subject {
@@ -78,27 +84,35 @@ for (const u of target().profile.methods.unsupported) {
 
 // "Each resource supports only a subset of the methods. An unsupported method returns 405." Beyond the profile's
 // pairs, every method a path of the surface lacks (surface/methods.ts), collections and entries, under /v2 and, for
-// the resources written, /v1.0. A 2xx is the method quietly served as another. So that a target serving it anyway
-// loses nothing, a POST carries an empty body, a PUT or PATCH to an entry of a written resource its current
-// representation, and no DELETE goes to a collection of a written resource.
+// the resources written, /v1.0. A 2xx is the method quietly served as another, and so is a 405 that took effect:
+// a PUT or PATCH to an entry the check made carries a change, read back by the owner. So that a target serving it
+// anyway loses nothing elsewhere, a POST carries an empty body, a PUT or PATCH to another entry of a written
+// resource its current representation, and no DELETE goes to a collection of a written resource.
 check('METH-405', 'every other method a path of the surface does not support is 405, under both generations', async ({ target }) => {
   const made: NewEntity[] = [];
   const groupId = firstProject(target);
+  const ours = new Map<string, RunEntry>();
   const make = async (title: string) => {
     const kind = title === 'alert configurations' ? alertConfigKind : title === 'custom database roles' ? customRoleKind : undefined;
     if (!kind) return undefined;
     const entity = await createEntity(target, target.v2(kind.collection(target, groupId)), kind.body(target, runName(target, '405')), kind.key);
     made.push(entity);
-    return entity.path.slice(target.v2().length);
+    const path = entity.path.slice(target.v2().length);
+    ours.set(path, { key: kind.key, change: changeOfRunEntry[title]! });
+    return path;
   };
   try {
     const probes = unsupportedProbes(target, await methodSurface(target, make));
     const bodies = new Map<string, Body>();
-    const answers: { p: UnsupportedProbe; res: HttpResponse }[] = [];
-    for (const p of probes) answers.push({ p, res: await sendUnsupported(target, p, bodies) });
-    judgeAll('unsupported method', answers, ({ p, res }) => {
+    const answers: { p: UnsupportedProbe; res: HttpResponse; effect?: Effect }[] = [];
+    for (const p of probes) {
+      const entry = p.method === 'PUT' || p.method === 'PATCH' ? ours.get(p.at.path) : undefined;
+      answers.push(entry ? await sendChangeUnsupported(target, p, entry) : { p, res: await sendUnsupported(target, p, bodies) });
+    }
+    judgeAll('unsupported method', answers, ({ p, res, effect }) => {
       const served = res.status >= 200 && res.status < 300 ? ' (served as if supported)' : '';
       expectStatus(res, 405, `${p.method} is not supported on ${p.at.title} (${p.generation})${served}`);
+      expectNoEffect(res, effect, `${p.method} of ${p.at.title} (${p.generation}), which it does not support,`);
     }, { place: ({ p }) => `${p.generation} ${p.at.path}` });
   } finally {
     for (const entity of made) await deleteCreated(target, entity.created);
@@ -124,6 +138,26 @@ async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<strin
   const key = `${p.generation} ${p.at.path}`;
   if (p.method !== 'POST' && p.at.entity && p.at.written && !bodies.has(key)) bodies.set(key, withoutLinks(await readAt(t, p.generation, p.at.path)));
   return t.send({ method: p.method, path: url, json: (p.method !== 'POST' && bodies.get(key)) || {}, ...legacy });
+}
+
+/** An entry the check made, so a body may carry a real change: if served anyway, it shows when read back. */
+interface RunEntry { key: string; change: (entity: Body) => { field: string; current: unknown; changed: unknown } }
+
+const changeOfRunEntry: Record<string, RunEntry['change']> = {
+  'alert configurations': (e) => ({ field: 'enabled', current: e.enabled, changed: !e.enabled }),
+  'custom database roles': (e) => {
+    const inherited = Array.isArray(e.inheritedRoles) ? e.inheritedRoles : [];
+    return { field: 'inheritedRoles', current: inherited, changed: [...inherited, { db: 'admin', role: 'read' }] };
+  },
+};
+
+/** An unsupported PUT or PATCH of an entry the check made, its representation carrying a change; the owner reads
+ * it back, since a method the resource lacks must not be served as another. */
+async function sendChangeUnsupported(t: Target, p: UnsupportedProbe, entry: RunEntry) {
+  const current = withoutLinks(await readAt(t, p.generation, p.at.path));
+  const w = { method: p.method as WriteMethod, path: p.at.path, body: current, key: entry.key, generation: p.generation, change: entry.change(current) };
+  const res = await sendRefusable(t, w);
+  return { p, res, effect: res.status >= 500 || res.status === 429 ? undefined : await effectOf(t, w, res) };
 }
 
 const withoutLinks = (e: Body): Body => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
@@ -205,29 +239,63 @@ for (const s of [alertConfigs, projects]) {
   });
 }
 
-// "PUT | Replace a resource with the JSON representation sent."
-check('METH-PUT-REPLACES', 'PUT of an alert configuration replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were', async ({ target }) => {
-  const original = alertConfigs.body(target, 'put');
-  const made = await createEntity(target, await alertConfigs.collection(target), original);
-  try {
-    const before = (await readEntity(target, made.path)).entity;
-    const replacement = replacementAlertConfigBody();
-    const write = applied(target, await target.send({ method: 'PUT', path: made.path, json: replacement }), 'PUT of an alert configuration');
-    const after = await readAfter(target, write, made.path, shows(replacement));
-    expectStatus(after, 200, 'an alert configuration can be read after PUT');
-    const read = after.json() as Body;
-    const notSet = notHeld(replacement, read);
-    // Left-out fields that held what the create sent (a default cannot tell a replacement from a merge).
-    const kept = Object.keys(original).filter((k) => !(k in replacement) && notHeld(original[k], before[k]).length === 0 && isDeepStrictEqual(read[k], before[k]));
-    if (notSet.length || kept.length) {
-      throw new RuleFailure(`after PUT, ${notSet.length ? `the fields sent do not read back: ${notSet.join(', ')}` : `fields the representation left out keep their old values: ${kept.join(', ')}`}`, {
-        expected: replacement, actual: read, exchange: after.exchange,
-      });
+// The same over the resources of the writable surface the check makes itself (alert configurations, custom
+// database roles), under both generations: one field changed (the surface's change), every other field read back as
+// it was, then the field put back. Projects and clusters are shared with other checks, which read them back.
+check('METH-PATCH-PARTIAL', 'PATCH of one field of an alert configuration and a custom database role, under both generations, changes that field and no other', async ({ target }) => {
+  await withWriteOps(target, 'patch-partial', async (ops) => {
+    const patches = updates(ops).filter((op) => op.method === 'PATCH' && ownResources.includes(op.resource));
+    const results: { op: (typeof patches)[number]; before: Body; after: Body; exchange: HttpResponse['exchange'] }[] = [];
+    for (const op of patches) {
+      const { field, changed, current } = op.change;
+      const before = await readBack(target, op);
+      const write = applied(target, await sendBody(target, op, { [field]: changed }), `PATCH of ${describeOp(op)}`);
+      const after = await readBack(target, op);
+      await sendBody(target, op, { [field]: current });
+      results.push({ op, before, after, exchange: write.exchange });
     }
-  } finally {
-    await deleteCreated(target, made.created);
-  }
+    judgeAll('PATCH read back', results, ({ op, before, after, exchange }) => {
+      const sent = { [op.change.field]: op.change.changed };
+      const unchanged = notHeld(sent, after);
+      const changed = changedFields(before, after, [op.change.field, ...target.profile.methods.volatileFields]);
+      if (unchanged.length || changed.length) {
+        throw new RuleFailure(`${describeOp(op)} of ${op.change.field} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`, {
+          expected: { ...before, ...sent }, actual: after, exchange,
+        });
+      }
+    }, { place: ({ op }) => describeOp(op) });
+  }, { oneProject: true });
 });
+
+// "PUT | Replace a resource with the JSON representation sent."
+// Both generations serve alert configurations (spec 9.4), and each must replace.
+for (const generation of ['v2', 'v1.0'] as const) {
+  check('METH-PUT-REPLACES', `PUT of an alert configuration (${generation}) replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were`, async ({ target }) => {
+    const original = alertConfigs.body(target, `put-${generation}`);
+    const made = await createEntity(target, await alertConfigs.collection(target), original);
+    const path = made.path.slice(target.v2().length);
+    const legacy = generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
+    try {
+      const before = await readAt(target, generation, path);
+      const replacement = replacementAlertConfigBody();
+      const url = generation === 'v2' ? made.path : target.legacy(path);
+      const write = applied(target, await target.send({ method: 'PUT', path: url, json: replacement, ...legacy }), `PUT of an alert configuration (${generation})`);
+      // An asynchronous PUT (202) is given time to show.
+      if (write.status === 202) await readAfter(target, write, made.path, shows(replacement));
+      const read = await readAt(target, generation, path);
+      const notSet = notHeld(replacement, read);
+      // Left-out fields that held what the create sent (a default cannot tell a replacement from a merge).
+      const kept = Object.keys(original).filter((k) => !(k in replacement) && notHeld(original[k], before[k]).length === 0 && isDeepStrictEqual(read[k], before[k]));
+      if (notSet.length || kept.length) {
+        throw new RuleFailure(`after PUT (${generation}), ${notSet.length ? `the fields sent do not read back: ${notSet.join(', ')}` : `fields the representation left out keep their old values: ${kept.join(', ')}`}`, {
+          expected: replacement, actual: read, exchange: write.exchange,
+        });
+      }
+    } finally {
+      await deleteCreated(target, made.created);
+    }
+  });
+}
 
 // "DELETE | Remove a resource." A 202 (asynchronous) deletion is given time to finish.
 for (const s of [alertConfigs, projects]) {

@@ -3,14 +3,14 @@
 // answer checked against a model of what the spec promises after the commands before it. The bugs these find live
 // between requests: a list that still shows a deleted entity, a count that drifts, a PATCH that undoes a PUT.
 import fc from 'fast-check';
-import { forAllBatches } from '../src/suite/concurrent-sequence.ts';
-import { check } from '../src/suite/rule.ts';
+import { forAllBatches } from './support/concurrent-sequence.ts';
+import { check } from '../src/harness/check.ts';
 import {
   AfterDelete, Count, Create, CreateDuplicate, CreateFreed, Delete, List, Patch, Put, Read, ReadEach,
-} from '../src/suite/sequence-commands.ts';
-import { alertConfigKind, customRoleKind, forAllSequences, Session, type Kind, type SequenceCommand } from '../src/suite/sequence.ts';
-import { target, type Target } from '../src/suite/target.ts';
-import { spreadProjects } from '../src/suite/work-project.ts';
+} from './support/sequence-commands.ts';
+import { alertConfigKind, customRoleKind, forAllSequences, Session, type Kind, type SequenceCommand } from '../src/probes/sequence.ts';
+import { target, type Target } from '../src/target/target.ts';
+import { spreadProjects } from '../src/target/work-project.ts';
 
 type Commands = fc.Arbitrary<SequenceCommand>[];
 

@@ -1,15 +1,15 @@
 // Spec 4.3: the endpoints the release notes name, with the responses added on 18 April 2025 (401, 403, 404). Each
 // listed response is provoked the way spec 5 and 7.2 describe it: no authentication (401), a caller without
 // permission (403; spec 5 also allows 401), a context that does not exist (404). Path parameters are found in the
-// first project (src/suite/documented-context.ts); endpoints the profile says the target lacks are skipped.
-import { expectErrorWithBody } from '../src/checks/error-reply.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+// first project (suites/support/documented-path-params.ts); endpoints the profile says the target lacks are skipped.
+import { expectErrorWithBody } from '../src/judges/error-reply.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor } from '../src/outcome.ts';
-import { deleteCreated, noteCreated } from '../src/suite/created.ts';
-import { fillParams, pathContext } from '../src/suite/documented-context.ts';
-import { missingProjectId } from '../src/suite/projects.ts';
-import { check } from '../src/suite/rule.ts';
-import type { ApiRequest, Target } from '../src/suite/target.ts';
+import { deleteCreated, noteCreated } from '../src/target/created.ts';
+import { fillParams, pathContext } from './support/documented-path-params.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
+import { check } from '../src/harness/check.ts';
+import type { ApiRequest, Target } from '../src/target/target.ts';
 
 interface Documented {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';

@@ -1,21 +1,21 @@
 // Spec 5: authentication. API keys with HTTP Digest, service-account bearer tokens, 401 and 403, grants.
 import { randomBytes } from 'node:crypto';
-import { answerableChallenges, expectDigestChallenge } from '../src/checks/digest-challenge.ts';
-import { expectKept, expectRefused } from '../src/checks/refusal.ts';
-import { expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { answerableChallenges, expectDigestChallenge } from '../src/judges/digest-challenge.ts';
+import { expectRefused } from '../src/judges/refusal.ts';
+import { expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import type { Attempt } from '../src/suite/attempts.ts';
-import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/suite/credentials.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { refusedWrites, type RefusedWrite } from '../src/suite/refused-writes.ts';
-import { methodSurface } from '../src/suite/surface/methods.ts';
-import { check } from '../src/suite/rule.ts';
-import { firstProject } from '../src/suite/projects.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import type { Target } from '../src/suite/target.ts';
+import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { check } from '../src/harness/check.ts';
+import { firstProject } from '../src/target/projects.ts';
+import { judgeRefusedTries, noGrantTries, readOnlyTries, type RefusedTry } from '../src/probes/refused-surface.ts';
+import { methodSurface } from '../src/probes/surface/methods.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import { describeOp } from '../src/probes/write-operations.ts';
+import type { Target } from '../src/target/target.ts';
 
 /** Where authentication is probed: a resource every caller may read, outside any project's rate budget. */
 const probePath = (t: Target) => t.v2('/groups');
@@ -25,7 +25,7 @@ function unauthenticated(t: Target): Promise<HttpResponse> {
   return t.get(probePath(t), { as: null });
 }
 
-/** Sends the owner's answer to `challenge` for GET of the probe path. */
+/** Sends a GET of the probe path as the owner, with `authorization` (an answer to a challenge) as its header. */
 function answerAsOwner(t: Target, authorization: string): Promise<HttpResponse> {
   return sendAuthorized(t, 'owner', { method: 'GET', path: probePath(t) }, authorization);
 }
@@ -188,6 +188,13 @@ for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
 
 // --- "Authorization follows the roles of the user behind the method". A method with no grant on a project. ---
 
+/** A request a caller may not make, and its answer. */
+interface Attempt {
+  /** What was tried, e.g. 'GET of the events'. */
+  what: string;
+  response: HttpResponse;
+}
+
 /** GET by the key without a grant of the project and every path of the method surface under it, once per run. */
 async function outsiderSurfaceReads(t: Target): Promise<Attempt[]> {
   requireCredential(t, 'outsider');
@@ -222,22 +229,17 @@ check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its p
   }
 });
 
-check('AUTH-NO-GRANT', 'a key without a grant cannot make any write of any writable resource under the project, with a real change', async ({ target }) => {
-  requireCredential(target, 'outsider');
-  const tries = await refusedWrites(target, 'outsider', firstProject(target), { under: true });
-  judgeAll("no-grant key's write", tries, (w) => {
-    expectRefused(w.response, `the ${w.what} by a key without a grant on the project is refused`);
-    if (w.readBack) expectKept(w.readBack.after, w.readBack.field, w.readBack.before, `a key without a grant's ${w.what}`);
-  }, { place: (w) => w.what });
+check('AUTH-NO-GRANT', 'a key without a grant cannot make any write of any writable resource of the project, under both generations: refused, nothing changed', async ({ target }) => {
+  judgeRefusedTries(await noGrantTries(target), 'a key without a grant on the project', expectRefused);
 });
 
 // "Access not permitted: 403." The spec also gives 401 to "a user not allowed to reach the resource", so both pass;
 // whether a try was refused at all is judged by SVC-READ-ONLY-NO-MODIFY and AUTH-NO-GRANT.
-const asAttempts = (tries: RefusedWrite[]): Attempt[] => tries.map((w) => ({ what: w.what, response: w.response }));
+const asAttempts = (tries: RefusedTry[]): Attempt[] => tries.map(({ op, response }) => ({ what: describeOp(op), response }));
 const forbidden: { title: string; attempts: (t: Target) => Promise<Attempt[]> }[] = [
-  { title: "a read-only key's writes of every writable resource", attempts: async (t) => asAttempts(await refusedWrites(t, 'readOnly', firstProject(t))) },
+  { title: "a read-only key's writes of every writable resource", attempts: async (t) => asAttempts(await readOnlyTries(t)) },
   { title: "the reads of every path under a project by a key without a grant", attempts: outsiderSurfaceReads },
-  { title: "the writes of every writable resource under a project by a key without a grant", attempts: async (t) => asAttempts(await refusedWrites(t, 'outsider', firstProject(t), { under: true })) },
+  { title: "the writes of every writable resource under a project by a key without a grant", attempts: async (t) => asAttempts(await noGrantTries(t)) },
 ];
 
 for (const f of forbidden) {

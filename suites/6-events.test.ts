@@ -1,18 +1,18 @@
 // Spec 6: events. "The platform records events, and a resource eventTypes lists the event types." The field of an
 // eventTypes item that names the type is not shown: the profile names it (eventTypes.nameField).
-import { isObject } from '../src/checks/json-walk.ts';
-import { resultsOf } from '../src/checks/list.ts';
-import { judgeNdsAuditEvents } from '../src/checks/nds-audit-events.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import { expectServed } from '../src/checks/served.ts';
+import { isObject } from '../src/judges/json-walk.ts';
+import { resultsOf } from '../src/judges/list.ts';
+import { judgeNdsAuditEvents } from '../src/judges/nds-audit-events.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { perRun } from '../src/suite/per-run.ts';
-import { firstProject } from '../src/suite/projects.ts';
-import { wholeItems } from '../src/suite/pages.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { check } from '../src/suite/rule.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import type { Target } from '../src/suite/target.ts';
+import { perRun } from '../src/harness/per-run.ts';
+import { firstProject } from '../src/target/projects.ts';
+import { wholeItems } from '../src/probes/pages.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { check } from '../src/harness/check.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import type { Target } from '../src/target/target.ts';
 
 
 /** Every item of the eventTypes list, read once per run. */

@@ -1,23 +1,24 @@
 // Spec 7: errors. 7.1 "An error response has a JSON body with five fields": detail, error, errorCode, parameters,
 // reason. Every probe below provokes an error; each rule judges every probe.
-import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/checks/error-body.ts';
-import { expectJudgeable, expectStatus } from '../src/checks/status.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/judges/error-body.ts';
+import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { deleteCreated, noteCreated, runName } from '../src/suite/created.ts';
+import { deleteCreated, noteCreated, runName } from '../src/target/created.ts';
 import {
   alertConfigBody, alertConfigsPath, clusterBody, createEntity, postEntity, projectBody, projectsPath, readEntity, type NewEntity,
-} from '../src/suite/new-entities.ts';
-import { customRoleKind } from '../src/suite/sequence.ts';
-import type { Generation } from '../src/suite/surface/writes.ts';
-import { wholeItems } from '../src/suite/pages.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { check } from '../src/suite/rule.ts';
-import { listSurface, missingEntries } from '../src/suite/surface/lists.ts';
-import { firstProject, fillPath, missingProjectId } from '../src/suite/projects.ts';
-import { workProject } from '../src/suite/work-project.ts';
-import { sharedResponse } from '../src/suite/shared-response.ts';
-import type { Target } from '../src/suite/target.ts';
+} from '../src/probes/new-entities.ts';
+import { customRoleKind } from '../src/probes/sequence.ts';
+import type { Generation } from '../src/probes/surface/writes.ts';
+import { wholeItems } from '../src/probes/pages.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { check } from '../src/harness/check.ts';
+import { listSurface, missingEntries } from '../src/probes/surface/lists.ts';
+import { firstProject, fillPath } from '../src/target/projects.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
+import { workProject } from '../src/target/work-project.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import type { Target } from '../src/target/target.ts';
 
 interface ErrorProbe {
   title: string;

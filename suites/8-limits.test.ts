@@ -2,22 +2,26 @@
 // shared by all authentication methods that can reach the project, reset every minute", "Over the limit | status 429".
 // The limit and the window are the profile's (rateLimit.limit, .windowSeconds). Each burst goes to a project
 // reserved for it, in a window of the target's clock in which that project had spent nothing
-// (src/suite/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
+// (suites/support/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
 // it, so that each rule judges only its own part of the counting.
 import {
   allowance, checkConcurrentAllowance, checkOverLimitRefused, checkRateLimitErrorBody, checkSameAllowance,
   checkWithinLimitProceed, expectNoServerError,
-} from '../src/checks/rate-limit.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+} from '../src/judges/rate-limit.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { cite } from '../src/suite/evidence.ts';
-import { perRun } from '../src/suite/per-run.ts';
-import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from '../src/suite/rate-window.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { check } from '../src/suite/rule.ts';
-import { target as runTarget, type Target } from '../src/suite/target.ts';
-import { ownProjects } from '../src/suite/work-project.ts';
+import { cite } from '../src/harness/evidence.ts';
+import { perRun } from '../src/harness/per-run.ts';
+import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from './support/rate-window.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { runName } from '../src/target/created.ts';
+import { alertConfigBody } from '../src/probes/new-entities.ts';
+import { effectOf, expectNoEffect, sendRefusable, type Effect, type RefusableWrite } from '../src/probes/refused-write.ts';
+import { alertConfigKind } from '../src/probes/sequence.ts';
+import { check } from '../src/harness/check.ts';
+import { target as runTarget, type Target } from '../src/target/target.ts';
+import { ownProjects } from '../src/target/work-project.ts';
 
 const limit = runTarget().profile.rateLimit.limit;
 const attempts = 3;
@@ -78,21 +82,33 @@ interface Exhaustion {
   allowed: number | undefined;
   /** A request to another project right after the burst, in the same window. */
   partnerProbe?: HttpResponse;
+  /** A create sent right after the first 429, while the project is over its limit: it must take no effect. */
+  overLimitCreate?: { write: RefusableWrite; response: HttpResponse; effect?: Promise<Effect | undefined> };
 }
+
+/** A marked alert configuration of the project: a create that would show in its list if it were not rejected. */
+const overLimitWrite = (t: Target, project: string): RefusableWrite => ({
+  method: 'POST', path: alertConfigKind.collection(t, project), body: alertConfigBody(runName(t, 'over-limit')), key: alertConfigKind.key, generation: 'v2',
+});
 
 async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   const pool = projects.filter((p) => reach.has(p));
   if (!pool.length) throw new TargetError('nothing-judged', 'the owner credential reaches none of the profile\'s projects');
-  return inOneWindow(t, pool, { requests: limit + 2, partner: withPartner, credentials: ['owner'] }, async (at) => {
+  return inOneWindow(t, pool, { requests: limit + 3, partner: withPartner, credentials: ['owner'] }, async (at) => {
     const burst: HttpResponse[] = [];
     while (burst.length <= limit || (allowance(burst) === undefined && burst.length < 2 * limit && roomIn(t, at.window))) {
       burst.push(await readProject(t, at.project, 'owner', at.lease));
     }
+    let overLimitCreate: Exhaustion['overLimitCreate'];
+    if (burst.at(-1)?.status === 429) {
+      const write = overLimitWrite(t, at.project);
+      overLimitCreate = { write, response: await sendRefusable(t, write, { lease: at.lease }) };
+    }
     const partnerProbe = at.partner === undefined ? undefined : await readProject(t, at.partner, 'owner', at.lease);
     expectNoServerError([...burst, ...(partnerProbe ? [partnerProbe] : [])], 'a burst of requests to one project');
-    return { burst, allowed: allowance(burst), partnerProbe, responses: partnerProbe ? [...burst, partnerProbe] : burst };
+    return { burst, allowed: allowance(burst), partnerProbe, overLimitCreate, responses: partnerProbe ? [...burst, partnerProbe] : burst };
   });
 }
 
@@ -217,6 +233,21 @@ check('LIMITS-429-AFTER-100', `request ${limit + 1} by one credential to a proje
   citeAll([burst[limit - 1], burst[limit]]);
   judged('burst');
   checkOverLimitRefused(burst, limit);
+});
+
+// Rule 3: "Requests over the limit are rejected": a create sent over the limit is read back by the owner once the
+// project's reservation ends (after the turn), and nothing was created.
+check('LIMITS-429-AFTER-100', 'a create sent to a project over its limit, refused with 429, creates nothing', async ({ target }) => {
+  const { burst, overLimitCreate, reset } = await exhaustion(target);
+  if (!overLimitCreate) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window did not end refused, so no create was sent over the limit`);
+  const { write, response } = overLimitCreate;
+  cite(response.exchange);
+  // Read back once the project's reservation ends at the turn; once per run, since the reading undoes the create.
+  overLimitCreate.effect ??= reset.catch(() => undefined).then(() => effectOf(target, write, response));
+  const effect = await overLimitCreate.effect;
+  if (response.status !== 429) throw new TargetError('nothing-judged', `the create sent over the limit was answered ${response.status}, not refused with 429`, response.exchange);
+  judged('create over the limit');
+  expectNoEffect(response, effect, 'a create sent over the limit');
 });
 
 // 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields".

@@ -2,23 +2,23 @@
 // changed from the legacy API. The clusters of 9.5: suites/9.5-clusters.test.ts; the lifecycle of a version
 // (spec 3): suites/3-lifecycle.test.ts.
 import fc from 'fast-check';
-import { differences, replacedInStrings } from '../src/checks/same-body.ts';
-import { describeExchange, expectStatus } from '../src/checks/status.ts';
-import { expectErrorWithBody } from '../src/checks/error-reply.ts';
-import { expectServed } from '../src/checks/served.ts';
-import { namedVersion } from '../src/checks/versioned-media.ts';
+import { differences, replacedInStrings } from '../src/judges/same-body.ts';
+import { describeExchange, expectStatus } from '../src/judges/status.ts';
+import { expectErrorWithBody } from '../src/judges/error-reply.ts';
+import { expectServed } from '../src/judges/served.ts';
+import { namedVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { deleteCreated, noteCreated } from '../src/suite/created.ts';
-import { alertConfigsPath } from '../src/suite/new-entities.ts';
-import { judged } from '../src/suite/coverage.ts';
-import { crawl, crawledPath } from '../src/suite/crawl.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { forAll } from '../src/suite/property.ts';
-import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/suite/resource-versions.ts';
-import { check } from '../src/suite/rule.ts';
-import { resourceKinds, unversionedRead } from '../src/suite/surface/kinds.ts';
-import { workProject } from '../src/suite/work-project.ts';
-import { target, type Target } from '../src/suite/target.ts';
+import { deleteCreated, noteCreated } from '../src/target/created.ts';
+import { alertConfigsPath } from '../src/probes/new-entities.ts';
+import { judged } from '../src/harness/coverage.ts';
+import { crawl, crawledPath } from '../src/probes/crawl.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { forAll } from '../src/harness/property.ts';
+import { knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/probes/resource-versions.ts';
+import { check } from '../src/harness/check.ts';
+import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
+import { workProject } from '../src/target/work-project.ts';
+import { target, type Target } from '../src/target/target.ts';
 
 const resources = versionedResources(target());
 
@@ -145,7 +145,7 @@ for (const r of resources.filter((r) => !r.template.split('/').includes('cluster
     const path = resourcePath(target, r.template);
     const [legacyBase, versionedBase] = [target.legacy(), target.v2()];
     for (let attempt = 0; attempt < 3; attempt++) {
-      // The suite's own writes are held back meanwhile (src/suite/write-gate.ts).
+      // The suite's own writes are held back meanwhile (src/target/write-gate.ts).
       const [before, versioned, after] = await target.writes.quietly(async () => [
         await readLegacy(target, target.legacy(path)), await target.get(target.v2(path), { version: comparedVersion }), await readLegacy(target, target.legacy(path)),
       ]);

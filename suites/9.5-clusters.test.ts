@@ -1,19 +1,19 @@
 // Spec 9.5 (with 4.5): the clusters resource from the legacy API to version 2023-02-01. Clusters that exist in
 // the first project are read; a cluster of the run's own is created, modified and deleted (in the work project)
-// only where the profile allows billable resources (src/suite/cluster-lifecycle.ts).
-import { checkClusterShape, checkNoRemovedProperties, removedClusterProperties, type ClusterSchema } from '../src/checks/cluster-shape.ts';
-import { expectFieldRefused } from '../src/checks/invalid-field.ts';
-import { resultsOf } from '../src/checks/list.ts';
-import { describeExchange } from '../src/checks/status.ts';
-import { expectServed } from '../src/checks/served.ts';
-import type { HttpResponse } from '../src/http/client.ts';
+// only where the profile allows billable resources (suites/support/cluster-lifecycle.ts).
+import { checkClusterShape, checkNoRemovedProperties, removedClusterProperties, type ClusterSchema } from '../src/judges/cluster-shape.ts';
+import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import { resultsOf } from '../src/judges/list.ts';
+import { describeExchange } from '../src/judges/status.ts';
+import { expectServed } from '../src/judges/served.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { clusterLife, removedPropertyPath, type ClusterLife } from '../src/suite/cluster-lifecycle.ts';
-import { cite } from '../src/suite/evidence.ts';
-import { judgeAll } from '../src/suite/judge-all.ts';
-import { existingClusters } from '../src/suite/existing-clusters.ts';
-import { check } from '../src/suite/rule.ts';
-import type { Target } from '../src/suite/target.ts';
+import { clusterLife, removedPropertyPath, type ClusterLife } from './support/cluster-lifecycle.ts';
+import { cite } from '../src/harness/evidence.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { existingClusters } from './support/existing-clusters.ts';
+import { check } from '../src/harness/check.ts';
+import type { Target } from '../src/target/target.ts';
 
 interface Carrier { res: HttpResponse; clusters: { where: string; cluster: unknown }[] }
 

@@ -4,7 +4,7 @@ import { BlockList, isIPv4 } from 'node:net';
 import { ipNotOnAccessList, unauthorized } from '../errors.ts';
 import type { Mutants } from '../mutants.ts';
 import type { PrincipalRecord } from '../store.ts';
-import type { TokenIssuer } from './serviceAccounts.ts';
+import type { TokenIssuer } from './service-accounts.ts';
 import { NonceStore, digestChallenges, digestResponseMatches, parseDigestParams, parseNonceCount, safeEqual } from './digest.ts';
 
 export interface Secrets { publicKey?: string; privateKey?: string; token?: string }
@@ -39,7 +39,8 @@ export class Authenticator {
     if (scheme === 'digest') return this.byDigest(parseDigestParams(rest), req);
     if (scheme === 'basic' && this.mutants.has('AUTH-NO-CLEARTEXT')) return this.byBasic(rest.trim());
     // Mutant: the legacy API serves reads without authentication, as the organization's owner.
-    if (header === '' && req.method === 'GET' && /\/v1\.0(\/|\?|$)/.test(req.url) && this.mutants.has('AUTH-MISSING-401')) return this.callers[0];
+    const owner = this.callers[0];
+    if (owner && header === '' && req.method === 'GET' && /\/v1\.0(\/|\?|$)/.test(req.url) && this.mutants.has('AUTH-MISSING-401')) return owner;
     throw this.challenge(false);
   }
 
@@ -73,7 +74,7 @@ export class Authenticator {
     if (!digestResponseMatches(params, { method: req.method, uri: req.url, realm: this.realm }, password)) throw this.refusal();
     const nc = parseNonceCount(params.nc);
     if (Number.isNaN(nc)) throw this.refusal();
-    const state = this.nonces.use(params.nonce, nc);
+    const state = this.nonces.use(params.nonce!, nc); // a matching answer carries its nonce
     if (state === 'stale' && !this.mutants.has('AUTH-WRONG-401:stale-nonce')) throw this.refusal(true);
     if (state === 'replayed' && !this.mutants.has('AUTH-WRONG-401')) throw this.refusal();
     return caller;
@@ -94,8 +95,9 @@ export class Authenticator {
   /** Spec 5: a request from an address outside the caller's API access list is refused (403). */
   checkAccessList(caller: Caller, address: string, legacy: boolean): void {
     // Mutant: the organization owner's list (the first principal's) also applies to every other caller; or only under /v1.0.
+    const owner = this.callers[0];
     const shared = this.mutants.has('SVC-ACCESS-LIST-PER-METHOD') || (legacy && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD:legacy'));
-    const lists = shared ? [caller.accessList, this.callers[0].accessList] : [caller.accessList];
+    const lists = owner && shared ? [caller.accessList, owner.accessList] : [caller.accessList];
     const allowed = address !== '' && lists.every((list) => list.check(address, isIPv4(address) ? 'ipv4' : 'ipv6'));
     if (!allowed) throw ipNotOnAccessList(address);
   }
@@ -104,7 +106,7 @@ export class Authenticator {
 function accessListOf(cidrs: string[]): BlockList {
   const list = new BlockList();
   for (const cidr of cidrs) {
-    const [address, bits] = cidr.split('/');
+    const [address, bits] = cidr.split('/') as [string, string?];
     const type = isIPv4(address) ? 'ipv4' : 'ipv6';
     list.addSubnet(address, Number(bits ?? (type === 'ipv4' ? 32 : 128)), type);
   }

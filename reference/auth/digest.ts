@@ -14,7 +14,7 @@ export function parseDigestParams(text: string): Record<string, string> {
   const re = /([A-Za-z0-9_-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]*))\s*,?\s*/gy;
   let m: RegExpExecArray | null;
   while ((m = re.exec(text)) !== null && m[0] !== '') {
-    params[m[1].toLowerCase()] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3];
+    params[m[1]!.toLowerCase()] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3]!; // unquoted, group 3 matched
   }
   return params;
 }

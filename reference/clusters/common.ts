@@ -69,7 +69,7 @@ export function applyCommonFields(cluster: Cluster, body: CommonFields): void {
 export function newClusterDefaults(group: Group, id: string, name: string, createDate: string): Cluster {
   return {
     id, groupId: group.id, name, createDate, stateName: 'IDLE',
-    clusterType: 'REPLICASET', dbMajorVersion: '8.0', dbVersion: DB_VERSIONS['8.0'], versionReleaseSystem: 'LTS',
+    clusterType: 'REPLICASET', dbMajorVersion: '8.0', dbVersion: DB_VERSIONS['8.0']!, versionReleaseSystem: 'LTS',
     backupEnabled: false, pitEnabled: false, paused: false, terminationProtectionEnabled: false,
     encryptionAtRestProvider: 'NONE', rootCertType: 'ISRGROOTX1', biConnector: { enabled: false, readPreference: 'SECONDARY' },
     diskSizeGB: 10, labels: [], tags: [], replicationSpecs: [],

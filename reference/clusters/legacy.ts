@@ -2,7 +2,7 @@
 // replicationSpec, numShards, replicationFactor, autoScaling, providerBackupEnabled, db* URIs.
 // It is a view of the stored 2023-02-01 cluster; legacy requests are converted to that shape.
 import type { RequestContext } from '../context.ts';
-import { missingAttribute } from '../errors.ts';
+import { invalidAttribute, missingAttribute } from '../errors.ts';
 import { newId, type Cluster, type HardwareSpec, type RegionConfig } from '../store.ts';
 import type { Field, ObjectField } from '../validate.ts';
 import {
@@ -71,12 +71,16 @@ const fields: Record<string, Field> = {
   },
 };
 
-/** Spec 2.6 regions, for every region a legacy body names, against the provider after the change. */
+/** A legacy body's zones each name a region (as the versioned shape requires), and every region it names is one of
+ * spec 2.6's for the provider after the change. */
 function checkLegacyRegions(body: LegacyClusterBody, provider: ProviderSettings): void {
   const check = (region: string, path: string) => checkRegion(provider.providerName, provider.backingProviderName, region, path);
   if (body.providerSettings?.regionName !== undefined) check(body.providerSettings.regionName, 'providerSettings.regionName');
+  if (body.replicationSpec && Object.keys(body.replicationSpec).length === 0) throw invalidAttribute('replicationSpec');
   for (const region of Object.keys(body.replicationSpec ?? {})) check(region, `replicationSpec.${region}`);
+  if (body.replicationSpecs?.length === 0) throw invalidAttribute('replicationSpecs');
   body.replicationSpecs?.forEach((zone, i) => {
+    if (Object.keys(zone.regionsConfig).length === 0) throw invalidAttribute(`replicationSpecs[${i}].regionsConfig`);
     for (const region of Object.keys(zone.regionsConfig)) check(region, `replicationSpecs[${i}].regionsConfig.${region}`);
   });
 }
@@ -91,7 +95,7 @@ const updateShape: ObjectField = { type: 'object', fields: { ...fields, name: { 
 // --- the legacy view of a stored cluster ---
 
 const primaryRegion = (cluster: Cluster): RegionConfig =>
-  [...cluster.replicationSpecs[0].regionConfigs].sort((a, b) => b.priority - a.priority)[0];
+  [...cluster.replicationSpecs[0]!.regionConfigs].sort((a, b) => b.priority - a.priority)[0]!;
 
 function providerSettingsOf(cluster: Cluster): ProviderSettings {
   const rc = primaryRegion(cluster);
@@ -124,14 +128,14 @@ function legacyAutoScalingOf(cluster: Cluster): LegacyAutoScaling {
 
 function legacyClusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
   const { replicationSpecs, ...rest } = cluster;
-  const zone = legacyZonesOf(cluster)[0];
+  const zone = legacyZonesOf(cluster)[0]!;
   return {
     ...rest,
     ...legacyConnectionFields(ctx, cluster),
     autoScaling: legacyAutoScalingOf(cluster),
     connectionStrings: connectionStrings(ctx, cluster),
     links: clusterLinks(ctx, cluster, inList),
-    numShards: replicationSpecs[0].numShards,
+    numShards: zone.numShards,
     providerBackupEnabled: cluster.backupEnabled,
     providerSettings: providerSettingsOf(cluster),
     replicationFactor: Object.values(zone.regionsConfig).reduce((n, r) => n + (r.electableNodes ?? 0), 0),

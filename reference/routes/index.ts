@@ -1,30 +1,30 @@
 // Every resource the reference target serves, under both `/api/{vendor}/v2` and `/api/{vendor}/v1.0`.
 import type { Route } from '../router.ts';
-import { accessListRoutes } from './accessList.ts';
-import { alertConfigRoutes } from './alertConfigs.ts';
+import { accessListRoutes } from './access-list.ts';
+import { alertConfigRoutes } from './alert-configs.ts';
 import { alertRoutes } from './alerts.ts';
-import { allClustersRoutes } from './allClusters.ts';
+import { allClustersRoutes } from './all-clusters.ts';
 import { clusterRoutes } from './clusters.ts';
-import { customDbRoleRoutes } from './customDbRoles.ts';
-import { databaseUserRoutes } from './databaseUsers.ts';
-import { encryptionAtRestRoutes } from './encryptionAtRest.ts';
+import { customDbRoleRoutes } from './custom-db-roles.ts';
+import { databaseUserRoutes } from './database-users.ts';
+import { encryptionAtRestRoutes } from './encryption-at-rest.ts';
 import { eventRoutes } from './events.ts';
-import { eventTypeRoutes } from './eventTypes.ts';
-import { federationSettingsRoutes } from './federationSettings.ts';
-import { flexClusterRoutes } from './flexClusters.ts';
+import { eventTypeRoutes } from './event-types.ts';
+import { federationSettingsRoutes } from './federation-settings.ts';
+import { flexClusterRoutes } from './flex-clusters.ts';
 import { groupRoutes } from './groups.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { measurementRoutes } from './measurements.ts';
 import { orgRoutes } from './orgs.ts';
-import { performanceAdvisorRoutes } from './performanceAdvisor.ts';
+import { performanceAdvisorRoutes } from './performance-advisor.ts';
 import { processRoutes } from './processes.ts';
-import { restoreJobRoutes } from './restoreJobs.ts';
-import { serverlessEndpointRoutes } from './serverlessEndpoints.ts';
+import { restoreJobRoutes } from './restore-jobs.ts';
+import { serverlessEndpointRoutes } from './serverless-endpoints.ts';
 import { rootRoutes } from './root.ts';
-import { sampleDatasetRoutes } from './sampleDatasets.ts';
-import { slowQueryRoutes } from './slowQueries.ts';
+import { sampleDatasetRoutes } from './sample-datasets.ts';
+import { slowQueryRoutes } from './slow-queries.ts';
 import { streamRoutes } from './streams.ts';
-import { tenantSnapshotRoutes } from './tenantSnapshots.ts';
+import { tenantSnapshotRoutes } from './tenant-snapshots.ts';
 
 export const allRoutes: Route[] = [
   ...rootRoutes,

@@ -8,7 +8,7 @@ import type { Route } from '../router.ts';
 const BUILD = '0123456789abcdef0123456789abcdef01234567';
 
 function accessListEntry(cidr: string) {
-  const [ipAddress, bits] = cidr.split('/');
+  const [ipAddress, bits] = cidr.split('/') as [string, string?];
   const whole = bits === undefined || bits === (ipAddress.includes(':') ? '128' : '32');
   return whole ? { cidrBlock: cidr, ipAddress } : { cidrBlock: cidr };
 }

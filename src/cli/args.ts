@@ -1,7 +1,7 @@
 // Command-line arguments of the conformance CLI: node's parseArgs, with the options each command accepts, its help
 // text, and errors that name the nearest option, command or value when a word is mistyped.
 import { parseArgs } from 'node:util';
-import { didYouMean, nearest } from './did-you-mean.ts';
+import { didYouMean, nearest } from '../did-you-mean.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';

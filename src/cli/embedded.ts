@@ -7,7 +7,7 @@ import { startReferenceTarget, type Principal } from '../../reference/server.ts'
 import { ProfileError } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 import { UsageError } from './args.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
 
 const seed = JSON.parse(readFileSync(new URL('../../fixtures/seed.json', import.meta.url), 'utf8')) as {
   principals: { name: string; publicKey?: string }[];

@@ -1,10 +1,11 @@
 // Before any rule runs, once the target answered: is it the API the profile describes? Its root resource (spec 1:
 // the API is browsable from there) must answer in the vendor's versioned media type (spec 9.2) with the links of
 // spec 2.2. Otherwise every rule would judge something else, so the run stops and names the likely cause.
-import type { HttpClient, HttpResponse } from '../http/client.ts';
-import { isObject } from '../checks/json-walk.ts';
-import { relationsOf } from '../checks/links.ts';
-import { versionedMediaType } from '../checks/versioned-media.ts';
+import type { HttpClient } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
+import { isObject } from '../judges/json-walk.ts';
+import { relationsOf } from '../judges/links.ts';
+import { versionedMediaType } from '../judges/versioned-media.ts';
 import type { Profile } from '../profile/profile.ts';
 
 export class WrongTarget extends Error {

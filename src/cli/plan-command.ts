@@ -3,7 +3,8 @@
 import { rules } from '../catalogue/catalogue.ts';
 import { loadProfile, referenceProfileFile } from '../profile/load.ts';
 import { planRule, type Need, type RulePlan } from '../runner/profile-needs.ts';
-import { formatDuration, loadCostModel, planBudget, planFor, type Plan } from '../runner/plan.ts';
+import { formatDuration, loadCostModel, planBudget, planFor } from '../runner/plan.ts';
+import type { Plan } from '../report/report.ts';
 import type { PlanArgs } from './args.ts';
 import { selectedRules } from './selection.ts';
 

@@ -4,7 +4,8 @@
 import { lookup } from 'node:dns/promises';
 import { connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
-import type { HttpClient, HttpResponse } from '../http/client.ts';
+import type { HttpClient } from '../http/client.ts';
+import type { HttpResponse } from '../http/messages.ts';
 import type { Profile } from '../profile/profile.ts';
 import { checkIdentity, getRoot, rootPath } from './identity.ts';
 

@@ -1,7 +1,7 @@
 // The rules a --rule/--tag filter selects; an unknown rule id or tag is a usage error naming the nearest known one.
 import { rules, selectRules } from '../catalogue/catalogue.ts';
 import { UsageError } from './args.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
 
 export function selectedRules(ids: string[], tags: string[]): Set<string> {
   const knownIds = rules.map((r) => r.id);

@@ -5,7 +5,7 @@
 // refused with 429 once more, when the rate scheduler lets it go (spec 8).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TargetError } from '../outcome.ts';
-import type { HttpResponse, RequestSpec } from './client.ts';
+import type { HttpResponse, RequestSpec } from './messages.ts';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */

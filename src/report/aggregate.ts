@@ -3,7 +3,7 @@
 // check was skipped, and is untested with no check.
 import { compareSections, rules as catalogue } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
-import { describeCoverage, type Covered } from '../suite/coverage.ts';
+import { describeCoverage, type Covered } from '../check-outcome.ts';
 import type { CheckResult, RuleResult, Totals } from './report.ts';
 
 const precedence: Exclude<Status, 'untested'>[] = ['fail', 'error', 'pass', 'skipped'];

@@ -2,11 +2,10 @@
 // CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
 import type { Exchange } from '../http/exchange.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
-import type { Plan } from '../runner/plan.ts';
 import type { Level } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
-import type { Covered } from '../suite/coverage.ts';
-import type { CheckOutcome } from '../suite/outcome-meta.ts';
+import type { Covered } from '../check-outcome.ts';
+import type { CheckOutcome } from '../check-outcome.ts';
 
 export const reportFormat = 'conformance-report/1';
 
@@ -47,6 +46,19 @@ export interface RuleResult {
 }
 
 export type Totals = Record<Status, number>;
+
+/** What a run is planned to cost (reports/conformance.json, field plan). */
+export interface Plan {
+  numRuns: number;
+  /** Requests projected to the busiest project: at most, since the model puts every project request on one project. */
+  projectRequests: number;
+  /** Windows of the profile's rate limit those requests need, and their length. */
+  windows: number;
+  durationMs: number;
+  /** With --budget: the budget the cases per property were chosen for, and whether even one case fits in it. */
+  budgetMs?: number;
+  fits?: boolean;
+}
 
 export interface Report {
   format: typeof reportFormat;

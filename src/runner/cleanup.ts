@@ -4,12 +4,13 @@
 // again, for a bounded time. What cannot be deleted is reported as a leftover with the reason, never hidden.
 import { rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isObject } from '../checks/json-walk.ts';
-import type { HttpClient, HttpResponse, RequestSpec } from '../http/client.ts';
+import { isObject } from '../judges/json-walk.ts';
+import type { HttpClient } from '../http/client.ts';
+import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { retryAfterMs } from '../http/rate-scheduler.ts';
 import type { Profile } from '../profile/profile.ts';
-import { decodeSegment } from '../suite/scope.ts';
-import { outstanding, type JournalEntry } from '../suite/journal.ts';
+import { decodeSegment } from '../target/scope.ts';
+import { outstanding, type JournalEntry } from '../target/journal.ts';
 
 export interface CleanupOutcome {
   deleted: string[];

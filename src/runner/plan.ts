@@ -2,6 +2,7 @@
 // (src/runner/cost-model.json, measured by `npm run bench -- cost-model`), the windows they need, and for a time
 // budget (--budget) the most generated cases per property that fit in it.
 import { readFileSync } from 'node:fs';
+import type { Plan } from '../report/report.ts';
 
 /** Requests of one rule's checks: a fixed part and a part per generated case (--num-runs). */
 export interface RuleCost {
@@ -16,19 +17,6 @@ export interface CostModel {
   /** Of every request of those runs, the share sent to the project (a one-project profile: all project-scoped ones). */
   projectShare: number;
   rules: Record<string, RuleCost>;
-}
-
-/** What a run is planned to cost (reports/conformance.json, field plan). */
-export interface Plan {
-  numRuns: number;
-  /** Requests projected to the busiest project: at most, since the model puts every project request on one project. */
-  projectRequests: number;
-  /** Windows of the profile's rate limit those requests need, and their length. */
-  windows: number;
-  durationMs: number;
-  /** With --budget: the budget the cases per property were chosen for, and whether even one case fits in it. */
-  budgetMs?: number;
-  fits?: boolean;
 }
 
 export interface RateLimitFacts {

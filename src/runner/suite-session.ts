@@ -3,11 +3,11 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
-import { allureReporter } from '../../reporters/allure.ts';
-import { CheckCollector } from '../../reporters/check-collector.ts';
+import { allureReporter } from './allure-reporter.ts';
+import { CheckCollector } from './check-collector.ts';
 import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
-import type { RunSetup } from '../suite/setup.ts';
+import type { RunSetup } from '../harness/setup.ts';
 import { limitsFile, sectionFiles, sectionsFile, sourceExtension, suitesDir } from './section-files.ts';
 
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,7 +44,7 @@ class RateLimitSuiteFirst extends BaseSequencer {
 }
 
 function namePattern(rules: Set<string>): RegExp {
-  // Check names start with their rule id and a colon (src/suite/rule.ts); vitest matches the full name, which puts
+  // Check names start with their rule id and a colon (src/harness/check.ts); vitest matches the full name, which puts
   // the names of the groups a check is in (describe, without colons) before it.
   return new RegExp(`^(?:[^:]* )?(?:${[...rules].map((r) => r.replace(/[-.]/g, '\\$&')).join('|')}): `);
 }
@@ -82,7 +82,7 @@ export class SuiteSession {
       root: packageRoot,
       config: false,
       include: [`suites/${limitsFile}`, `suites/${sectionsFile}`],
-      setupFiles: [fileURLToPath(new URL(`../suite/rate-report${sourceExtension}`, import.meta.url))],
+      setupFiles: [fileURLToPath(new URL(`../harness/rate-report${sourceExtension}`, import.meta.url))],
       watch: false,
       passWithNoTests: true,
       reporters: [collector, stop, ...(o.allure ? [allureReporter(o.allure.resultsDir, o.allure.environment)] : []), ...(o.reporters ?? [])],
@@ -97,7 +97,7 @@ export class SuiteSession {
       hookTimeout: o.checkTimeoutMs,
     });
     await vitest.standalone();
-    // Checks report to Allure only when its reporter listens (src/suite/allure-check.ts).
+    // Checks report to Allure only when its reporter listens (src/harness/allure-check.ts).
     vitest.provide('allure', o.allure !== undefined);
     stop.vitest = vitest;
     return new SuiteSession(vitest, collector, stop, await vitest.globTestSpecifications());

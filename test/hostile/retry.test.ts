@@ -1,7 +1,7 @@
 // Spec 7.2 (5xx: retry later), request by request: which answers are sent again and how often, and that a 5xx that
 // persists is a target error, never an answer a check could judge.
 import { describe, expect, it } from 'vitest';
-import { HttpResponse, type RequestSpec } from '../../src/http/client.ts';
+import { HttpResponse, type RequestSpec } from '../../src/http/messages.ts';
 import { ProjectLease } from '../../src/http/rate-scheduler.ts';
 import { withRetries } from '../../src/http/retry.ts';
 import { TargetError } from '../../src/outcome.ts';

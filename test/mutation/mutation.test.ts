@@ -10,7 +10,7 @@ import { loadProfile } from '../../src/profile/load.ts';
 import { aggregate } from '../../src/report/aggregate.ts';
 import type { RuleResult } from '../../src/report/report.ts';
 import { SuiteSession } from '../../src/runner/suite-session.ts';
-import { newRunSetup } from '../../src/suite/setup.ts';
+import { newRunSetup } from '../../src/harness/setup.ts';
 
 const profile = loadProfile('config/reference.json');
 const smoke = selectRules([], ['smoke']);

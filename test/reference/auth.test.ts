@@ -42,7 +42,7 @@ describe('Digest', () => {
     expect((await get(V2, answer(2, 'bbbb'))).statusCode).toBe(200);
     const replay = await get(V2, first);
     expect(replay.statusCode).toBe(401);
-    expect(challenges(replay.headers['www-authenticate'])[0].stale).toBe('false');
+    expect(challenges(replay.headers['www-authenticate'])[0]?.stale).toBe('false');
   });
 
   it('answers a correct answer on a nonce it does not know (expired) with stale=true', async () => {

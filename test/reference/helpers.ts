@@ -71,7 +71,7 @@ export function challenges(header: string | string[] | undefined): Record<string
   const list = Array.isArray(header) ? header : header ? [header] : [];
   return list.map((h) => {
     const params: Record<string, string> = {};
-    for (const m of h.replace(/^Digest\s+/i, '').matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]*))/g)) params[m[1]] = m[2] ?? m[3];
+    for (const m of h.replace(/^Digest\s+/i, '').matchAll(/(\w+)=(?:"([^"]*)"|([^,\s]*))/g)) params[m[1]!] = m[2] ?? m[3]!;
     return params;
   });
 }

@@ -56,6 +56,20 @@ describe('clusters', () => {
     const modern = (await call(s, `${V2}${A}/clusters/c-legacy`, { as: 'owner' })).json;
     expect(modern.replicationSpecs[0].regionConfigs[0]).toMatchObject({ providerName: 'AZURE', regionName: 'EUROPE_WEST', electableSpecs: { instanceSize: 'M20', nodeCount: 3 } });
   });
+
+  it('refuses a legacy body whose zones name no region, and stores nothing', async () => {
+    const providerSettings = { providerName: 'AWS', instanceSizeName: 'M10', regionName: 'US_EAST_1' };
+    const cases = [
+      [{ replicationSpecs: [] }, 'replicationSpecs'],
+      [{ replicationSpecs: [{ regionsConfig: {} }] }, 'replicationSpecs[0].regionsConfig'],
+      [{ replicationSpec: {} }, 'replicationSpec'],
+    ] as const;
+    for (const [zones, parameter] of cases) {
+      const refused = await call(s, `${V1}${A}/clusters`, { as: 'owner', method: 'POST', body: { name: 'c-no-region', providerSettings, ...zones } });
+      expect(refused.json, parameter).toMatchObject({ error: 400, parameters: [parameter] });
+      expect((await call(s, `${V1}${A}/clusters/c-no-region`, { as: 'owner' })).status, parameter).toBe(404);
+    }
+  });
 });
 
 describe('events', () => {

@@ -8,7 +8,7 @@ import { HttpClient, type Credential } from '../../src/http/client.ts';
 import { Redactor } from '../../src/http/exchange.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import type { Report } from '../../src/report/report.ts';
-import { OutOfBounds, RunScope } from '../../src/suite/scope.ts';
+import { OutOfBounds, RunScope } from '../../src/target/scope.ts';
 import { runCli, type CliRun } from '../e2e/cli.ts';
 import { startFaultProxy, type FaultProxy } from '../hostile/fault-proxy.ts';
 import { startLiveReference, type LiveReference } from './live-target.ts';

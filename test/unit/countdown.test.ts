@@ -1,6 +1,6 @@
 // The countdown shown while checks wait for a project's next rate-limit window.
 import { describe, expect, it } from 'vitest';
-import { rateWaitCountdown } from '../../src/suite/countdown.ts';
+import { rateWaitCountdown } from '../../src/target/countdown.ts';
 
 function stream(): NodeJS.WriteStream & { text: string } {
   const s = { isTTY: false, text: '', write(chunk: string) { s.text += chunk; return true; } };

@@ -1,6 +1,6 @@
 // Cases over things the run can enumerate: distinct ones first, every kind in turn, in an order drawn from the seed.
 import { describe, expect, it } from 'vitest';
-import { coverageFirst, resourceKind } from '../../src/suite/coverage-first.ts';
+import { coverageFirst, resourceKind } from '../../src/harness/coverage-first.ts';
 
 describe('coverage-first cases', () => {
   const urls = ['/api/p/v2/groups/1/clusters/a', '/api/p/v2/groups/1/clusters/b', '/api/p/v2/groups/1/clusters/a', '/api/p/v2/groups/1', '/api/p/v2/groups/2', '/api/p/v2/orgs/9'];

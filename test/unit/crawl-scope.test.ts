@@ -1,6 +1,6 @@
 // The crawl's scope: the target's origin and API, and no project outside the profile's.
 import { describe, expect, it } from 'vitest';
-import { CrawlScope } from '../../src/suite/crawl-scope.ts';
+import { CrawlScope } from '../../src/target/crawl-scope.ts';
 
 const base = 'https://api.example.test';
 const url = (path: string) => new URL(`${base}/api/atlas/v2${path}`);

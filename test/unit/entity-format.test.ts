@@ -1,10 +1,10 @@
 // Judgements of the format rules (spec 2.1): raw whitespace, media types, dates, BSON timestamps, nulls, units.
 import { describe, expect, it } from 'vitest';
-import { bsonProblem, nonUtcDates, utcDateTime } from '../../src/checks/dates.ts';
-import { isJsonMediaType } from '../../src/checks/media-type.ts';
-import { nullFields } from '../../src/checks/nulls.ts';
-import { unitlessQuantities } from '../../src/checks/units.ts';
-import { strayWhitespace } from '../../src/checks/whitespace.ts';
+import { bsonProblem, nonUtcDates, utcDateTime } from '../../src/judges/dates.ts';
+import { isJsonMediaType } from '../../src/judges/media-type.ts';
+import { nullFields } from '../../src/judges/nulls.ts';
+import { unitlessQuantities } from '../../src/judges/units.ts';
+import { strayWhitespace } from '../../src/judges/whitespace.ts';
 
 describe('compact JSON', () => {
   it('finds whitespace between tokens, not inside strings', () => {

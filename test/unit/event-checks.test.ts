@@ -1,6 +1,6 @@
 // Spec 6: which events EVT-EVENT-TYPE-NAME judges (those of the variant NDS Audits) and which of them break it.
 import { describe, expect, it } from 'vitest';
-import { judgeNdsAuditEvents } from '../../src/checks/nds-audit-events.ts';
+import { judgeNdsAuditEvents } from '../../src/judges/nds-audit-events.ts';
 
 const nds = new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']);
 

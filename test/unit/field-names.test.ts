@@ -1,6 +1,6 @@
 // Generated field names (spec 2.1 invalid fields): misspellings stay close to the real name, unknown names far.
 import { describe, expect, it } from 'vitest';
-import { editDistance, farFrom, misspell } from '../../src/suite/field-names.ts';
+import { editDistance, farFrom, misspell } from '../../suites/support/field-names.ts';
 
 describe('field names', () => {
   it('measures edit distance', () => {

@@ -1,6 +1,6 @@
 // What a write did to an entity: the comparisons the PATCH, PUT and POST rules judge with.
 import { describe, expect, it } from 'vitest';
-import { changedFields, notHeld } from '../../src/checks/fields.ts';
+import { changedFields, notHeld } from '../../src/judges/fields.ts';
 
 describe('entity field comparisons', () => {
   it('compares JSON values regardless of field order, but not of array order', () => {

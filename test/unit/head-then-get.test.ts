@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCertificate } from '../../reference/cert.ts';
-import { expectNoBodyAfterHead } from '../../src/checks/head.ts';
+import { expectNoBodyAfterHead } from '../../src/judges/head.ts';
 import { headThenGet } from '../../src/http/head-then-get.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 

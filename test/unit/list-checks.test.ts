@@ -1,8 +1,8 @@
 // List judgements of spec 2.3: the shape of a list response, the count switch, and pages against the whole set.
 import { describe, expect, it } from 'vitest';
-import { checkCountOff, checkCountOn, checkListShape, itemKey } from '../../src/checks/list.ts';
-import { isPartition, isPrefix, partitionDefects } from '../../src/checks/partition.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { checkCountOff, checkCountOn, checkListShape, itemKey } from '../../src/judges/list.ts';
+import { isPartition, isPrefix, partitionDefects } from '../../src/judges/partition.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 

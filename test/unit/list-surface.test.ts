@@ -1,9 +1,9 @@
 // The paths the list surface builds: each context missing in turn under contexts that exist, and a missing entry.
 import { describe, expect, it, vi } from 'vitest';
-import { existingLists, missingContexts, missingEntries, type Surface, type SurfaceList } from '../../src/suite/surface/lists.ts';
+import { existingLists, missingContexts, missingEntries, type Surface, type SurfaceList } from '../../src/probes/surface/lists.ts';
 
 // Outside a run, values made once per run are made once per test file.
-vi.mock('../../src/suite/per-run.ts', () => ({
+vi.mock('../../src/harness/per-run.ts', () => ({
   perRun: <T>(make: () => T) => {
     let value: T | undefined;
     return () => (value ??= make());

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { judgeNaming, spellPath, type JsonPath } from '../../src/checks/names-field.ts';
+import { judgeNaming, spellPath, type JsonPath } from '../../src/judges/names-field.ts';
 
 type Body = Record<string, unknown>;
 

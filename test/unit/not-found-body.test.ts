@@ -1,8 +1,8 @@
 // ERR-RESOURCE-NOT-FOUND's judgement of a 404 body: the spec's code names the path; another code may name the
 // missing identifier instead, and is judged on its status alone when the check knows no identifier.
 import { describe, expect, it } from 'vitest';
-import { checkResourceNotFound } from '../../src/checks/error-body.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { checkResourceNotFound } from '../../src/judges/error-body.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 
 const path = '/api/platform/v2/groups/p1/alerts/f1f1aa';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { findRule } from '../../src/catalogue/catalogue.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 import { conditions, needs, planRule, unmet } from '../../src/runner/profile-needs.ts';
-import { isProfileFact } from '../../src/suite/profile-facts.ts';
+import { isProfileFact } from '../../src/target/profile-facts.ts';
 import { scanSkips } from './skip-scan.ts';
 
 type Json = Record<string, any>;

@@ -1,6 +1,6 @@
 // Where a self relation may point (spec 2.2, LINK-SELF): under the versioned API of the target, nowhere else.
 import { describe, expect, it } from 'vitest';
-import { selfOutside } from '../../src/checks/links.ts';
+import { selfOutside } from '../../src/judges/links.ts';
 
 describe('a self relation outside the target', () => {
   const at = (href: string) => selfOutside(new URL(href), 'https://api.example.com', '/api/platform/v2');

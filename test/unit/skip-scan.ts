@@ -1,5 +1,6 @@
 // A static scan of the suites: for each rule, the profile facts a skipFor reached from its checks names, following
-// the functions (of the suite file and of src/suite/) that its checks' top-level statements call.
+// the functions (of the suite file, src/target/, src/probes/ and suites/support/) that its checks' top-level
+// statements call.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -31,7 +32,7 @@ const files = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts'))
 /** Rule id → the profile facts its checks may skip on; a `guarded` call (`caller>callee`: made only where the
  * profile allows it, so the callee's skips never fire there) adds none. */
 export function scanSkips(root = '.', guarded: readonly string[] = []): Map<string, Set<string>> {
-  const helpers = files(join(root, 'src/suite')).flatMap(blocks);
+  const helpers = ['src/target', 'src/probes', 'suites/support'].flatMap((dir) => files(join(root, dir))).flatMap(blocks);
   const suites = files(join(root, 'suites')).map(blocks);
   const all = [...helpers, ...suites.flat()];
   // Facts per defined name, to a fixed point over the calls between them.

@@ -1,6 +1,6 @@
 // What an include switch of the slow queries does to their items (spec 2.6, 4.4, SLOWQ-OPTIONAL-PROPS).
 import { describe, expect, it } from 'vitest';
-import { switchesWithoutEffect } from '../../src/checks/slow-queries.ts';
+import { switchesWithoutEffect } from '../../src/judges/slow-queries.ts';
 
 describe('the include switches of the slow queries', () => {
   const all = { line: 'l', metrics: {}, opType: 'query', replicaState: 'PRIMARY' };

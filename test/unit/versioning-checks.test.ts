@@ -1,10 +1,10 @@
 // The judges of the versioning rules (spec 9): version names in media types, the cluster shapes of 9.5 (the JSON
 // Schemas and the eleven removed properties), and bodies compared across the two generations.
 import { describe, expect, it } from 'vitest';
-import { carriesProperty, removedClusterProperties } from '../../src/checks/cluster-shape.ts';
-import { schemaFaults } from '../../src/checks/json-schema.ts';
-import { differences, replacedInStrings } from '../../src/checks/same-body.ts';
-import { namedVersion } from '../../src/checks/versioned-media.ts';
+import { carriesProperty, removedClusterProperties } from '../../src/judges/cluster-shape.ts';
+import { schemaFaults } from '../../src/judges/json-schema.ts';
+import { differences, replacedInStrings } from '../../src/judges/same-body.ts';
+import { namedVersion } from '../../src/judges/versioned-media.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 
 const modern = { name: 'c', replicationSpecs: [{ numShards: 1, regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1' }] }] };

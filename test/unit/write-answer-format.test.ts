@@ -1,10 +1,10 @@
 // Judgements of answers to writes (spec 2.1, 2.4): the envelope and pretty rendering of an answer whose values differ
 // from the plain call's (a new entity's id), an answer without a body (204), and dates of any JSON type.
 import { describe, expect, it } from 'vitest';
-import { nonUtcDates } from '../../src/checks/dates.ts';
-import { checkWriteEnvelope } from '../../src/checks/envelope.ts';
-import { checkPrettyFields } from '../../src/checks/whitespace.ts';
-import { HttpResponse } from '../../src/http/client.ts';
+import { nonUtcDates } from '../../src/judges/dates.ts';
+import { checkWriteEnvelope } from '../../src/judges/envelope.ts';
+import { checkPrettyFields } from '../../src/judges/whitespace.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 
 const names = { statusField: 'status', contentField: 'content' };

@@ -1,6 +1,6 @@
 // Quiet periods: while a check compares readings, no write of another check is in flight.
 import { describe, expect, it } from 'vitest';
-import { WriteGate } from '../../src/suite/write-gate.ts';
+import { WriteGate } from '../../src/target/write-gate.ts';
 
 /** A request that ends when told to, logging its start and end. */
 function request(log: string[], name: string): { send: () => Promise<string>; end: () => void } {

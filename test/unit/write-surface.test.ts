@@ -1,9 +1,9 @@
 // The writable surface: the places in a body where a field can go, and the first cases that reach each cell of it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placesIn, type WritableResource } from '../../src/suite/surface/writes.ts';
-import type { Target } from '../../src/suite/target.ts';
-import { depthOf, firstCases, writeOps } from '../../src/suite/write-ops.ts';
+import { placesIn, type WritableResource } from '../../src/probes/surface/writes.ts';
+import type { Target } from '../../src/target/target.ts';
+import { depthOf, firstCases, writeOps } from '../../src/probes/write-operations.ts';
 
 describe('the places of a body', () => {
   it('walks every object down to the leaves, inside arrays of objects too, with its depth', () => {

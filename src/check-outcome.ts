@@ -1,0 +1,42 @@
+// What one check ends with: its outcome and what it judged, as the harness records them and the report reads them.
+import type { Exchange } from './http/exchange.ts';
+import type { Status } from './outcome.ts';
+
+export interface CheckOutcome {
+  status: Exclude<Status, 'untested'>;
+  reason?: string;
+  /** For a failure: what the rule expects and what the target did. */
+  expected?: unknown;
+  actual?: unknown;
+  counterexample?: unknown;
+  /** For an error: what went wrong (timeout, reset, invalid-json, tls, ...). */
+  cause?: string;
+  /** The exchange that shows the failure or error, and a curl line that reproduces it. */
+  exchange?: Exchange;
+  curl?: string;
+  /** For a failure, and an error that began as one: whether the check failed again when run once more. */
+  confirmed?: boolean;
+  /** For a skip: the profile field that explains it. */
+  fact?: string;
+  /** What the check judged, in one line ("42 entities on 17 paths"). */
+  coverage?: string;
+}
+
+export interface Covered {
+  /** The kind of thing judged, singular: 'entity', 'list', 'generated case', 'answer'. */
+  what: string;
+  count: number;
+  /** Distinct places (paths) the things were judged at; 0 when the check did not name places. */
+  places: number;
+}
+
+function plural(what: string, n: number): string {
+  if (n === 1) return what;
+  if (/[^aeiou]y$/.test(what)) return `${what.slice(0, -1)}ies`;
+  return /(s|x|ch|sh)$/.test(what) ? `${what}es` : `${what}s`;
+}
+
+/** One line for a report: "42 entities on 17 paths, 3 answers". */
+export function describeCoverage(covered: readonly Covered[]): string {
+  return covered.map((c) => `${c.count} ${plural(c.what, c.count)}${c.places > 0 ? ` on ${c.places} path${c.places === 1 ? '' : 's'}` : ''}`).join(', ');
+}

@@ -1,0 +1,48 @@
+// Property checks (fast-check) for rules that quantify over inputs: "any unknown field", "any page size".
+// The run's seed makes them replayable; a failure names the shrunk counterexample, the seed and path that
+// replay it, and carries the exchange of that counterexample (so its curl line reproduces it).
+import fc from 'fast-check';
+import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
+import type { Target } from '../target/target.ts';
+
+export interface ForAllOptions<T> {
+  /** Cases to generate; the run's numRuns by default. */
+  numRuns?: number;
+  /** How the shrunk counterexample is shown: a line for the message, and what the report carries (JSON by default). */
+  show?: (value: T) => Promise<{ text: string; counterexample: unknown }>;
+  /** Cases tried first, within the number of cases (e.g. one per part of the surface a rule covers). */
+  examples?: T[];
+}
+
+const asJson = async (value: unknown) => ({ text: JSON.stringify(value), counterexample: value });
+
+/** Checks `predicate` for generated inputs; the predicate throws RuleFailure when the target breaks the rule. */
+export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<T> = {}): Promise<void> {
+  const { numRuns, show = asJson, examples = [] } = options;
+  const { seed, numRuns: runs } = t.setup;
+  // A target error or skip ends the property at once: shrinking would only repeat it.
+  let stop: TargetError | RuleSkipped | undefined;
+  const details = await fc.check(
+    fc.asyncProperty(arbitrary, async (value) => {
+      if (stop) throw stop;
+      try {
+        await predicate(value);
+      } catch (e) {
+        if (e instanceof TargetError || e instanceof RuleSkipped) stop = e;
+        throw e;
+      }
+    }),
+    { seed, numRuns: numRuns ?? runs, examples: examples.map((e) => [e] as [T]) },
+  );
+  if (stop) throw stop;
+  if (!details.failed) return;
+  const failure = details.errorInstance;
+  const replay = `seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath)}`;
+  if (failure instanceof RuleFailure) {
+    const shown = await show(details.counterexample![0]);
+    throw new RuleFailure(`${failure.message} (counterexample ${shown.text}, after ${details.numRuns} cases and ${details.numShrinks} shrinks; ${replay})`, {
+      ...failure.details, counterexample: shown.counterexample,
+    });
+  }
+  throw failure instanceof Error ? failure : new Error(String(failure));
+}

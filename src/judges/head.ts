@@ -1,0 +1,38 @@
+// Spec 4.1: "HEAD | Return the response headers without the JSON body", judged against GET of the same resource.
+import type { HttpResponse } from '../http/messages.ts';
+import { RuleFailure } from '../outcome.ts';
+import type { HeadThenGet } from '../http/head-then-get.ts';
+import { describeExchange } from './status.ts';
+
+/** Headers that describe the representation (its media type, the version's lifecycle), not the moment it was sent. */
+const representationHeaders = ['content-type', 'deprecation', 'sunset'];
+
+/** METH-HEAD: GET's status, GET's representation headers, and no body. */
+export function checkHeadMatchesGet(head: HttpResponse, get: HttpResponse): void {
+  if (head.status !== get.status) {
+    throw new RuleFailure(`${describeExchange(head)}: HEAD's status differs from GET's (${get.status})`, {
+      expected: get.status, actual: head.status, exchange: head.exchange,
+    });
+  }
+  const differing = representationHeaders.filter((h) => get.header(h) !== undefined && head.header(h) !== get.header(h));
+  if (differing.length) {
+    throw new RuleFailure(`${describeExchange(head)}: HEAD's ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from GET's`, {
+      expected: Object.fromEntries(differing.map((h) => [h, get.header(h)])),
+      actual: Object.fromEntries(differing.map((h) => [h, head.header(h) ?? 'missing'])),
+      exchange: head.exchange,
+    });
+  }
+  if (head.raw.length > 0) {
+    throw new RuleFailure(`${describeExchange(head)}: HEAD answered with a body of ${head.raw.length} bytes`, {
+      expected: 'no body', actual: `${head.raw.length} bytes`, exchange: head.exchange,
+    });
+  }
+}
+
+/** METH-HEAD on the raw connection: nothing follows the HEAD answer's headers but the next answer. */
+export function expectNoBodyAfterHead(r: HeadThenGet, what: string): void {
+  if (r.between.length === 0) return;
+  throw new RuleFailure(`HEAD of ${what} (${r.headLines.split('\r\n')[0]}) sent ${r.between.length} bytes of body after its headers, ahead of the next answer on the connection`, {
+    expected: 'no bytes between the HEAD answer\'s headers and the next answer', actual: r.between.subarray(0, 200).toString('latin1'),
+  });
+}

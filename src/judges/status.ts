@@ -1,0 +1,32 @@
+// Status judgement shared by all checks: an unexpected 5xx or 429 means the target could not be judged
+// (spec 7.2: 5xx is an unexpected failure, retry later), anything else unexpected breaks the rule. A status judged
+// counts in the check's coverage as an answer.
+import type { HttpResponse } from '../http/messages.ts';
+import { RuleFailure, TargetError } from '../outcome.ts';
+import { judged } from '../harness/coverage.ts';
+
+export function describeExchange(res: HttpResponse): string {
+  const r = res.exchange.request;
+  return `${r.method} ${r.url} → ${res.status}`;
+}
+
+/** An answer that can be judged: a 5xx (spec 7.2: retry later) or a 429 not among the `allowed` statuses leaves the
+ * rule unjudged (a target error); any other answer is judged, and counts in the check's coverage. */
+export function expectJudgeable(res: HttpResponse, what: string, allowed: readonly number[] = []): void {
+  if ((res.status >= 500 || res.status === 429) && !allowed.includes(res.status)) {
+    throw new TargetError('unexpected-status', `${describeExchange(res)} while checking that ${what}`, res.exchange);
+  }
+  judged('answer', 1, new URL(res.exchange.request.url).pathname);
+}
+
+/** The status(es) a failure expected, as the numbers they are, to compare with the status the target gave. */
+export const expectedStatus = (allowed: readonly number[]): number | number[] => (allowed.length === 1 ? allowed[0]! : [...allowed]);
+
+export function expectStatus(res: HttpResponse, expected: number | number[], what: string): void {
+  const allowed = Array.isArray(expected) ? expected : [expected];
+  expectJudgeable(res, what, allowed);
+  if (allowed.includes(res.status)) return;
+  throw new RuleFailure(`${what}: expected ${allowed.join(' or ')}, got ${res.status}`, {
+    expected: expectedStatus(allowed), actual: res.status, exchange: res.exchange,
+  });
+}

@@ -1,0 +1,36 @@
+// Clusters in version 2023-02-01 (spec 4.5, 9.5) as the checks create them: request bodies in the real
+// service's shape (the spec does not show payloads) and a create that notes what it made at once.
+// Creating clusters is billable (spec 1): only where the profile allows it.
+import type { HttpResponse } from '../http/messages.ts';
+import { skipFor } from '../outcome.ts';
+import { noteCreated, type Created } from '../target/created.ts';
+import type { Target } from '../target/target.ts';
+
+/** The version whose cluster shape spec 9.5 describes. */
+export const clusterVersion = '2023-02-01';
+
+export type Body = Record<string, unknown>;
+
+export function requireBillable(t: Target): void {
+  if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
+}
+
+/** A three-node replica set of the smallest dedicated size, in one region of one provider. */
+export function dedicatedClusterBody(name: string, providerName: string, regionName: string): Body {
+  return {
+    name,
+    clusterType: 'REPLICASET',
+    replicationSpecs: [{ regionConfigs: [{ providerName, regionName, priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }] }],
+  };
+}
+
+export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
+
+/** POSTs a cluster in 2023-02-01; one that was made is noted for deletion before anything else happens. */
+export async function postCluster(t: Target, groupId: string, body: Body): Promise<{ res: HttpResponse; created?: Created }> {
+  requireBillable(t);
+  const path = clustersPath(t, groupId);
+  const res = await t.send({ method: 'POST', path, json: body, version: clusterVersion });
+  if (res.status < 200 || res.status >= 300) return { res };
+  return { res, created: noteCreated(t, `${path}/${encodeURIComponent(String(body.name))}`) };
+}

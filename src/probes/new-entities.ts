@@ -1,0 +1,100 @@
+// Entities the checks create: projects, alert configurations and clusters, in the request shapes of the real service
+// (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner deletes what a check leaves.
+import { describeExchange } from '../judges/status.ts';
+import type { HttpResponse } from '../http/messages.ts';
+import { skipFor, TargetError } from '../outcome.ts';
+import { noteCreated, runName, type Created } from '../target/created.ts';
+import type { Target } from '../target/target.ts';
+
+export interface NewEntity {
+  /** Where the entity is read, changed and deleted (a path under the versioned API). */
+  path: string;
+  /** Its id (for clusters: its name, which is what their paths use). */
+  id: string;
+  created: Created;
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * POSTs `body` (a JSON value, or text sent as is) to a collection; a 2xx answer's entity (named by its `key` field) is
+ * noted before anything else happens, unless `note` is false (an entity inside a project the run made goes with it).
+ */
+export async function postEntity(t: Target, collection: string, body: Body | string, { key = 'id', note = true } = {}): Promise<{ res: HttpResponse; made?: NewEntity }> {
+  const res = await t.send(typeof body === 'string'
+    ? { method: 'POST', path: collection, rawBody: body, headers: { 'content-type': 'application/json' } }
+    : { method: 'POST', path: collection, json: body });
+  if (res.status < 200 || res.status >= 300) return { res };
+  const id = res.jsonObject()[key];
+  if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${key}`, res.exchange);
+  const path = `${collection}/${encodeURIComponent(id)}`;
+  return { res, made: { path, id, created: note ? noteCreated(t, path) : { path, as: 'owner' } } };
+}
+
+/** Creates an entity the check needs (not the one it judges): anything but a 2xx leaves the rule unjudged. */
+export async function createEntity(t: Target, collection: string, body: Body, key?: string): Promise<NewEntity> {
+  const { res, made } = await postEntity(t, collection, body, { key });
+  if (!made) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not create what the check needs`, res.exchange);
+  return made;
+}
+
+/** The GET of an entity the check made, which must be there (else the rule is unjudged). */
+export async function readEntity(t: Target, path: string): Promise<{ res: HttpResponse; entity: Body }> {
+  const res = await t.get(path);
+  if (res.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read an entity the check made`, res.exchange);
+  return { res, entity: res.jsonObject() };
+}
+
+// --- projects (spec 2.5); only where the profile allows creating them ---
+
+export const projectsPath = (t: Target) => t.v2('/groups');
+
+export function projectBody(t: Target, what: string): Body {
+  if (!t.profile.projects.allowCreate) skipFor('projects.allowCreate', 'the profile does not allow creating projects');
+  if (!t.profile.orgId) skipFor('orgId', 'the profile names no organization for new projects');
+  return { name: runName(t, what), orgId: t.profile.orgId };
+}
+
+export const createProject = (t: Target, what: string) => createEntity(t, projectsPath(t), projectBody(t, what));
+
+// --- alert configurations (spec 2.6) ---
+
+export const alertConfigsPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/alertConfigs`);
+
+/** A replica-set alert configuration; `mark` (a run name) tells the suite's configurations apart. */
+export function alertConfigBody(mark: string): Body {
+  return {
+    eventTypeName: 'NO_PRIMARY',
+    enabled: true,
+    severityOverride: 'CRITICAL',
+    matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: mark }],
+    notifications: [{ typeName: 'GROUP', intervalMin: 60, delayMin: 5, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }],
+  };
+}
+
+/** A whole other configuration for the same event type: no severity override, no matchers, other notifications. */
+export function replacementAlertConfigBody(): Body {
+  return {
+    eventTypeName: 'NO_PRIMARY',
+    enabled: false,
+    notifications: [{ typeName: 'GROUP', intervalMin: 120, delayMin: 15, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }],
+  };
+}
+
+export const createAlertConfig = (t: Target, groupId: string, mark: string) => createEntity(t, alertConfigsPath(t, groupId), alertConfigBody(mark));
+
+// --- clusters (spec 4.5, 9.5: the 2023-02-01 shape); billable, so only where the profile allows it ---
+
+export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
+
+/** The smallest replica set the 2023-02-01 shape describes: one shared-tier region. */
+export function clusterBody(t: Target, name: string): Body {
+  if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
+  return {
+    name,
+    clusterType: 'REPLICASET',
+    replicationSpecs: [{
+      regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }],
+    }],
+  };
+}

@@ -1,0 +1,109 @@
+// Reading a list page by page (spec 2.3), with the profile's names for the paging parameters (not shown in the spec).
+import { itemKey, resultsOf } from '../judges/list.ts';
+import { expectStatus } from '../judges/status.ts';
+import type { HttpResponse } from '../http/messages.ts';
+import { RuleFailure, TargetError } from '../outcome.ts';
+import { legacyRead } from './resource-versions.ts';
+import type { Target } from '../target/target.ts';
+
+export interface PageQuery {
+  pageNum?: number;
+  itemsPerPage?: number;
+  includeCount?: boolean;
+}
+
+export interface Page {
+  res: HttpResponse;
+  items: unknown[];
+  /** Keys of the items (itemKey), in order. */
+  keys: string[];
+}
+
+/** Sends a list request with the given paging parameters, without judging the answer; a path under /v1.0 is read as
+ * the legacy generation is (plain JSON, no version). */
+export function requestPage(t: Target, path: string, q: PageQuery): Promise<HttpResponse> {
+  const p = t.profile.paging;
+  const query = { [p.pageNumParam]: q.pageNum, [p.itemsPerPageParam]: q.itemsPerPage, [p.includeCountParam]: q.includeCount };
+  return t.get(path, isLegacy(t, path) ? { query, ...legacyRead } : { query });
+}
+
+/** Whether a path (or URL) is under the legacy generation's base. */
+export const isLegacy = (t: Target, path: string): boolean => new URL(path, 'https://x').pathname.startsWith(`${t.legacy()}/`);
+
+/** One page, which must be served (200). */
+export async function readPage(t: Target, path: string, q: PageQuery): Promise<Page> {
+  const res = await requestPage(t, path, q);
+  expectStatus(res, 200, `a page of ${path} is served`);
+  const items = resultsOf(res, t.profile.paging);
+  return { res, items, keys: items.map(itemKey) };
+}
+
+/** Pages 1 to `count` at one page size, in order. */
+export async function walkPages(t: Target, path: string, itemsPerPage: number, count: number): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let pageNum = 1; pageNum <= count; pageNum++) pages.push(await readPage(t, path, { pageNum, itemsPerPage }));
+  return pages;
+}
+
+/** Lists longer than this many full pages are not read whole. */
+const maxWholePages = 20;
+
+/** Every item of the list: pages at the largest page size, up to the first page that is not full. */
+export async function wholeItems(t: Target, path: string): Promise<unknown[]> {
+  const size = t.profile.paging.maxItemsPerPage;
+  const items: unknown[] = [];
+  for (let pageNum = 1; pageNum <= maxWholePages; pageNum++) {
+    const page = await readPage(t, path, { pageNum, itemsPerPage: size });
+    items.push(...page.items);
+    if (page.items.length < size) return items;
+  }
+  throw new TargetError('nothing-judged', `${path} holds more than ${maxWholePages * size} items; it is not read whole`);
+}
+
+/** Keys of every item of the list. */
+export const wholeList = async (t: Target, path: string): Promise<string[]> => (await wholeItems(t, path)).map(itemKey);
+
+const attempts = 3;
+
+/**
+ * Runs `read` (given the keys of the whole list) between two readings of the whole list, and judges its outcome only
+ * when the list did not change meanwhile: other checks' writes in a shared project move items between pages. After a
+ * first try, the readings are made while the suite's own writes are held back (src/target/write-gate.ts), so that only
+ * writes of others can still move the list; a failure is judged only from such readings.
+ */
+export async function whileUnchanged<T>(t: Target, path: string, read: (all: string[]) => Promise<T>): Promise<T> {
+  const once = async (): Promise<{ value: T } | { failure: RuleFailure } | undefined> => {
+    const all = await wholeList(t, path);
+    let outcome: { value: T } | { failure: RuleFailure };
+    try {
+      outcome = { value: await read(all) };
+    } catch (e) {
+      if (!(e instanceof RuleFailure)) throw e;
+      outcome = { failure: e };
+    }
+    const again = await wholeList(t, path);
+    return again.length === all.length && again.every((key, k) => key === all[k]) ? outcome : undefined;
+  };
+  for (let i = 0; i < attempts; i++) {
+    const outcome = i === 0 ? await once() : await t.writes.quietly(once);
+    if (!outcome) continue;
+    // A first try may have read the list while an entity of another check came and went again: the readings agree,
+    // the page between them did not. A failure is judged only from readings with the suite's writes held back.
+    if ('failure' in outcome && i === 0) continue;
+    if ('failure' in outcome) throw outcome.failure;
+    return outcome.value;
+  }
+  throw new TargetError('nothing-judged', `${path} changed during each of ${attempts} readings (other writes in the project)`);
+}
+
+/** Judges `read` against the result set `all` as read at hand (`fresh` false: it may use the run's shared pages); a
+ * failure, or an outcome that is not `settled`, is judged again from fresh pages read while the list stays unchanged. */
+export async function againWhileUnchanged<T>(t: Target, path: string, all: string[], read: (all: string[], fresh: boolean) => Promise<T>, settled: (v: T) => boolean = () => true): Promise<T> {
+  try {
+    const value = await read(all, false);
+    if (settled(value)) return value;
+  } catch (e) {
+    if (!(e instanceof RuleFailure)) throw e;
+  }
+  return whileUnchanged(t, path, (again) => read(again, true));
+}

@@ -1,0 +1,50 @@
+// The resources and versions the profile lists (versions.resources; spec 3, 9.3, 9.4) and the readings the
+// versioning rules judge: one GET of a resource in one version serves every rule that looks at it.
+import type { HttpResponse } from '../http/messages.ts';
+import { fillPath, firstProject } from '../target/projects.ts';
+import { sharedResponse } from './shared-response.ts';
+import type { Target } from '../target/target.ts';
+
+export interface VersionedResource {
+  /** A GET path below the v2 base, as the profile writes it ({groupId} not filled in). */
+  template: string;
+  versions: string[];
+  /** The newest version: the one to use (spec 3). */
+  current: string;
+}
+
+export function versionedResources(t: Target): VersionedResource[] {
+  return Object.entries(t.profile.versions.resources).map(([template, versions]) => ({ template, versions, current: [...versions].sort().at(-1)! }));
+}
+
+/** Every version date the profile knows of, deleted ones included. */
+export function knownVersions(t: Target): Set<string> {
+  const { default: current, deprecated, deleted, resources } = t.profile.versions;
+  return new Set([current, ...deprecated, ...deleted, ...Object.values(resources).flat()]);
+}
+
+/** Versions of a resource that are deprecated and not deleted: older than its current one, or deprecated for all resources. */
+export function deprecatedVersions(t: Target, r: VersionedResource): string[] {
+  const { deprecated, deleted } = t.profile.versions;
+  const older = r.versions.filter((v) => v < r.current);
+  return [...new Set([...older, ...deprecated])].filter((v) => v !== r.current && !deleted.includes(v)).sort();
+}
+
+/** The path below the v2 base with {groupId} filled in (the first project; skipped without one). */
+export function resourcePath(t: Target, template: string): string {
+  return template.includes('{groupId}') ? fillPath(template, firstProject(t)) : template;
+}
+
+/** GET of a resource naming `version` in Accept, sent once per run. */
+export function readInVersion(t: Target, template: string, version: string): Promise<HttpResponse> {
+  const path = t.v2(resourcePath(t, template));
+  return sharedResponse(`version:${version}:${path}`, () => t.get(path, { version }));
+}
+
+/** GET under the legacy, unversioned generation (spec 9.1): plain JSON, no version. */
+export function readLegacy(t: Target, legacyPath: string): Promise<HttpResponse> {
+  return t.send({ method: 'GET', path: legacyPath, ...legacyRead });
+}
+
+/** How a read under /v1.0 is sent: plain JSON, no version. */
+export const legacyRead = { version: null, headers: { accept: 'application/json' } };

@@ -1,0 +1,160 @@
+// Sequences of requests checked against a model of what the spec promises (fast-check model-based testing): a
+// failure shows the shrunk sequence as a runnable curl script, with the seed and path that replay it. Every entity a
+// sequence creates is noted at once and deleted when the sequence ends, also when it fails.
+import fc from 'fast-check';
+import { describeExchange } from '../judges/status.ts';
+import type { HttpResponse } from '../http/messages.ts';
+import { curlLine, type Exchange } from '../http/exchange.ts';
+import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
+import { deleteCreated, noteCreated, runName, type Created } from '../target/created.ts';
+import { perRun } from '../harness/per-run.ts';
+import { forAll } from '../harness/property.ts';
+import type { ApiRequest, Target } from '../target/target.ts';
+
+type Body = Record<string, unknown>;
+
+/** A kind of entity sequences create: where its list is, what a create sends, which field names it in its path. */
+export interface Kind {
+  title: string;
+  /** The field of a created entity that its path ends with. */
+  key: string;
+  /** The list path below the API base (`/groups/{id}/...`). */
+  collection(t: Target, project: string): string;
+  body(t: Target, name: string): Body;
+}
+
+export const alertConfigKind: Kind = {
+  title: 'alert configuration',
+  key: 'id',
+  collection: (_t, project) => `/groups/${project}/alertConfigs`,
+  body: (_t, name) => ({
+    eventTypeName: 'NO_PRIMARY', enabled: true, severityOverride: 'CRITICAL',
+    matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: name }],
+    notifications: [{ typeName: 'GROUP', intervalMin: 60, delayMin: 5, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }],
+  }),
+};
+
+export const customRoleKind: Kind = {
+  title: 'custom database role',
+  key: 'roleName',
+  collection: (t, project) => {
+    const template = t.profile.endpoints.customDbRoles;
+    if (!template) skipFor('endpoints.customDbRoles', 'the profile says the target offers no custom database roles');
+    return template.replace('{groupId}', project);
+  },
+  body: (_t, name) => ({ roleName: name, actions: [{ action: 'FIND', resources: [{ db: 'conformance', collection: '' }] }], inheritedRoles: [] }),
+};
+
+/** One entity of a sequence, as the model holds it. */
+export interface Entity {
+  name: string;
+  /** Its path below the API base; its answer to the create names it. */
+  path: string;
+  id: unknown;
+  /** Fields the writes sent, as they must read back: the create's body, then a PUT's, with each PATCH merged in. */
+  sent: Body;
+  /** The entity as last read, while only PATCHes followed (a PUT may fill what it left out with defaults). */
+  read?: Body;
+  /** Fields PATCHed since it was last read. */
+  patched: string[];
+  gone: boolean;
+}
+
+export interface Model {
+  entities: Entity[];
+}
+
+/** Names of the sequences' entities: new for every create of the run. */
+const counter = perRun(() => ({ next: 0 }));
+
+/** The requests of one sequence, the entities it made, and the rule its checks judge. */
+export class Session {
+  readonly exchanges: Exchange[] = [];
+  private readonly made = new Map<string, Created>();
+
+  constructor(readonly t: Target, readonly rule: string, readonly kind: Kind, readonly project: string) {}
+
+  /** A path below the API base under the versioned API, or the legacy one. */
+  url(path: string, legacy: boolean): string {
+    return legacy ? this.t.legacy(path) : this.t.v2(path);
+  }
+
+  async send(req: ApiRequest, legacy = false): Promise<HttpResponse> {
+    // The legacy API is unversioned: it is sent plain JSON.
+    const res = await this.t.send(legacy ? { ...req, version: null, headers: { accept: 'application/json' } } : req);
+    this.exchanges.push(res.exchange);
+    return res;
+  }
+
+  newName(): string {
+    return runName(this.t, `q${counter().next++}`);
+  }
+
+  /** Notes an entity that exists at `path` (below the API base) for deletion. */
+  note(path: string): void {
+    this.made.set(path, noteCreated(this.t, this.t.v2(path)));
+  }
+
+  /** Deletes an entity the sequence made. */
+  async remove(path: string): Promise<HttpResponse> {
+    const res = await deleteCreated(this.t, this.made.get(path) ?? { path: this.t.v2(path), as: 'owner' });
+    this.exchanges.push(res.exchange);
+    if (res.status < 300 || res.status === 404) this.made.delete(path);
+    return res;
+  }
+
+  /** Deletes what the sequence left; the run's cleanup retries whatever this could not delete. */
+  async close(): Promise<void> {
+    for (const c of this.made.values()) await deleteCreated(this.t, c).catch(() => undefined);
+  }
+
+  /** The target broke `rule`: a failure when the session judges it, else the sequence cannot go on (unjudged). */
+  broke(rule: string, message: string, details: { expected?: unknown; actual?: unknown; res: HttpResponse }): never {
+    if (rule === this.rule) throw new RuleFailure(message, { expected: details.expected, actual: details.actual, exchange: details.res.exchange });
+    throw new TargetError('unexpected-status', `${message} (judged by ${rule})`, details.res.exchange);
+  }
+
+  /** An answer the sequence needs to go on (a create, a delete): anything else leaves the rule unjudged. */
+  need(res: HttpResponse, statuses: number[], what: string): void {
+    if (!statuses.includes(res.status)) throw new TargetError('unexpected-status', `${describeExchange(res)}: ${what}`, res.exchange);
+  }
+
+  /** The requests as a shell script that sends them again, in the order they were answered. */
+  script(comment = 'the shrunk sequence as sent (ids are those the target gave then)'): string {
+    const tls = { caFile: this.t.profile.tls.caFile, insecure: this.t.profile.tls.insecure || this.t.setup.caPem !== undefined };
+    return ['#!/bin/sh', `# ${comment}`, ...this.exchanges.map((e) => curlLine(e.request, tls))].join('\n');
+  }
+}
+
+export type SequenceCommand = fc.AsyncCommand<Model, Session>;
+
+/** Sequences per check: one per 10 cases of --num-runs, at least four. */
+export const sequenceCount = (t: Target) => Math.max(4, Math.ceil(t.setup.numRuns / 10));
+
+/** Commands per sequence, at most. */
+export const maxCommands = 10;
+
+/** Runs sequences of `commands` against a fresh model each, after `first` (the entities each sequence starts with) and
+ * before `last` (what checks the state each sequence leaves); a failing sequence is shrunk, then replayed for its script. */
+export async function forAllSequences(
+  t: Target, open: () => Session, first: SequenceCommand[], commands: fc.Arbitrary<SequenceCommand>[], last: SequenceCommand[] = [],
+): Promise<void> {
+  const run = async (cmds: Iterable<SequenceCommand>, session: Session) => {
+    try {
+      const model: Model = { entities: [] };
+      for (const c of first) await c.run(model, session);
+      await fc.asyncModelRun(() => ({ model, real: session }), cmds);
+      for (const c of last) if (c.check(model)) await c.run(model, session);
+    } finally {
+      await session.close();
+    }
+  };
+  await forAll(t, fc.commands(commands, { maxCommands, size: 'max' }), (cmds) => run(cmds, open()), {
+    numRuns: sequenceCount(t),
+    show: async (cmds) => {
+      const session = open();
+      await run(cmds, session).catch(() => undefined);
+      return { text: `[${[...first, ...cmds, ...last].map(String).join(', ')}]`, counterexample: session.script() };
+    },
+  });
+}

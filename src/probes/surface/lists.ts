@@ -1,0 +1,148 @@
+// The read side of the surface (spec 2.3, 7.1): every list the target offers for this run, each with the chain of
+// contexts it lives in, so that rules about lists and their contexts judge them all, at every depth. Contexts that
+// exist come from the crawl; ids that exist nowhere are made here, one per kind of context or entry.
+import { randomBytes } from 'node:crypto';
+import type { Profile } from '../../profile/profile.ts';
+import { crawl, crawledPath } from '../crawl.ts';
+import { perRun } from '../../harness/per-run.ts';
+import { missingProjectId } from '../../target/missing-project.ts';
+import type { Target } from '../../target/target.ts';
+
+export interface SurfaceList {
+  /** What it holds, plural: 'restore jobs'. */
+  title: string;
+  /** Its path below the v2 base, a `{param}` for each context, outermost first. */
+  template: string;
+  /** The path parameter of one entry, read alone at `${template}/{item}`. */
+  item?: string;
+  /** False for one entity under a context rather than a list of results (performance advice, measurements). */
+  paged: boolean;
+  /** Query parameters the resource requires. */
+  query?: string;
+}
+
+/** The lists of spec 2.3 and 4.3, and the entities that hang under the same contexts; '' where the profile says the
+ * target does not offer an endpoint. */
+function catalogue(p: Profile): SurfaceList[] {
+  const { customDbRoles, slowQueryLogs } = p.endpoints;
+  return [
+    { title: 'clusters', template: '/groups/{groupId}/clusters', item: 'clusterName', paged: true },
+    { title: 'events', template: '/groups/{groupId}/events', item: 'eventId', paged: true },
+    { title: 'alerts', template: '/groups/{groupId}/alerts', item: 'alertId', paged: true },
+    { title: 'alert configurations', template: '/groups/{groupId}/alertConfigs', item: 'alertConfigId', paged: true },
+    { title: 'processes', template: '/groups/{groupId}/processes', item: 'processId', paged: true },
+    { title: 'custom database roles', template: customDbRoles, item: 'roleName', paged: true },
+    { title: 'restore jobs', template: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs', item: 'restoreJobId', paged: true },
+    { title: 'tenant snapshots', template: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots', item: 'snapshotId', paged: true },
+    { title: 'suggested indexes', template: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/suggestedIndexes', paged: false },
+    { title: 'drop-index suggestions', template: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/dropIndexSuggestions', paged: false },
+    { title: 'databases', template: '/groups/{groupId}/processes/{processId}/databases', item: 'databaseName', paged: true },
+    { title: 'measurements', template: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements', paged: false, query: 'granularity=PT1H&period=P1D' },
+    { title: 'slow query logs', template: slowQueryLogs, paged: false },
+    { title: 'alerts of an alert configuration', template: '/groups/{groupId}/alertConfigs/{alertConfigId}/alerts', paged: true },
+  ].filter((l) => l.template !== '');
+}
+
+/** The path parameters of a template, outermost first: its chain of contexts. */
+export const contextsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** The template with each parameter filled from `values`. */
+export const fill = (template: string, values: Record<string, string>): string => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
+
+/** What each context parameter names, for the checks' titles. */
+export const contextTitles: Record<string, string> = {
+  groupId: 'project', clusterName: 'cluster', processId: 'process', databaseName: 'database', alertConfigId: 'alert configuration',
+};
+
+/** Names of things that do not exist, where the kind has names; other kinds get a fresh 24-hex id per run. */
+const missingNames: Record<string, string> = {
+  clusterName: 'conformance-missing-cluster',
+  processId: 'conformance-missing-host:27017',
+  databaseName: 'conformance-missing-database',
+  roleName: 'conformance-missing-role',
+};
+const missingIds = perRun(() => new Map<string, string>());
+
+/** A value of path parameter `param` that names nothing. */
+export function missingValue(param: string): string {
+  if (param === 'groupId') return missingProjectId();
+  if (missingNames[param]) return missingNames[param];
+  const ids = missingIds();
+  if (!ids.has(param)) ids.set(param, `f1f1${randomBytes(10).toString('hex')}`);
+  return ids.get(param)!;
+}
+
+/** Where `path` (a crawled path below the v2 base) is an instance of `template`: the parameters' values. */
+function match(template: string, path: string): Record<string, string> | undefined {
+  const names = contextsOf(template);
+  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\}/g, '([^/]+)')}$`);
+  const m = pattern.exec(path);
+  return m ? Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) : undefined;
+}
+
+export interface Surface {
+  lists: SurfaceList[];
+  /** A chain of contexts that exists, the values of a template's first `depth` parameters; none where the crawl
+   * reached none. */
+  existing(template: string, depth: number): Record<string, string> | undefined;
+}
+
+/** A probe of the surface: a path below the v2 base and the value in it that names nothing. */
+export interface MissingProbe { list: SurfaceList; path: string; missing: string; depth: number }
+
+const withQuery = (l: SurfaceList, path: string) => (l.query ? `${path}?${l.query}` : path);
+
+/** The list's path with its context at `depth` (0: the project) missing, those above it existing (those below it
+ * cannot exist either); none where no chain above it exists. */
+export function missingContext(s: Surface, l: SurfaceList, depth: number): MissingProbe | undefined {
+  const names = contextsOf(l.template);
+  const above = s.existing(l.template, depth);
+  if (!above) return undefined;
+  const values = Object.fromEntries(names.map((n) => [n, above[n] ?? missingValue(n)]));
+  return { list: l, path: withQuery(l, fill(l.template, values)), missing: values[names[depth]!]!, depth };
+}
+
+/** Every list with each of its contexts missing in turn. */
+export const missingContexts = (s: Surface): MissingProbe[] =>
+  s.lists.flatMap((l) => contextsOf(l.template).map((_, depth) => missingContext(s, l, depth))).filter((p) => p !== undefined);
+
+/** An entry of each list that has entries, missing under contexts that exist: one entity kind per list. */
+export function missingEntries(s: Surface): MissingProbe[] {
+  return s.lists.filter((l) => l.item).flatMap((l) => {
+    const depth = contextsOf(l.template).length;
+    const values = s.existing(l.template, depth);
+    if (!values) return [];
+    const missing = missingValue(l.item!);
+    return [{ list: l, path: `${fill(l.template, values)}/${missing}`, missing, depth }];
+  });
+}
+
+/** The lists the target offers for this run: those the profile names (its versions, documented endpoints and endpoint
+ * settings) or the crawl reached with a success; and the contexts that exist, as the crawl reached them. */
+export async function listSurface(t: Target): Promise<Surface> {
+  const c = await crawl();
+  const base = t.v2();
+  const reached = c.responses.filter((r) => r.res.status === 200).map((r) => crawledPath(r).slice(base.length));
+  const { versions, endpoints, projects } = t.profile;
+  const named = (l: SurfaceList) => l.template in versions.resources || endpoints.documented.includes(`GET ${l.template}`)
+    || Object.values(endpoints).includes(l.template);
+  const lists = catalogue(t.profile).filter((l) => named(l) || reached.some((p) => match(l.template, p)));
+  const existing = (template: string, depth: number) => {
+    const names = contextsOf(template).slice(0, depth);
+    if (names.length === 0) return {};
+    // The template up to the parameter of that depth: the path of its innermost context.
+    const prefix = template.slice(0, template.indexOf(`{${names.at(-1)!}}`) + names.at(-1)!.length + 2);
+    const found = reached.map((p) => match(prefix, p)).filter((v) => v !== undefined);
+    return found.find((v) => v.groupId === projects.ids[0]) ?? found.find((v) => projects.ids.includes(v.groupId!));
+  };
+  return { lists, existing };
+}
+
+/** A list whose whole chain of contexts exists, at the path of that chain (below the v2 base). */
+export interface ExistingList { list: SurfaceList; path: string }
+
+/** Every list of the surface whose contexts the crawl reached, once each. */
+export const existingLists = (s: Surface): ExistingList[] => s.lists.flatMap((l) => {
+  const values = s.existing(l.template, contextsOf(l.template).length);
+  return values ? [{ list: l, path: withQuery(l, fill(l.template, values)) }] : [];
+});

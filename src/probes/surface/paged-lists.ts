@@ -1,0 +1,44 @@
+// Every paged list of the run under both generations (spec 2.3, 9.1): the rules about lists judge each of them. The
+// v2 lists are the projects, the event types and the surface's lists whose contexts exist; each is a list of /v1.0
+// too where that generation serves it (a 200 carrying results).
+import type { HttpResponse } from '../../http/messages.ts';
+import { parsedBody } from '../../judges/entities.ts';
+import { isObject } from '../../judges/json-walk.ts';
+import { requestPage, type PageQuery } from '../pages.ts';
+import { readLegacy } from '../resource-versions.ts';
+import { sharedResponse } from '../shared-response.ts';
+import type { Target } from '../../target/target.ts';
+import { existingLists, listSurface } from './lists.ts';
+
+export interface PagedList {
+  title: string;
+  generation: 'v2' | 'v1.0';
+  /** Its path, the generation's base included. */
+  path: string;
+}
+
+/** Whether an answer is a served list: 200 with a results array. */
+function servesList(t: Target, res: HttpResponse): boolean {
+  const body = parsedBody(res);
+  return res.status === 200 && isObject(body) && Array.isArray(body[t.profile.paging.resultsField]);
+}
+
+export async function pagedLists(t: Target): Promise<PagedList[]> {
+  const surface = existingLists(await listSurface(t)).filter(({ list }) => list.paged).map(({ list, path }) => ({ title: list.title, path }));
+  const lists = [{ title: 'projects', path: '/groups' }, { title: 'event types', path: '/eventTypes' }, ...surface];
+  // The same reading as every resource kind's under /v1.0 (legacyReads): sent once per run.
+  const legacy = await Promise.all(lists.map((l) => sharedResponse(`legacy:${l.path}`, () => readLegacy(t, t.legacy(l.path)))));
+  return [
+    ...lists.map((l) => ({ title: l.title, generation: 'v2' as const, path: t.v2(l.path) })),
+    ...lists.filter((_, i) => servesList(t, legacy[i]!)).map((l) => ({ title: `${l.title} under /v1.0`, generation: 'v1.0' as const, path: t.legacy(l.path) })),
+  ];
+}
+
+/** A page of a list, read once per run for every rule that judges it. */
+export function sharedPage(t: Target, l: PagedList, q: PageQuery): Promise<HttpResponse> {
+  return sharedResponse(`page:${JSON.stringify(q)}:${l.path}`, () => requestPage(t, l.path, q));
+}
+
+/** Page 1 at the largest page size, the count switched on: the reading most list rules judge. */
+export const firstPage = (t: Target, l: PagedList): Promise<HttpResponse> =>
+  sharedPage(t, l, { pageNum: 1, itemsPerPage: t.profile.paging.maxItemsPerPage, includeCount: true });

@@ -1,0 +1,219 @@
+// The writable surface of the target for this run: every resource checks can write (alert configurations and custom
+// database roles always, projects where the profile allows creating them, clusters only with allowBillable), with
+// its collection, a valid create body, a valid change per write method it supports (spec 4.1), the generations that
+// serve it (spec 9.4: /v1.0 serves the same resources, only clusters differ in shape), and the places in each body
+// where a field can go: every object down to the leaves, inside arrays of objects too.
+import { isObject } from '../../judges/json-walk.ts';
+import type { JsonPath } from '../../judges/names-field.ts';
+import { describeExchange } from '../../judges/status.ts';
+import { TargetError } from '../../outcome.ts';
+import { deleteCreated, runName } from '../../target/created.ts';
+import { alertConfigBody, createEntity, projectBody, type NewEntity } from '../new-entities.ts';
+import { readLegacy } from '../resource-versions.ts';
+import { alertConfigKind, customRoleKind } from '../sequence.ts';
+import type { Target } from '../../target/target.ts';
+import { spreadProjects } from '../../target/work-project.ts';
+
+type Body = Record<string, unknown>;
+
+export type Generation = 'v2' | 'v1.0';
+export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
+
+/** An object of a body where fields go: its path, its depth (0: the body itself) and the real fields there. */
+export interface Place {
+  at: JsonPath;
+  depth: number;
+  fields: Body;
+}
+
+/** One write a resource supports. */
+export interface Write {
+  method: WriteMethod;
+  /** Below the generation's base: the collection for POST, the entity for PUT and PATCH. */
+  path: string;
+  /** A body the target takes: a new entity for POST; for PUT and PATCH current values, which change nothing. */
+  body: Body;
+  /** Every object of `body`, the body itself first. */
+  places: Place[];
+  /** Fields that cannot be modified, at any depth, each with a value other than the entity's. */
+  readOnly: { path: JsonPath; value: unknown }[];
+  /** For PUT and PATCH: a real change of one top-level field, which shows when the entity is read back. */
+  change?: { field: string; current: unknown; changed: unknown };
+}
+
+export interface WritableResource {
+  title: string;
+  /** The field of a created entity that its path ends with. */
+  key: string;
+  /** Below the generation's base. */
+  collection: string;
+  generations: Generation[];
+  writes: Write[];
+}
+
+/** The value at `at` in `v`, or undefined. */
+function valueAt(v: unknown, at: JsonPath): unknown {
+  return at.reduce<unknown>((x, k) => (Array.isArray(x) || isObject(x) ? (x as Record<string | number, unknown>)[k] : undefined), v);
+}
+
+const withoutLinks = (e: Body) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
+
+/** Every object of `body` down to its leaves (the first item of each array of objects stands for the others); the
+ * fields of each are the body's with those of `entity` (the entity as read) at the same place. */
+export function placesIn(body: Body, entity: Body = {}): Place[] {
+  const places: Place[] = [];
+  const visit = (value: Body, at: JsonPath) => {
+    const read = valueAt(entity, at);
+    places.push({ at, depth: at.filter((k) => typeof k === 'string').length, fields: withoutLinks({ ...(isObject(read) ? read : {}), ...value }) });
+    for (const [key, child] of Object.entries(value)) {
+      if (isObject(child)) visit(child, [...at, key]);
+      else if (Array.isArray(child) && isObject(child[0])) visit(child[0], [...at, key, 0]);
+    }
+  };
+  visit(body, []);
+  return places;
+}
+
+/** A value of the same JSON type that differs from `v`. */
+function otherValue(v: unknown): unknown {
+  if (typeof v === 'number') return v + 1;
+  if (typeof v === 'boolean') return !v;
+  if (typeof v !== 'string') return 'conformance';
+  if (/^[0-9a-f]{24}$/.test(v)) return v === 'f'.repeat(24) ? '0'.repeat(24) : 'f'.repeat(24);
+  if (/^\d{4}-\d{2}-\d{2}/.test(v)) return v.startsWith('2001') ? '2002-03-04T05:06:07Z' : '2001-02-03T04:05:06Z';
+  return `${v}X`;
+}
+
+/** The read-only fields `names` the entity has, each with another value. */
+const readOnlyOf = (entity: Body, names: string[]): Write['readOnly'] => names.filter((n) => Object.hasOwn(entity, n)).map((n) => ({ path: [n], value: otherValue(entity[n]) }));
+/** Read-only fields of a new entity: values a target would otherwise make itself. */
+const madeFields = (names: string[]): Write['readOnly'] => names.map((n) => ({ path: [n], value: n === 'id' || n.endsWith('Id') ? 'f'.repeat(24) : n === 'clusterCount' ? 1 : '2001-02-03T04:05:06Z' }));
+
+const pick = (e: Body, names: string[]) => Object.fromEntries(names.filter((n) => Object.hasOwn(e, n)).map((n) => [n, e[n]]));
+const create = (path: string, body: Body, readOnly: Write['readOnly']): Write => ({ method: 'POST', path, body, places: placesIn(body), readOnly });
+const update = (method: WriteMethod, path: string, body: Body, entity: Body, readOnly: Write['readOnly'], change?: Write['change']): Write =>
+  ({ method, path, body, places: placesIn(body, entity), readOnly, ...(change ? { change } : {}) });
+
+/** The entity at `path` (a whole path, of the generation's API), which must be there: anything else leaves the rule
+ * unjudged. */
+export async function read(t: Target, path: string, generation: Generation = 'v2'): Promise<Body> {
+  const res = generation === 'v2' ? await t.get(path) : await readLegacy(t, path);
+  if (res.status !== 200 || !isObject(res.json())) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read what the check writes to`, res.exchange);
+  return res.json() as Body;
+}
+
+/** The entity at `path` below the generation's base. */
+export const readAt = (t: Target, generation: Generation, path: string) => read(t, generation === 'v2' ? t.v2(path) : t.legacy(path), generation);
+
+/** A changed tag list: the current one plus a tag of the run's. */
+const moreTags = (t: Target, tags: unknown[]) => [...tags, { key: 'conformance', value: runName(t, 'tag') }];
+
+const alertConfigReadOnly = ['id', 'groupId', 'created', 'updated'];
+
+function alertConfigs(t: Target, what: string, collection: string, path: string, config: Body): WritableResource {
+  const whole = Object.fromEntries(Object.entries(config).filter(([k]) => k !== 'links' && !alertConfigReadOnly.includes(k)));
+  const enabled = { field: 'enabled', current: config.enabled, changed: !config.enabled };
+  return {
+    title: 'alert configuration', key: alertConfigKind.key, collection, generations: ['v2', 'v1.0'],
+    writes: [
+      create(collection, alertConfigBody(runName(t, `${what}-new`)), madeFields(alertConfigReadOnly)),
+      update('PUT', path, whole, config, readOnlyOf(config, alertConfigReadOnly), enabled),
+      update('PATCH', path, { enabled: config.enabled }, config, readOnlyOf(config, alertConfigReadOnly), enabled),
+    ],
+  };
+}
+
+function customRoles(t: Target, what: string, collection: string, path: string, role: Body): WritableResource {
+  const current = pick(role, ['actions', 'inheritedRoles']);
+  const inherited = Array.isArray(role.inheritedRoles) ? role.inheritedRoles : [];
+  return {
+    title: 'custom database role', key: customRoleKind.key, collection, generations: ['v2', 'v1.0'],
+    writes: [
+      create(collection, customRoleKind.body(t, runName(t, `${what}-new`)), []),
+      // The name is in the path and cannot be modified.
+      update('PATCH', path, current, role, readOnlyOf(role, ['roleName']), { field: 'inheritedRoles', current: inherited, changed: [...inherited, { db: 'admin', role: 'read' }] }),
+    ],
+  };
+}
+
+function projects(t: Target, what: string, path: string, project: Body): WritableResource {
+  const body = pick(project, ['tags', 'withDefaultAlertsSettings']);
+  const change = Array.isArray(project.tags) ? { field: 'tags', current: project.tags, changed: moreTags(t, project.tags) } : undefined;
+  const writes = [update('PATCH', path, body, project, readOnlyOf(project, ['id', 'created', 'clusterCount', 'orgId']), change)];
+  // A create of a project with a tag, so that its body has an object inside an array.
+  if (t.profile.projects.allowCreate && t.profile.orgId) {
+    writes.unshift(create('/groups', { ...projectBody(t, `${what}-new`), tags: [{ key: 'purpose', value: 'conformance' }] }, madeFields(['id', 'created', 'clusterCount'])));
+  }
+  return { title: 'project', key: 'id', collection: '/groups', generations: ['v2', 'v1.0'], writes };
+}
+
+/** Fields of a replication spec that are read-only (the real service's), left out when one is sent back. */
+const replicationReadOnly = new Set(['id', 'zoneId', 'diskThroughput', 'effectiveInstanceSize']);
+const strip = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(strip) : isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !replicationReadOnly.has(k)).map(([k, x]) => [k, strip(x)])) : v;
+
+/** A cluster in one generation's shape: its tags and BI connector, and in the 2023-02-01 shape its whole topology as
+ * it is (a body a target that wrongly accepted it would apply: clusters are only written with allowBillable). */
+function clusters(t: Target, generation: Generation, collection: string, path: string, cluster: Body): WritableResource {
+  const body = pick(cluster, ['tags', 'biConnector']);
+  const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
+  const readOnly = readOnlyOf(cluster, ['id', 'groupId', 'createDate', 'stateName']);
+  if (generation === 'v2' && specs.length > 0) {
+    body.replicationSpecs = strip(specs);
+    for (const field of ['id', 'zoneId'].filter((f) => isObject(specs[0]) && Object.hasOwn(specs[0], f))) {
+      readOnly.push({ path: ['replicationSpecs', 0, field], value: otherValue((specs[0] as Body)[field]) });
+    }
+  }
+  const change = Array.isArray(cluster.tags) ? { field: 'tags', current: cluster.tags, changed: moreTags(t, cluster.tags) } : undefined;
+  return { title: 'cluster', key: 'name', collection, generations: [generation], writes: [update('PATCH', path, body, cluster, readOnly, change)] };
+}
+
+/** A cluster of the profile's projects that no check of the run made (those come and go), or undefined. */
+async function existingCluster(t: Target, ids: string[]): Promise<{ collection: string; path: string } | undefined> {
+  const p = t.profile.paging;
+  for (const id of ids) {
+    const collection = `/groups/${id}/clusters`;
+    const res = await t.get(t.v2(collection));
+    const results = res.status === 200 ? (res.json() as Body)[p.resultsField] : undefined;
+    const names = (Array.isArray(results) ? results : []).map((c) => (isObject(c) ? c.name : undefined));
+    const name = names.find((n): n is string => typeof n === 'string' && !n.startsWith(t.profile.projects.namePrefix));
+    if (name) return { collection, path: `${collection}/${encodeURIComponent(name)}` };
+  }
+  return undefined;
+}
+
+/** Runs `use` with the writable surface of every project checks write in (an alert configuration and a custom
+ * database role made in each to change), so that cases picking among them spread over the projects' rate budgets;
+ * of the first of them alone where `oneProject` says so, or of `project` alone. `what` names what the check makes
+ * apart from other checks' (role names are unique in a project). */
+export async function withWriteSurface(
+  t: Target, what: string, use: (resources: WritableResource[]) => Promise<void>, { oneProject = false, project = undefined as string | undefined } = {},
+): Promise<void> {
+  const made: NewEntity[] = [];
+  try {
+    const resources: WritableResource[] = [];
+    const spread = project ? [] : await spreadProjects(t);
+    for (const groupId of project ? [project] : oneProject ? spread.slice(0, 1) : spread) {
+      const configs = alertConfigKind.collection(t, groupId);
+      const roles = customRoleKind.collection(t, groupId);
+      const config = await createEntity(t, t.v2(configs), alertConfigKind.body(t, runName(t, what)));
+      made.push(config);
+      const role = await createEntity(t, t.v2(roles), customRoleKind.body(t, runName(t, what)), customRoleKind.key);
+      made.push(role);
+      const configPath = `${configs}/${config.id}`;
+      const rolePath = `${roles}/${encodeURIComponent(role.id)}`;
+      resources.push(
+        projects(t, what, `/groups/${groupId}`, await readAt(t, 'v2', `/groups/${groupId}`)),
+        alertConfigs(t, what, configs, configPath, await readAt(t, 'v2', configPath)),
+        customRoles(t, what, roles, rolePath, await readAt(t, 'v2', rolePath)),
+      );
+    }
+    const cluster = t.profile.allowBillable ? await existingCluster(t, project ? [project] : t.profile.projects.ids) : undefined;
+    if (cluster) {
+      for (const g of ['v2', 'v1.0'] as const) resources.push(clusters(t, g, cluster.collection, cluster.path, await readAt(t, g, cluster.path)));
+    }
+    await use(resources);
+  } finally {
+    for (const entity of made) await deleteCreated(t, entity.created);
+  }
+}

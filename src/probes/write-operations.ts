@@ -1,0 +1,136 @@
+// The write operations the invalid-field and refusal rules (spec 1, 2.1, 5) send bodies to: every write of every
+// resource of the writable surface (src/probes/surface/writes.ts), under each generation that serves it. Each comes
+// with a body that changes nothing if accepted, the places fields go in it, and its cell: resource, method,
+// generation, depth.
+import fc from 'fast-check';
+import type { JsonPath } from '../judges/names-field.ts';
+import { describeExchange } from '../judges/status.ts';
+import type { HttpResponse } from '../http/messages.ts';
+import { TargetError } from '../outcome.ts';
+import { judged } from '../harness/coverage.ts';
+import { deleteCreated, noteCreated } from '../target/created.ts';
+import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
+import type { Target } from '../target/target.ts';
+
+type Body = Record<string, unknown>;
+
+export type { Place };
+
+export interface WriteOp extends Write {
+  resource: string;
+  generation: Generation;
+  /** The field of a created entity that its path ends with. */
+  key: string;
+  /** Bodies that each set one field that cannot be modified (at `path`) to another value. */
+  readOnlyBodies: { path: JsonPath; body: Body }[];
+}
+
+/** `body` with `name: value` added at `at`. */
+export function withField(body: Body, at: JsonPath, name: string | number, value: unknown): Body {
+  const copy = structuredClone(body);
+  const place = at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], copy) as Record<string | number, unknown>;
+  place[name] = value;
+  return copy;
+}
+
+/** `body` with the value at `path` (an object's field, at any depth) replaced. */
+const withValue = (body: Body, path: JsonPath, value: unknown) => withField(body, path.slice(0, -1), path.at(-1)!, value);
+
+export const describeOp = (op: Pick<WriteOp, 'resource' | 'generation'> & { method: string }) => `${op.method} ${op.resource} (${op.generation})`;
+
+/** Every write of the surface under every generation of its resource, each cell (resource, method, generation) once
+ * per project the resource is in. */
+export function writeOps(resources: WritableResource[]): WriteOp[] {
+  return resources.flatMap((r) => r.generations.flatMap((generation) => r.writes.map((w) => ({
+    ...w, resource: r.title, generation, key: r.key,
+    readOnlyBodies: w.readOnly.map((ro) => ({ path: ro.path, body: withValue(w.body, ro.path, ro.value) })),
+  }))));
+}
+
+/** Runs `use` with the write operations of the run's writable surface; `what` names what the check makes. */
+export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>, options: { oneProject?: boolean } = {}): Promise<void> {
+  return withWriteSurface(t, what, (resources) => use(writeOps(resources)), options);
+}
+
+const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) : t.legacy(op.path));
+
+/** The entity an update writes to, read under the operation's generation. */
+export const readBack = (t: Target, op: WriteOp) => readAt(t, op.generation, op.path);
+
+/** Sends a body (legacy requests as plain JSON, no version); what an accepted create made is deleted at once. */
+export async function sendBody(t: Target, op: WriteOp, body: Body): Promise<HttpResponse> {
+  const legacy = op.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
+  const res = await t.send({ method: op.method, path: url(t, op), json: body, ...legacy });
+  if (op.method !== 'POST' || res.status < 200 || res.status >= 300) return res;
+  const id = res.jsonObject()[op.key];
+  if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${op.key}`, res.exchange);
+  await deleteCreated(t, noteCreated(t, t.v2(`${op.path}/${encodeURIComponent(id)}`)));
+  return res;
+}
+
+type UpdateOp = WriteOp & { change: NonNullable<Write['change']> };
+
+/** The operations that update an entity and can show a change. */
+export function updates(ops: WriteOp[]): UpdateOp[] {
+  const found = ops.filter((o): o is UpdateOp => o.change !== undefined);
+  if (found.length === 0) throw new TargetError('nothing-judged', 'no resource of the profile can be updated and read back');
+  return found;
+}
+
+/** The depth of a field at `path`: how many objects hold it below the body (0: a top-level field). */
+export const depthOf = (path: JsonPath) => path.filter((k) => typeof k === 'string').length - 1;
+
+/** The parts of the surface a cell stands for: its resource alone and with each mix of method, generation, depth. */
+function partsOf(op: WriteOp, depth: number): string[] {
+  const dims = [`method ${op.method}`, `generation ${op.generation}`, `depth ${depth}`];
+  return [0, 1, 2, 3, 4, 5, 6, 7].map((mask) => [op.resource, ...dims.filter((_, i) => mask & (1 << i))].join(', '));
+}
+
+/** The first cases of a rule: one per cell of the surface (resource, write method, generation, depth of the body),
+ * each taking the operations of its cell in turn (the projects share them), the rest of the case drawn from
+ * `arbitrary`. `slots(op)` gives the depth of each slot of an operation (a place, a read-only field) `place` picks.
+ * Each next cell is the one that adds the most parts not yet reached, so that a run of few cases spreads over all
+ * resources, then their methods, generations and depths. */
+export function firstCases<T extends { op: number; place: number }>(t: Target, arbitrary: fc.Arbitrary<T>, ops: WriteOp[], slots: (op: WriteOp) => number[]): T[] {
+  const cells = new Map<string, { parts: string[]; at: { op: number; place: number }[] }>();
+  ops.forEach((op, i) => slots(op).forEach((depth, place) => {
+    const key = `${describeOp(op)} depth ${depth}`;
+    const cell = cells.get(key) ?? { parts: partsOf(op, depth), at: [] };
+    cell.at.push({ op: i, place });
+    cells.set(key, cell);
+  }));
+  const reached = new Set<string>();
+  const left = [...cells.values()];
+  const firsts: { op: number; place: number }[] = [];
+  while (left.length > 0) {
+    const gain = left.map((c) => c.parts.filter((p) => !reached.has(p)).length);
+    const [next] = left.splice(gain.indexOf(Math.max(...gain)), 1);
+    next!.parts.forEach((p) => reached.add(p));
+    firsts.push(next!.at[firsts.length % next!.at.length]!);
+  }
+  const drawn = fc.sample(arbitrary, { seed: t.setup.seed, numRuns: firsts.length });
+  return firsts.map((cell, k) => ({ ...drawn[k]!, ...cell }));
+}
+
+/** What of the surface a rule's cases judged: its resources, write methods, generations and depths. */
+export class Reach {
+  private readonly seen = { resources: new Set<string>(), methods: new Set<string>(), generations: new Set<string>(), depths: new Set<number>() };
+
+  add(op: WriteOp, depth: number): void {
+    this.seen.resources.add(op.resource);
+    this.seen.methods.add(op.method);
+    this.seen.generations.add(op.generation);
+    this.seen.depths.add(depth);
+  }
+
+  /** Records the reach in the check's coverage ("3 writable resources, 3 write methods, 2 generations, 3 depths"); the
+   * depths only where the rule places fields in bodies. */
+  report(depths = true): void {
+    const { resources, methods, generations } = this.seen;
+    if (resources.size === 0) return; // nothing judged: the check is not a pass for reaching nothing
+    judged('writable resource', resources.size);
+    judged('write method', methods.size);
+    judged('generation', generations.size);
+    if (depths) judged('body depth', this.seen.depths.size);
+  }
+}

@@ -1,0 +1,42 @@
+// Entities a check creates: noted in the run's journal at once, deleted by the check or, failing that,
+// by the runner at the end of the run (src/runner/cleanup.ts).
+import type { HttpResponse } from '../http/messages.ts';
+import { confirming } from '../harness/confirm.ts';
+import { appendEntry } from './journal.ts';
+import { perRun } from '../harness/per-run.ts';
+import type { Target } from './target.ts';
+
+export interface Created {
+  path: string;
+  as: string;
+}
+
+/** Paths of every entity the run created, deleted or not. */
+const madePaths = perRun(() => new Set<string>());
+
+export function noteCreated(t: Target, path: string, as = 'owner'): Created {
+  madePaths().add(new URL(path, 'https://target.invalid').pathname);
+  appendEntry(t.setup.journalFile, { op: 'created', path, as, accept: t.mediaType(t.profile.versions.default) });
+  return { path, as };
+}
+
+/** Deletes an entity this run created (with `query`, such as envelope=true, when its answer is judged); a 2xx or 404
+ * settles it. */
+export async function deleteCreated(t: Target, c: Created, query?: Record<string, string>): Promise<HttpResponse> {
+  const res = await t.send({ method: 'DELETE', path: c.path, as: c.as, ...(query ? { query } : {}) });
+  if (res.status < 300 || res.status === 404) appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
+  return res;
+}
+
+/** Whether `url` is an entity the run created, or below one. */
+export function madeByRun(url: string): boolean {
+  const path = new URL(url, 'https://target.invalid').pathname;
+  for (const made of madePaths()) if (path === made || path.startsWith(`${made}/`)) return true;
+  return false;
+}
+
+/** A name for something the run creates: the profile's prefix and the run id, so leftovers are recognisable; a check
+ * running again to confirm a failure names things apart from its first run's, which may still exist. */
+export function runName(t: Target, what: string): string {
+  return `${t.profile.projects.namePrefix}${t.setup.runId}-${what}${confirming() ? '-again' : ''}`;
+}

@@ -1,0 +1,93 @@
+// The target as the suites see it: the profile, one shared HTTP client, and the API's paths and headers.
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import { HttpClient } from '../http/client.ts';
+import type { HttpResponse, RequestSpec } from '../http/messages.ts';
+import { Redactor } from '../http/exchange.ts';
+import { profileScheduler } from '../http/rate-scheduler.ts';
+import { rateWaitCountdown } from './countdown.ts';
+import { resolveCredentials } from '../profile/load.ts';
+import type { Profile } from '../profile/profile.ts';
+import { record } from '../harness/evidence.ts';
+import { perRun } from '../harness/per-run.ts';
+import { missingProjectId } from './missing-project.ts';
+import { checkSignal } from '../harness/running-checks.ts';
+import { RunScope } from './scope.ts';
+import type { RunSetup } from '../harness/setup.ts';
+import { WriteGate } from './write-gate.ts';
+
+export type ApiRequest = Omit<RequestSpec, 'as'> & {
+  as?: string | null;
+  /** Resource version for the Accept header of the versioned API; null sends no Accept. */
+  version?: string | null;
+};
+
+export class Target {
+  readonly profile: Profile;
+  readonly client: HttpClient;
+  /** Holds back writes while a check compares readings (src/target/write-gate.ts). */
+  readonly writes = new WriteGate();
+
+  constructor(readonly setup: RunSetup) {
+    const p = setup.profile;
+    this.profile = p;
+    const scope = new RunScope(p, missingProjectId);
+    this.client = new HttpClient({
+      baseUrl: p.baseUrl,
+      ca: setup.caPem ?? (p.tls.caFile ? readFileSync(p.tls.caFile, 'utf8') : undefined),
+      insecure: p.tls.insecure,
+      requestTimeoutMs: p.timeouts.requestMs,
+      connectTimeoutMs: p.timeouts.connectMs,
+      maxBodyBytes: p.maxBodyBytes,
+      connections: p.concurrency,
+      credentials: resolveCredentials(p),
+      redactor: new Redactor(),
+      retries: p.retries,
+      guard: scope.guard,
+      scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
+      // A 429 to a request the scheduler made room for is the target's count or another client's, not a check's.
+      pacedResends: 1,
+    });
+    this.client.onExchange(record);
+    this.client.onExchange(scope.learn);
+  }
+
+  /** Path of a resource under the versioned API, e.g. v2('/groups'). */
+  v2(path = ''): string {
+    return `/api/${this.profile.vendor}/v2${path === '/' ? '' : path}`;
+  }
+
+  /** Path of a resource under the legacy, unversioned API. */
+  legacy(path = ''): string {
+    return `/api/${this.profile.vendor}/v1.0${path === '/' ? '' : path}`;
+  }
+
+  mediaType(version: string): string {
+    return `application/vnd.${this.profile.vendor}.${version}+json`;
+  }
+
+  hasCredential(name: string): boolean {
+    return name in this.profile.credentials;
+  }
+
+  /** Sends a request to the versioned API (a path made with v2()), as the owner unless told otherwise. */
+  send(req: ApiRequest): Promise<HttpResponse> {
+    const version = req.version === undefined ? this.profile.versions.default : req.version;
+    const headers: Record<string, string> = {};
+    if (version !== null) headers.accept = this.mediaType(version);
+    const { version: _v, as, ...rest } = req;
+    const signal = checkSignal();
+    return this.writes.send(req.method, () => this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) }, ...(signal ? { signal } : {}) }));
+  }
+
+  close(): Promise<void> {
+    return this.client.close();
+  }
+
+  get(path: string, extra: Omit<ApiRequest, 'method' | 'path'> = {}): Promise<HttpResponse> {
+    return this.send({ method: 'GET', path, ...extra });
+  }
+}
+
+/** The one Target of this run: the runner provides the setup, the client is reused by every check. */
+export const target = perRun(() => new Target(inject('conformance')));

@@ -1,0 +1,241 @@
+// The commands of the sequences (src/probes/sequence.ts): each sends one request or walks one list, checks the answer
+// against the model of what the spec promises, and updates the model. An entity is picked by its place among the
+// model's live (or deleted) entities, so that a shrunk sequence still names one.
+import { changedFields, notHeld } from '../../src/judges/fields.ts';
+import { isObject } from '../../src/judges/json-walk.ts';
+import { relationsOf } from '../../src/judges/links.ts';
+import { totalCountOf } from '../../src/judges/list.ts';
+import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
+import { TargetError } from '../../src/outcome.ts';
+import { judged } from '../../src/harness/coverage.ts';
+import { eventually } from '../../src/probes/eventually.ts';
+import type { Entity, Model, SequenceCommand, Session } from '../../src/probes/sequence.ts';
+
+type Body = Record<string, unknown>;
+
+const live = (m: Model) => m.entities.filter((e) => !e.gone);
+const gone = (m: Model) => m.entities.filter((e) => e.gone);
+const pick = <T>(items: T[], i: number): T => items[i % items.length]!;
+const api = (legacy: boolean) => (legacy ? 'v1.0' : 'v2');
+
+/** POSTs a create body for `name`; a 2xx answer's entity is noted for deletion and joins the model. */
+async function post(m: Model, s: Session, name: string): Promise<HttpResponse> {
+  const collection = s.kind.collection(s.t, s.project);
+  const body = s.kind.body(s.t, name);
+  const res = await s.send({ method: 'POST', path: s.t.v2(collection), json: body });
+  if (res.status < 200 || res.status >= 300) return res;
+  const key = res.jsonObject()[s.kind.key];
+  if (typeof key !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${s.kind.key}`, res.exchange);
+  const path = `${collection}/${encodeURIComponent(key)}`;
+  s.note(path);
+  m.entities.push({ name, path, id: key, sent: body, patched: [], gone: false });
+  return res;
+}
+
+export class Create implements SequenceCommand {
+  check = () => true;
+  async run(m: Model, s: Session): Promise<void> {
+    const res = await post(m, s, s.newName());
+    s.need(res, [201], `a new ${s.kind.title} is created`);
+  }
+  toString = () => 'create';
+}
+
+// 7.2: "409 | Conflict | A create or modify request would duplicate a value of a property that must be unique."
+export class CreateDuplicate implements SequenceCommand {
+  constructor(readonly i: number) {}
+  check = (m: Readonly<Model>) => live(m).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    const holder = pick(live(m), this.i);
+    const res = await post(m, s, holder.name);
+    expectJudgeable(res, `a create of a name a ${s.kind.title} holds is refused`);
+    if (res.status !== 409) s.broke('SEQ-UNIQUE-FREED', `${describeExchange(res)}: a create of the name ${holder.name}, which a ${s.kind.title} holds, is not 409`, { expected: 409, actual: res.status, res });
+  }
+  toString = () => `create-duplicate(#${this.i})`;
+}
+
+/** The names of deleted entities that no live entity holds again. */
+const freed = (m: Readonly<Model>) => gone(m as Model).filter((e) => !live(m as Model).some((l) => l.name === e.name));
+
+export class CreateFreed implements SequenceCommand {
+  constructor(readonly i: number) {}
+  check = (m: Readonly<Model>) => freed(m).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    const { name } = pick(freed(m), this.i);
+    const res = await post(m, s, name);
+    expectJudgeable(res, `a create of a deleted ${s.kind.title}'s name is served`);
+    if (res.status !== 201) s.broke('SEQ-UNIQUE-FREED', `${describeExchange(res)}: a create of the name ${name}, whose ${s.kind.title} was deleted, is not 201`, { expected: 201, actual: res.status, res });
+  }
+  toString = () => `create-freed(#${this.i})`;
+}
+
+export class Delete implements SequenceCommand {
+  constructor(readonly i: number) {}
+  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    const e = pick(live(m), this.i);
+    const res = await s.remove(e.path);
+    s.need(res, [200, 202, 204], `a ${s.kind.title} is deleted`);
+    // 7.2: "202 | Accepted | An asynchronous operation was accepted": the sequence goes on once it is done.
+    if (res.status === 202) await eventually(s.t, () => s.send({ method: 'GET', path: s.t.v2(e.path) }), (r) => r.status === 404);
+    e.gone = true;
+  }
+  toString = () => `delete(#${this.i})`;
+}
+
+/** The self link of an entity, as a path. */
+function selfPath(s: Session, body: Body): string | undefined {
+  const self = relationsOf(body, s.t.profile.links).find((r) => r.rel === 'self');
+  return self && URL.canParse(self.href, s.t.profile.baseUrl) ? decodeURIComponent(new URL(self.href, s.t.profile.baseUrl).pathname) : undefined;
+}
+
+// 4.1: "PATCH | Update the fields given in the JSON representation sent." "PUT | Replace a resource with the JSON
+// representation sent." 2.2: "Every entity has at least the relation self, whose target is the entity's own URL."
+export class Read implements SequenceCommand {
+  constructor(readonly i: number, readonly legacy: boolean) {}
+  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    const e = pick(live(m), this.i);
+    const path = s.url(e.path, this.legacy);
+    const res = await s.send({ method: 'GET', path }, this.legacy);
+    s.need(res, [200], `a ${s.kind.title} the sequence made is read`);
+    const body = res.jsonObject();
+    const rule = 'SEQ-WRITES-HELD';
+    const fail = (what: string, expected: unknown, actual: unknown) => s.broke(rule, `${describeExchange(res)}: ${what}`, { expected, actual, res });
+    if (body[s.kind.key] !== e.id) fail(`its ${s.kind.key} is no longer the one its create gave`, e.id, body[s.kind.key]);
+    const self = selfPath(s, body);
+    if (self !== decodeURIComponent(new URL(res.exchange.request.url).pathname)) fail('its self link does not lead to it', path, self);
+    const missing = notHeld(e.sent, body);
+    if (missing.length > 0) fail(`it does not hold what the writes sent: ${missing.join(', ')}`, e.sent, body);
+    const changed = e.read ? changedFields(e.read, body, [...e.patched, 'links', ...s.t.profile.methods.volatileFields]) : [];
+    if (changed.length > 0) fail(`a PATCH of ${e.patched.join(', ') || 'nothing'} also changed ${changed.join(', ')}`, e.read, body);
+    judged('read-back entity', 1, s.kind.title);
+    Object.assign(e, { read: body, patched: [] });
+  }
+  toString = () => `get(#${this.i}, ${api(this.legacy)})`;
+}
+
+/** Reads every live entity once: the state a sequence leaves holds what its writes sent. */
+export class ReadEach implements SequenceCommand {
+  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    for (let i = 0; i < live(m).length; i++) await new Read(i, false).run(m, s);
+  }
+  toString = () => 'get-each(v2)';
+}
+
+export class Patch implements SequenceCommand {
+  constructor(readonly i: number, readonly change: Body, readonly legacy: boolean) {}
+  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    const e = pick(live(m), this.i);
+    const res = await s.send({ method: 'PATCH', path: s.url(e.path, this.legacy), json: this.change }, this.legacy);
+    s.need(res, [200], `a PATCH of a ${s.kind.title} is applied`);
+    Object.assign(e.sent, this.change);
+    e.patched.push(...Object.keys(this.change));
+  }
+  toString = () => `patch(#${this.i}, ${JSON.stringify(this.change)}, ${api(this.legacy)})`;
+}
+
+export class Put implements SequenceCommand {
+  /** `replacement` makes the whole representation from the entity's name (which it keeps, as the run's mark). */
+  constructor(readonly i: number, readonly replacement: (name: string) => Body, readonly shown: string, readonly legacy: boolean) {}
+  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    const e = pick(live(m), this.i);
+    const body = this.replacement(e.name);
+    const res = await s.send({ method: 'PUT', path: s.url(e.path, this.legacy), json: body }, this.legacy);
+    s.need(res, [200], `a PUT of a ${s.kind.title} is applied`);
+    Object.assign(e, { sent: body, read: undefined, patched: [] });
+  }
+  toString = () => `put(#${this.i}, ${this.shown}, ${api(this.legacy)})`;
+}
+
+// 4.1: "DELETE | Remove a resource." 7.2: "404 | Not Found | The resource does not exist, ..."
+export class AfterDelete implements SequenceCommand {
+  constructor(readonly i: number, readonly method: 'GET' | 'PUT' | 'PATCH', readonly body: (name: string) => Body | undefined, readonly legacy: boolean) {}
+  check = (m: Readonly<Model>) => gone(m as Model).length > 0;
+  async run(m: Model, s: Session): Promise<void> {
+    const e: Entity = pick(gone(m), this.i);
+    const res = await s.send({ method: this.method, path: s.url(e.path, this.legacy), json: this.body(e.name) }, this.legacy);
+    expectJudgeable(res, `a ${this.method} of a deleted ${s.kind.title} is 404`);
+    if (res.status === 404) return;
+    if (res.status < 300) s.note(e.path); // it is back: deleted again when the sequence ends
+    s.broke('SEQ-GONE-AFTER-DELETE', `${describeExchange(res)}: a ${this.method} of a ${s.kind.title} deleted earlier in the sequence is not 404`, { expected: 404, actual: res.status, res });
+  }
+  toString = () => `${this.method.toLowerCase()}-deleted(#${this.i}, ${api(this.legacy)})`;
+}
+
+/** Pages a list walk reads at most: a longer list is read at more items per page, so its cost does not grow with it. */
+const walkPages = 6;
+
+/** The list read whole at `size` items per page (more, where the total count says it would take more than `walkPages`
+ * pages): each page is served, and has a results array. */
+async function walk(s: Session, path: string, size: number, legacy: boolean): Promise<{ pages: HttpResponse[]; keys: unknown[]; size: number }> {
+  const p = s.t.profile.paging;
+  const pages: HttpResponse[] = [];
+  const keys: unknown[] = [];
+  const pageLimit = 100;
+  for (let pageNum = 1; pageNum <= pageLimit; pageNum++) {
+    const res = await s.send({ method: 'GET', path, query: { [p.pageNumParam]: pageNum, [p.itemsPerPageParam]: size, [p.includeCountParam]: true } }, legacy);
+    s.need(res, [200], `a page of ${path} is served`);
+    const results = res.jsonObject()[p.resultsField];
+    if (!Array.isArray(results)) throw new TargetError('wrong-type', `${describeExchange(res)}: the page has no ${p.resultsField} array`, res.exchange);
+    const total = pageNum === 1 ? totalCountOf(res, p) : undefined;
+    // Read again at wider pages, up to the maximum page size (a list longer than six of those takes more pages).
+    const wider = typeof total === 'number' ? Math.min(Math.ceil(total / walkPages), p.maxItemsPerPage) : size;
+    if (wider > size) return walk(s, path, wider, legacy);
+    pages.push(res);
+    keys.push(...results.map((item) => (isObject(item) ? item[s.kind.key] : undefined)));
+    if (results.length < size) return { pages, keys, size };
+  }
+  throw new TargetError('nothing-judged', `${path} has more than ${pageLimit} pages of ${size}; it is not walked`);
+}
+
+const often = (n: number) => (n === 1 ? 'once' : `${n} times`);
+
+// 2.3: "A resource that returns many entities returns them in pages."
+export class List implements SequenceCommand {
+  constructor(readonly size: number, readonly legacy: boolean) {}
+  check = () => true;
+  async run(m: Model, s: Session): Promise<void> {
+    const path = s.url(s.kind.collection(s.t, s.project), this.legacy);
+    // Read while the suite's other writes are held back, so that only this sequence's writes move the list.
+    const { pages, keys, size } = await s.t.writes.quietly(() => walk(s, path, this.size, this.legacy));
+    const res = pages.at(-1)!;
+    const held = new Set(live(m).map((e) => e.name));
+    for (const e of m.entities) {
+      const times = keys.filter((k) => k === e.id).length;
+      const expected = e.gone && !held.has(e.name) ? 0 : e.gone ? times : 1;
+      if (times !== expected) {
+        s.broke('SEQ-LIST-MEMBERS', `walking ${path} at ${size} per page (${pages.length} pages) shows the ${s.kind.title} ${e.id}${e.gone ? ', deleted earlier in the sequence,' : ''} ${often(times)}, not ${often(expected)}`, {
+          expected: `${e.id} ${expected} times`, actual: keys, res,
+        });
+      }
+    }
+    judged('listed entity', m.entities.length, path);
+  }
+  toString = () => `list(${this.size} per page, ${api(this.legacy)})`;
+}
+
+// 2.3: "The response entity has three fields: the total number of items in the whole result set, ..."
+export class Count implements SequenceCommand {
+  constructor(readonly legacy: boolean) {}
+  check = () => true;
+  async run(_m: Model, s: Session): Promise<void> {
+    const path = s.url(s.kind.collection(s.t, s.project), this.legacy);
+    const size = s.t.profile.paging.maxItemsPerPage;
+    const { pages, keys } = await walk(s, path, size, this.legacy);
+    const res = pages[0]!;
+    if (pages.length > 1) return; // more than one page: the result set is not read at once
+    const total = totalCountOf(res, s.t.profile.paging);
+    if (total !== keys.length) {
+      s.broke('SEQ-LIST-COUNT', `${describeExchange(res)}: ${s.t.profile.paging.totalCountField} is ${JSON.stringify(total) ?? 'missing'}, but the whole result set, on this one page, has ${keys.length} items`, {
+        expected: keys.length, actual: total ?? 'missing', res,
+      });
+    }
+    judged('total count', 1, path);
+  }
+  toString = () => `count(${api(this.legacy)})`;
+}
