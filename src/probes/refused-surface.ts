@@ -2,7 +2,8 @@
 // credential holds), sent by a caller that must be refused, each read back by the owner (refused-write.ts): POST,
 // PUT and PATCH of every resource under each generation that serves it, then a DELETE of each entity the run made
 // for the tries (under its last generation: one wrongly deleted under the first would leave the second nothing).
-// The existing cluster (allowBillable only) gets a tag of the run's, put back at once if a wrong target applies it.
+// The existing cluster (allowBillable only) is sent its own values: a real change of it, until undone, would show in
+// the readings of the other checks that write it, so its refusal is judged and there is nothing to read back.
 import { expectJudgeable } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { confirmationCache } from '../harness/confirm.ts';
@@ -71,7 +72,8 @@ export function noGrantTries(t: Target): Promise<RefusedTry[]> {
 async function triesOverSurface(t: Target, what: string, how: Refusal, { inProject = false }): Promise<RefusedTry[]> {
   const tries: RefusedTry[] = [];
   await withWriteSurface(t, what, async (resources) => {
-    const ops: SurfaceWrite[] = [...writeOps(resources).filter((o) => !(inProject && o.path === '/groups')), ...deletes(resources)];
+    const writes = writeOps(resources).filter((o) => !(inProject && o.path === '/groups')).map((o) => (o.resource === 'cluster' ? { ...o, change: undefined } : o));
+    const ops: SurfaceWrite[] = [...writes, ...deletes(resources)];
     for (const op of ops) {
       const response = await sendRefusable(t, op, how);
       expectJudgeable(response, `${describeOp(op)} is answered`);
