@@ -84,13 +84,13 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
     if (!(req.method === 'POST' && /\/alertConfigs$/.test(path) && mutants.has('LIMITS-429-AFTER-100:create-applied'))) throw err;
     refusal = err;
   }
-  // Mutant SVC-ACCESS-LIST: the access list is checked on project routes only.
-  const listed = project !== undefined || !mutants.has('SVC-ACCESS-LIST');
+  // Mutant SVC-ACCESS-LIST: the access list is checked outside projects only.
+  const listed = project === undefined || !mutants.has('SVC-ACCESS-LIST');
   // Mutant: a bearer token's POST skips its access list.
   const bearerPost = req.method === 'POST' && /^Bearer /i.test(req.headers.authorization ?? '') && mutants.has('SVC-ACCESS-LIST:bearer-post');
   if (listed && !bearerPost) {
     try {
-      services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants), location.generation === 'v1.0');
+      services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants), { legacy: location.generation === 'v1.0', inProject: project !== undefined });
     } catch (err) {
       // Mutant: from outside the list, a legacy PATCH of an alert configuration is made, then refused.
       if (!(req.method === 'PATCH' && location.generation === 'v1.0' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('SVC-ACCESS-LIST:legacy-patch'))) throw err;
