@@ -19,11 +19,13 @@ const ORG_WIDE_ROLES = ['ORG_OWNER'];
 /** Organization roles that may create projects. */
 const PROJECT_CREATOR_ROLES = ['ORG_OWNER', 'ORG_GROUP_CREATOR'];
 
-function canAccess(caller: Caller, group: Group, access: Access, mutants: Mutants): boolean {
+/** Whether the caller may read or write the project; `path` is the request's (none for the project list). */
+function canAccess(caller: Caller, group: Group, access: Access, mutants: Mutants, path?: string): boolean {
   const { orgRoles, groupRoles } = caller.record;
   if (orgRoles.some((role) => ORG_WIDE_ROLES.includes(role))) return true;
-  // Mutant: a caller without any grant on the project may read it.
-  if (access === 'read' && !groupRoles.some((g) => g.groupId === group.id) && mutants.has('AUTH-NO-GRANT')) return true;
+  // Mutant: a caller without any grant on the project may read it (not what lies in it) and list it.
+  const projectItself = path === undefined || /\/groups\/[^/]+$/.test(path);
+  if (access === 'read' && projectItself && !groupRoles.some((g) => g.groupId === group.id) && mutants.has('AUTH-NO-GRANT')) return true;
   // Mutant: only a caller's first project grant is honoured.
   const grants = mutants.has('AUTH-MULTI-PROJECT') ? groupRoles.slice(0, 1) : groupRoles;
   // Mutant: the read-only role grants nothing, neither reads nor writes.
@@ -42,9 +44,9 @@ const appliedAnyway = new WeakSet<RequestContext>();
 /** A project the caller may use: 404 when it does not exist, 403 without the needed role. */
 export function authorizeGroup(ctx: RequestContext, group: Group | undefined, access: Access): Group {
   if (!group) throw notFound(ctx.path);
-  // Mutant: deleting needs only read access.
-  const needed = access === 'write' && ctx.method === 'DELETE' && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY') ? 'read' : access;
-  if (canAccess(ctx.caller, group, needed, ctx.mutants)) return group;
+  // Mutant: deleting an alert configuration needs only read access.
+  const needed = access === 'write' && ctx.method === 'DELETE' && /\/alertConfigs\//.test(ctx.path) && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY') ? 'read' : access;
+  if (canAccess(ctx.caller, group, needed, ctx.mutants, ctx.path)) return group;
   // Mutant: a read-only caller's PATCH is made, then refused.
   if (ctx.method === 'PATCH' && canAccess(ctx.caller, group, 'read', ctx.mutants) && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:applied-anyway')) {
     appliedAnyway.add(ctx);
@@ -58,8 +60,11 @@ export function authorizeGroup(ctx: RequestContext, group: Group | undefined, ac
     appliedAnyway.add(ctx);
     return group;
   }
-  // Mutant: a refusal for lack of permission answers 404, as if the resource did not exist.
-  throw ctx.mutants.has('AUTH-FORBIDDEN-403') ? notFound(ctx.path) : userUnauthorized();
+  // Mutant: a refusal for lack of permission answers 404, as if the resource did not exist: on the project and its
+  // alert configurations, or only on custom roles.
+  const hidden = (/\/groups\/[^/]+(\/alertConfigs(\/[^/]+)?)?$/.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403'))
+    || (/\/customDBRoles\//.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403:roles'));
+  throw hidden ? notFound(ctx.path) : userUnauthorized();
 }
 
 /** Called after the handler: the refusal of a change that was made anyway (a mutant). */

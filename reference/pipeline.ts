@@ -56,7 +56,7 @@ export function createDispatcher(services: Services) {
     // Mutant: under envelope=true a delete answers 200 with an envelope saying 200, not the 204 of a plain delete.
     if (result.kind === 'noContent' && req.method === 'DELETE' && presentation.envelope && services.mutants.has('ENV-SINGLE-WRAP:delete')) result = entity({}, 200);
     const request = { method: req.method, legacy: apiLocation(path, services.vendor)?.generation === 'v1.0' };
-    send(reply, statusOf(result), renderReply(result, presentation, services.mutants, request), head.contentType, headers);
+    send(reply, services.mutants, statusOf(result), renderReply(result, presentation, services.mutants, request), head.contentType, headers);
     return reply;
   };
 }
@@ -75,17 +75,22 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   // Mutants: a refusal that waits until the request is handled, so that its change is made all the same.
   let refusal: unknown;
   const mutants = services.mutants;
+  // Mutant: a PATCH is not counted against the project's rate limit.
+  const uncounted = req.method === 'PATCH' && mutants.has('LIMITS-COUNTS-EVERY-REQUEST:patch');
   try {
-    if (project !== undefined) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+    if (project !== undefined && !uncounted) head.settle = await services.rateLimiter.admit(project, caller.record.name);
   } catch (err) {
     // Mutant: a create of an alert configuration over the limit is made, then answered 429.
     if (!(req.method === 'POST' && /\/alertConfigs$/.test(path) && mutants.has('LIMITS-429-AFTER-100:create-applied'))) throw err;
     refusal = err;
   }
-  // Mutant SVC-ACCESS-LIST: the access list is checked on project routes only.
-  if (project !== undefined || !mutants.has('SVC-ACCESS-LIST')) {
+  // Mutant SVC-ACCESS-LIST: the access list is checked outside projects only.
+  const listed = project === undefined || !mutants.has('SVC-ACCESS-LIST');
+  // Mutant: a bearer token's POST skips its access list.
+  const bearerPost = req.method === 'POST' && /^Bearer /i.test(req.headers.authorization ?? '') && mutants.has('SVC-ACCESS-LIST:bearer-post');
+  if (listed && !bearerPost) {
     try {
-      services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants));
+      services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants), { legacy: location.generation === 'v1.0', inProject: project !== undefined });
     } catch (err) {
       // Mutant: from outside the list, a legacy PATCH of an alert configuration is made, then refused.
       if (!(req.method === 'PATCH' && location.generation === 'v1.0' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('SVC-ACCESS-LIST:legacy-patch'))) throw err;
@@ -216,11 +221,16 @@ export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, 
   const contentType = err.status === 404 && mutants.has('ENT-JSON-RESPONSE') ? 'text/plain; charset=utf-8'
     // Mutant: the refusal of an Accept that names no version is labelled as an HTML page.
     : err.status === 406 && mutants.has('ENT-JSON-RESPONSE:406') ? 'text/html; charset=utf-8' : ERROR_CONTENT_TYPE;
-  send(reply, err.status, body, contentType, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
+  send(reply, mutants, err.status, body, contentType, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
 }
 
-function send(reply: FastifyReply, status: number, body: string | undefined, contentType: string, headers: Record<string, string | string[]>): void {
+function send(reply: FastifyReply, mutants: Mutants, status: number, body: string | undefined, contentType: string, headers: Record<string, string | string[]>): void {
   reply.code(status).headers(headers);
+  // Mutant: HEAD of an event writes its body onto the connection after the answer (Node itself drops a HEAD's body).
+  if (body !== undefined && reply.request.method === 'HEAD' && /\/events\/[^/?]+(\?|$)/.test(reply.request.url) && mutants.has('METH-HEAD:raw-body')) {
+    const socket = reply.raw.socket;
+    reply.raw.once('finish', () => socket?.write(body));
+  }
   if (body === undefined) {
     reply.send();
     return;

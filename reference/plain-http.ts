@@ -9,7 +9,8 @@ export interface RedirectListener { port: number; close(): Promise<void> }
 
 export async function startRedirectListener(host: string, port: number, httpsPort: number, mutants: Mutants): Promise<RedirectListener> {
   const server: Server = createServer((req, res) => {
-    if (mutants.has('SVC-HTTPS-ONLY')) {
+    // Mutant: DELETE alone is served in the clear, with the API's JSON 401 error.
+    if (mutants.has('SVC-HTTPS-ONLY') || (req.method === 'DELETE' && mutants.has('SVC-HTTPS-ONLY:delete'))) {
       // Mutant: the API's own 401 error, served in the clear instead of the redirect.
       res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify(errorBody(unauthorized([]), mutants)));
       return;

@@ -1,50 +1,61 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
 import { expectNotServedInClear } from '../src/judges/plain-http.ts';
-import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
+import { expectRefused } from '../src/judges/refusal.ts';
 import { expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { alertConfigAttempts, clusterAttempts, projectAttempts, requireReadAccess, type Attempt } from '../src/probes/forbidden-changes.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
+import { requireReadAccess } from '../src/probes/read-access.ts';
 import { check } from '../src/harness/check.ts';
+import { missingProjectId } from '../src/target/missing-project.ts';
 import { firstProject } from '../src/target/projects.ts';
-import { judgeRefusedTries, refusedOverSurface } from '../src/probes/refused-surface.ts';
+import { judgeRefusedTries, readOnlyTries, refusedOverSurface } from '../src/probes/refused-surface.ts';
+import { methodSurface } from '../src/probes/surface/methods.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { target, type Target } from '../src/target/target.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---
 
-/** Paths probed in the clear: a redirect carrying no API data passes. */
+/** Paths probed in the clear: a redirect carrying no API data passes. Writes go to a project that does not exist,
+ * so that a target serving them in the clear changes nothing (its JSON 404 shows it served them). */
 const plainPaths: { title: string; path: (t: Target) => string }[] = [
   { title: 'the versioned root', path: (t) => t.v2() },
   { title: 'the project list', path: (t) => t.v2('/groups') },
   { title: 'the legacy project list', path: (t) => t.legacy('/groups') },
+  { title: 'a project that does not exist', path: (t) => t.v2(`/groups/${missingProjectId()}`) },
+  { title: 'a legacy project that does not exist', path: (t) => t.legacy(`/groups/${missingProjectId()}`) },
 ];
+const plainMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const reads = new Set<string>(['GET', 'HEAD']);
 
-/** What a plain-HTTP address answers, or undefined when nothing listens or answers there. */
-async function plainAnswer(t: Target, url: URL): Promise<HttpResponse | undefined> {
+/** What a plain-HTTP address answers to an authenticated request, or undefined when nothing listens or answers there. */
+async function plainAnswer(t: Target, method: string, url: URL): Promise<HttpResponse | undefined> {
   try {
-    return await t.send({ method: 'GET', path: url.toString(), as: null });
+    return await t.send({ method, path: url.toString(), ...(reads.has(method) ? {} : { json: {} }) });
   } catch (e) {
     if (e instanceof TargetError && ['refused', 'reset', 'timeout', 'transport'].includes(e.cause)) return undefined;
     throw e;
   }
 }
 
-for (const p of plainPaths) {
-  check('SVC-HTTPS-ONLY', `plain HTTP: ${p.title} answers with no API entity and no JSON error`, async ({ target }) => {
+for (const method of plainMethods) {
+  check('SVC-HTTPS-ONLY', `plain HTTP: an authenticated ${method} gets no API entity and no JSON error`, async ({ target }) => {
     const plain = target.profile.plainHttpUrl;
     if (!plain) skipFor('plainHttpUrl', 'the profile names no plain-HTTP address to probe');
-    const res = await plainAnswer(target, new URL(p.path(target), plain));
-    judged('plain-HTTP answer', 1, p.title);
-    if (res) expectNotServedInClear(res);
+    // Reads go everywhere; writes only where nothing exists to change.
+    const paths = plainPaths.filter((p) => reads.has(method) || p.title.endsWith('does not exist'));
+    const answers = await Promise.all(paths.map(async (p) => ({ title: p.title, res: await plainAnswer(target, method, new URL(p.path(target), plain)) })));
+    judgeAll('plain-HTTP answer', answers, ({ res }) => {
+      if (res) expectNotServedInClear(res);
+    }, { place: ({ title }) => `${method} ${title}` });
   });
 }
 
 // A base URL that is itself plain HTTP is probed too (an HTTPS one has its twin at plainHttpUrl).
 if (new URL(target().profile.baseUrl).protocol !== 'https:') {
   check('SVC-HTTPS-ONLY', 'the base URL does not serve the API in the clear', async ({ target }) => {
-    const res = await plainAnswer(target, new URL(target.v2(), target.profile.baseUrl));
+    const res = await plainAnswer(target, 'GET', new URL(target.v2(), target.profile.baseUrl));
     judged('plain-HTTP answer');
     if (res) expectNotServedInClear(res);
   });
@@ -52,35 +63,12 @@ if (new URL(target().profile.baseUrl).protocol !== 'https:') {
 
 // --- "A user with a read-only role in a project cannot modify any resource in that project through the API." ---
 
-/** Each try is refused, and reading back shows nothing changed. */
-function judgeReadOnly(attempts: Attempt[]): void {
-  for (const a of attempts) {
-    const what = `a read-only key's ${a.what}`;
-    expectRefused(a.response, `${what} is refused`);
-    if (a.readBack) expectUnchanged(a.readBack.before, a.readBack.after, a.readBack.fields, what);
-  }
-}
-
-check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and its PATCH of the project (own name) is refused', async ({ target }) => {
+// Every write of the writable surface of its project, each carrying a real change (a marked create, a new value, a
+// DELETE of an entity the run made), under both generations: refused, and the owner reads back that nothing was
+// created, changed or deleted.
+check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and its every write of every writable resource there, under both generations, is refused and changes nothing', async ({ target }) => {
   await requireReadAccess(target, 'readOnly');
-  judgeReadOnly(await projectAttempts(target, 'readOnly'));
-});
-
-check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PUT, PATCH and DELETE of alert configurations are refused and change nothing", async ({ target }) => {
-  await requireReadAccess(target, 'readOnly');
-  judgeReadOnly(await alertConfigAttempts(target, 'readOnly'));
-});
-
-check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PATCH and DELETE of clusters are refused and change nothing", async ({ target }) => {
-  await requireReadAccess(target, 'readOnly');
-  judgeReadOnly(await clusterAttempts(target, 'readOnly'));
-});
-
-// Every write of the writable surface, each carrying a real change (a marked create, a new value), under both
-// generations: refused, and the owner reads back that nothing was created or changed.
-check('SVC-READ-ONLY-NO-MODIFY', "a read-only key's POST, PUT and PATCH of every writable resource of its project, under both generations, are refused and change nothing", async ({ target }) => {
-  await requireReadAccess(target, 'readOnly');
-  judgeRefusedTries(await refusedOverSurface(target, 'read-only', { as: 'readOnly' }, { inProject: true }), 'a read-only key', expectRefused);
+  judgeRefusedTries(await readOnlyTries(target), 'a read-only key', expectRefused);
 });
 
 // --- "access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has
@@ -90,23 +78,33 @@ const credentials = Object.entries(target().profile.credentials);
 /** Credentials with an address outside their access list (credentials.<role>.outsideAddress). */
 const outside = credentials.flatMap(([name, c]) => (c.outsideAddress ? [{ name, address: c.outsideAddress, localAddress: c.localAddress }] : []));
 
-/** Every kind of route: the root, a top-level list, a project, a list inside it, the legacy API, a write. */
-const routes: { title: string; send: (t: Target, as: string, from: string) => Promise<HttpResponse> }[] = [
-  { title: 'GET the versioned root', send: (t, as, from) => t.get(t.v2(), { as, localAddress: from }) },
-  { title: 'GET the project list', send: (t, as, from) => t.get(t.v2('/groups'), { as, localAddress: from }) },
-  { title: 'GET a project', send: (t, as, from) => t.get(t.v2(`/groups/${firstProject(t)}`), { as, localAddress: from }) },
-  { title: "GET a project's clusters", send: (t, as, from) => t.get(t.v2(`/groups/${firstProject(t)}/clusters`), { as, localAddress: from }) },
-  { title: 'GET a project through the legacy API', send: (t, as, from) => t.get(t.legacy(`/groups/${firstProject(t)}`), { as, localAddress: from, version: null }) },
-  {
-    title: 'PATCH a project with its own name',
-    send: async (t, as, from) => {
-      const p = firstProject(t);
-      const project = await sharedResponse(`roles:owner-read:${p}`, () => t.get(t.v2(`/groups/${p}`)));
-      expectStatus(project, 200, 'the owner reads its project');
-      return t.send({ method: 'PATCH', path: t.v2(`/groups/${p}`), as, localAddress: from, json: { name: (project.json() as { name?: unknown }).name } });
+interface Route { title: string; send: (t: Target, as: string, from: string) => Promise<HttpResponse> }
+
+/** Every kind of route: a GET of each path of the method surface (the root, the top-level lists, a project, each list
+ * in it and one entry of each), the legacy API, and a write of each method. The writes name nothing that exists or
+ * carry a body the target refuses, so a target that lets one through changes nothing. */
+async function routes(t: Target): Promise<Route[]> {
+  const p = `/groups/${firstProject(t)}`;
+  const missingConfig = t.v2(`${p}/alertConfigs/${'f'.repeat(24)}`);
+  const write = (title: string, method: string, path: string, json?: unknown): Route =>
+    ({ title, send: (x, as, from) => x.send({ method, path, as, localAddress: from, ...(json === undefined ? {} : { json }) }) });
+  return [
+    ...(await methodSurface(t, async () => undefined)).map((m): Route => ({ title: `GET ${m.title}`, send: (x, as, from) => x.get(x.v2(m.path), { as, localAddress: from }) })),
+    { title: 'GET a project through the legacy API', send: (x, as, from) => x.get(x.legacy(p), { as, localAddress: from, version: null }) },
+    {
+      title: 'PATCH a project with its own name',
+      send: async (x, as, from) => {
+        const project = await sharedResponse(`roles:owner-read:${firstProject(x)}`, () => x.get(x.v2(p)));
+        expectStatus(project, 200, 'the owner reads its project');
+        return x.send({ method: 'PATCH', path: x.v2(p), as, localAddress: from, json: { name: (project.json() as { name?: unknown }).name } });
+      },
     },
-  },
-];
+    write('POST an empty alert configuration', 'POST', t.v2(`${p}/alertConfigs`), {}),
+    write('PUT an alert configuration that does not exist', 'PUT', missingConfig, {}),
+    write('PATCH an alert configuration that does not exist', 'PATCH', missingConfig, { enabled: false }),
+    write('DELETE a cluster that does not exist', 'DELETE', t.v2(`${p}/clusters/conformance-missing-cluster`)),
+  ];
+}
 
 const refusedForAccessList = (name: string, address: string) => `a request of the ${name} credential from ${address}, outside its access list, is refused`;
 
@@ -117,11 +115,11 @@ if (outside.length === 0) {
 }
 
 for (const o of outside) {
-  for (const r of routes) {
-    check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): ${r.title} is refused`, async ({ target }) => {
-      expectStatus(await r.send(target, o.name, o.address), [401, 403], refusedForAccessList(o.name, o.address));
-    });
-  }
+  check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): a request of every kind of route and every method is refused`, async ({ target }) => {
+    const all = await routes(target);
+    const answers = await Promise.all(all.map(async (r) => ({ title: r.title, res: await r.send(target, o.name, o.address) })));
+    judgeAll('refused request', answers, ({ title, res }) => expectStatus(res, [401, 403], `${title}: ${refusedForAccessList(o.name, o.address)}`), { place: ({ title }) => title });
+  });
 }
 
 // A refused request from outside the list takes no effect: every write of the surface, each with a real change, is
@@ -159,13 +157,24 @@ if (pairs.length === 0) {
     skipFor('credentials', 'no credential sends from (localAddress) an address outside another credential\'s list (outsideAddress)');
   });
 }
+/** Routes every credential may read whatever its grants: the same address is judged against each method's own list
+ * on each of them. */
+const ungranted: { title: string; path: (t: Target) => string; legacy?: boolean }[] = [
+  { title: 'the versioned root', path: (t) => t.v2() },
+  { title: 'the project list', path: (t) => t.v2('/groups') },
+  { title: 'the event types', path: (t) => t.v2('/eventTypes') },
+  { title: 'the clusters of all projects', path: (t) => t.v2('/clusters') },
+  { title: 'the legacy project list', path: (t) => t.legacy('/groups'), legacy: true },
+];
+
 for (const pair of pairs) {
-  check('SVC-ACCESS-LIST-PER-METHOD', `${pair.address} is refused for ${pair.name} and accepted for ${pair.other}, whose list holds it`, async ({ target }) => {
-    const path = target.v2('/groups');
-    const refused = await target.get(path, { as: pair.name, localAddress: pair.address });
-    // An address outside the list that is not refused shows no list of that method's own at work.
-    expectStatus(refused, [401, 403], refusedForAccessList(pair.name, pair.address));
-    const accepted = await target.get(path, { as: pair.other, localAddress: pair.address });
-    expectStatus(accepted, 200, `the ${pair.other} credential, whose own access list holds ${pair.address}, is served from there`);
+  check('SVC-ACCESS-LIST-PER-METHOD', `${pair.address} is refused for ${pair.name} and accepted for ${pair.other}, whose list holds it, on every route that needs no grant`, async ({ target }) => {
+    const send = (as: string, r: (typeof ungranted)[number]) => target.get(r.path(target), { as, localAddress: pair.address, ...(r.legacy ? { version: null } : {}) });
+    const answers = await Promise.all(ungranted.map(async (r) => ({ title: r.title, refused: await send(pair.name, r), accepted: await send(pair.other, r) })));
+    judgeAll('route', answers, ({ title, refused, accepted }) => {
+      // An address outside the list that is not refused shows no list of that method's own at work.
+      expectStatus(refused, [401, 403], `${title}: ${refusedForAccessList(pair.name, pair.address)}`);
+      expectStatus(accepted, 200, `${title}: the ${pair.other} credential, whose own access list holds ${pair.address}, is served from there`);
+    }, { place: ({ title }) => title });
   });
 }

@@ -1,9 +1,10 @@
 // Spec 4.1: HTTP methods. Writes are made on entities each check creates for itself and deletes at its end.
 import { isDeepStrictEqual } from 'node:util';
 import { changedFields, notHeld } from '../src/judges/fields.ts';
-import { checkHeadMatchesGet } from '../src/judges/head.ts';
+import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/judges/head.ts';
 import { expectJudgeable, expectStatus, unjudgeable } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
+import type { HeadThenGet } from '../src/http/head-then-get.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
 import { eventually } from '../src/probes/eventually.ts';
@@ -12,11 +13,12 @@ import {
 } from '../src/probes/new-entities.ts';
 import { missingProjectId } from '../src/target/missing-project.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
+import { rawHeadProber } from '../src/probes/raw-head.ts';
 import { check } from '../src/harness/check.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { alertConfigKind, customRoleKind } from '../src/probes/sequence.ts';
 import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/probes/surface/methods.ts';
-import { effectOf, expectNoEffect, sendRefusable } from '../src/probes/refused-write.ts';
+import { effectOf, expectNoEffect, sendRefusable, type Effect } from '../src/probes/refused-write.ts';
 import { readAt, type Generation, type WriteMethod } from '../src/probes/surface/writes.ts';
 import { describeOp, readBack, sendBody, updates, withWriteOps } from '../src/probes/write-operations.ts';
 import { target, type Target } from '../src/target/target.ts';
@@ -101,7 +103,7 @@ check('METH-405', 'every other method a path of the surface does not support is 
   try {
     const probes = unsupportedProbes(target, await methodSurface(target, make));
     const bodies = new Map<string, JsonObject>();
-    const answers: { p: UnsupportedProbe; res: HttpResponse; effect?: 'created' | 'changed' }[] = [];
+    const answers: { p: UnsupportedProbe; res: HttpResponse; effect?: Effect }[] = [];
     for (const p of probes) {
       const entry = p.method === 'PUT' || p.method === 'PATCH' ? ours.get(p.at.path) : undefined;
       answers.push(entry ? await sendChangeUnsupported(target, p, entry) : { p, res: await sendUnsupported(target, p, bodies) });
@@ -177,6 +179,19 @@ for (const h of headed) {
     checkHeadMatchesGet(head, get);
   });
 }
+
+// The same, read off the raw connection: a body after a HEAD answer's headers corrupts the next answer on a
+// kept-alive connection, which the client library hides. Every kind of path of the surface, and one that names nothing.
+check('METH-HEAD', 'HEAD of every kind of path sends no body bytes ahead of the next answer on a kept-alive connection', async ({ target }) => {
+  const paths = [
+    ...(await methodSurface(target, async () => undefined)).map((p) => ({ title: p.title, path: target.v2(p.path) })),
+    { title: 'a project that does not exist (404)', path: target.v2(`/groups/${missingProjectId()}`) },
+  ];
+  const probe = await rawHeadProber(target);
+  const answers: { title: string; raw: HeadThenGet }[] = [];
+  for (const p of paths) answers.push({ title: p.title, raw: await probe(p.path) });
+  judgeAll('HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), { place: ({ title }) => title });
+});
 
 // "POST | Create a resource from the JSON representation sent." 7.2: "201 Created", "202 Accepted" (asynchronous).
 for (const s of [alertConfigs, projects]) {

@@ -1,18 +1,20 @@
 // Spec 5: authentication. API keys with HTTP Digest, service-account bearer tokens, 401 and 403, grants.
 import { randomBytes } from 'node:crypto';
 import { answerableChallenges, expectDigestChallenge } from '../src/judges/digest-challenge.ts';
-import { expectRefused, expectUnchanged } from '../src/judges/refusal.ts';
+import { expectRefused } from '../src/judges/refusal.ts';
 import { expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { alertConfigAttempts, clusterAttempts, projectAttempts, type Attempt } from '../src/probes/forbidden-changes.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
 import { judged } from '../src/harness/coverage.ts';
+import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
-import { judgeRefusedTries, refusedOverSurface } from '../src/probes/refused-surface.ts';
+import { judgeRefusedTries, noGrantTries, readOnlyTries, type RefusedTry } from '../src/probes/refused-surface.ts';
+import { methodSurface } from '../src/probes/surface/methods.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
+import { describeOp } from '../src/probes/write-operations.ts';
 import type { Target } from '../src/target/target.ts';
 
 /** Where authentication is probed: a resource every caller may read, outside any project's rate budget. */
@@ -186,26 +188,26 @@ for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
 
 // --- "Authorization follows the roles of the user behind the method". A method with no grant on a project. ---
 
-const outsiderReads = (t: Target) => [['', 'the project'], ['/clusters', "the project's clusters"], ['/alertConfigs', "the project's alert configurations"]]
-  .map(([sub, what]) => ({ what: `GET of ${what}`, path: t.v2(`/groups/${firstProject(t)}${sub}`) }));
+/** A request a caller may not make, and its answer. */
+interface Attempt {
+  /** What was tried, e.g. 'GET of the events'. */
+  what: string;
+  response: HttpResponse;
+}
 
-async function outsiderReadAttempts(t: Target): Promise<Attempt[]> {
+/** GET by the key without a grant of the project and every path of the method surface under it, once per run. */
+async function outsiderSurfaceReads(t: Target): Promise<Attempt[]> {
   requireCredential(t, 'outsider');
-  return Promise.all(outsiderReads(t).map(async (r) => ({
-    what: r.what, response: await sharedResponse(`roles:outsider-read:${r.path}`, () => t.get(r.path, { as: 'outsider' })),
+  const project = `/groups/${firstProject(t)}`;
+  const paths = (await methodSurface(t, async () => undefined)).filter((p) => p.path === project || p.path.startsWith(`${project}/`));
+  return Promise.all(paths.map(async (p) => ({
+    what: `GET of ${p.title}`, response: await sharedResponse(`roles:outsider-read:${p.path}`, () => t.get(t.v2(p.path), { as: 'outsider' })),
   })));
 }
 
-function judgeNoGrant(attempts: Attempt[]): void {
-  for (const a of attempts) {
-    const what = `the ${a.what} by a key without a grant on the project`;
-    expectRefused(a.response, `${what} is refused`);
-    if (a.readBack) expectUnchanged(a.readBack.before, a.readBack.after, a.readBack.fields, what);
-  }
-}
-
-check('AUTH-NO-GRANT', 'a key without a grant cannot read the project, its clusters or its alert configurations', async ({ target }) => {
-  judgeNoGrant(await outsiderReadAttempts(target));
+check('AUTH-NO-GRANT', 'a key without a grant cannot read the project or any path the crawl finds under it', async ({ target }) => {
+  const reads = await outsiderSurfaceReads(target);
+  judgeAll("no-grant key's read", reads, (r) => expectRefused(r.response, `the ${r.what} by a key without a grant on the project is refused`), { place: (r) => r.what });
 });
 
 check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its project list', async ({ target }) => {
@@ -227,32 +229,17 @@ check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its p
   }
 });
 
-check('AUTH-NO-GRANT', 'a key without a grant cannot PATCH the project, even with its own name', async ({ target }) => {
-  judgeNoGrant(await projectAttempts(target, 'outsider'));
-});
-
-check('AUTH-NO-GRANT', "a key without a grant cannot POST, PUT, PATCH or DELETE the project's alert configurations", async ({ target }) => {
-  judgeNoGrant(await alertConfigAttempts(target, 'outsider'));
-});
-
-check('AUTH-NO-GRANT', 'a key without a grant cannot POST, PUT or PATCH any writable resource of the project, under both generations: refused, nothing changed', async ({ target }) => {
-  requireCredential(target, 'outsider');
-  judgeRefusedTries(await refusedOverSurface(target, 'no-grant', { as: 'outsider' }, { inProject: true }), 'a key without a grant on the project', expectRefused);
+check('AUTH-NO-GRANT', 'a key without a grant cannot make any write of any writable resource of the project, under both generations: refused, nothing changed', async ({ target }) => {
+  judgeRefusedTries(await noGrantTries(target), 'a key without a grant on the project', expectRefused);
 });
 
 // "Access not permitted: 403." The spec also gives 401 to "a user not allowed to reach the resource", so both pass;
 // whether a try was refused at all is judged by SVC-READ-ONLY-NO-MODIFY and AUTH-NO-GRANT.
+const asAttempts = (tries: RefusedTry[]): Attempt[] => tries.map(({ op, response }) => ({ what: describeOp(op), response }));
 const forbidden: { title: string; attempts: (t: Target) => Promise<Attempt[]> }[] = [
-  { title: "a read-only key's PATCH of its project", attempts: (t) => projectAttempts(t, 'readOnly') },
-  { title: "a read-only key's changes of alert configurations", attempts: (t) => alertConfigAttempts(t, 'readOnly') },
-  {
-    title: "a read-only key's changes of clusters",
-    // Without billable resources the cluster change is an empty body, which a target may refuse as invalid first.
-    attempts: (t) => (t.profile.allowBillable ? clusterAttempts(t, 'readOnly') : skipFor('allowBillable', 'the profile does not allow creating clusters')),
-  },
-  { title: "the reads of a key without a grant", attempts: outsiderReadAttempts },
-  { title: "the PATCH of a project by a key without a grant", attempts: (t) => projectAttempts(t, 'outsider') },
-  { title: "the changes of alert configurations by a key without a grant", attempts: (t) => alertConfigAttempts(t, 'outsider') },
+  { title: "a read-only key's writes of every writable resource", attempts: async (t) => asAttempts(await readOnlyTries(t)) },
+  { title: "the reads of every path under a project by a key without a grant", attempts: outsiderSurfaceReads },
+  { title: "the writes of every writable resource under a project by a key without a grant", attempts: async (t) => asAttempts(await noGrantTries(t)) },
 ];
 
 for (const f of forbidden) {
@@ -260,6 +247,6 @@ for (const f of forbidden) {
     const attempts = await f.attempts(target);
     const refused = attempts.filter((a) => a.response.status >= 400);
     if (refused.length === 0) throw new TargetError('nothing-judged', `none of ${f.title} was refused, so no refusal status could be judged`);
-    for (const a of refused) expectStatus(a.response, [403, 401], `the ${a.what}, not permitted to this caller, is refused with 403 or 401`);
+    judgeAll('refusal', refused, (a) => expectStatus(a.response, [403, 401], `the ${a.what}, not permitted to this caller, is refused with 403 or 401`), { place: (a) => a.what });
   });
 }

@@ -17,7 +17,7 @@ import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from 
 import { judged } from '../src/harness/coverage.ts';
 import { runName } from '../src/target/created.ts';
 import { alertConfigBody } from '../src/probes/new-entities.ts';
-import { effectOf, expectNoEffect, sendRefusable, type RefusableWrite } from '../src/probes/refused-write.ts';
+import { effectOf, expectNoEffect, sendRefusable, type Effect, type RefusableWrite } from '../src/probes/refused-write.ts';
 import { alertConfigKind } from '../src/probes/sequence.ts';
 import { check } from '../src/harness/check.ts';
 import { target as runTarget, type Target } from '../src/target/target.ts';
@@ -74,7 +74,7 @@ interface Exhaustion {
   /** A request to another project right after the burst, in the same window. */
   partnerProbe?: HttpResponse;
   /** A create sent right after the first 429, while the project is over its limit: it must take no effect. */
-  overLimitCreate?: { write: RefusableWrite; response: HttpResponse; effect?: Promise<'created' | 'changed' | undefined> };
+  overLimitCreate?: { write: RefusableWrite; response: HttpResponse; effect?: Promise<Effect | undefined> };
 }
 
 /** A marked alert configuration of the project: a create that would show in its list if it were not rejected. */
@@ -166,19 +166,33 @@ const sharedCounterBurst = once('shared-counter', async (t) => {
   });
 });
 
-/** Successes and failures (404) in turn, one more than one credential alone may send. */
+/** Requests of every method, successes and failures in turn (writes that change nothing: each names something that
+ * does not exist or carries a body the target refuses), one more than one credential alone may send. */
 const mixedOutcomeBurst = once('mixed-outcomes', async (t) => {
   const allowed = await measuredAllowance(t);
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   return burstOnce(t, projects.filter((p) => reach.has(p)), { requests: allowed + 1, credentials: ['owner'] }, async (at) => {
+    const kinds = everyMethod(t, at.project, at.lease);
     const responses: HttpResponse[] = [];
-    for (let i = 0; i <= allowed; i++) {
-      responses.push(await (i % 2 === 0 ? readProject(t, at.project, 'owner', at.lease) : readMissingCluster(t, at.project, at.lease)));
-    }
+    for (let i = 0; i <= allowed; i++) responses.push(await kinds[i % kinds.length]!());
     return { responses };
   });
 });
+
+/** One request of each method to a project, in the order a burst cycles through them. */
+function everyMethod(t: Target, project: string, lease: ProjectLease): (() => Promise<HttpResponse>)[] {
+  const missingConfig = t.v2(`/groups/${project}/alertConfigs/${'f'.repeat(24)}`);
+  const write = (method: string, path: string, json: unknown) => () => t.send({ method, path, json, lease, answerChallenge: false });
+  return [
+    () => readProject(t, project, 'owner', lease),
+    () => readMissingCluster(t, project, lease),
+    write('POST', t.v2(`/groups/${project}/alertConfigs`), {}),
+    write('PUT', missingConfig, {}),
+    write('PATCH', missingConfig, { enabled: false }),
+    () => t.send({ method: 'DELETE', path: t.v2(`/groups/${project}/clusters/conformance-missing-cluster`), lease, answerChallenge: false }),
+  ];
+}
 
 /** A quarter more requests than one credential may send, all at once. */
 const concurrentBurst = once('concurrent', async (t) => {
@@ -243,8 +257,10 @@ check('LIMITS-SHARED-COUNTER', 'requests by every credential that reaches a proj
   const { responses, callers } = await sharedCounterBurst(target);
   citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
   expectNoServerError(responses, 'a burst of requests by several credentials to one project');
-  judged('burst');
-  checkSameAllowance(responses, allowed, `requests by ${callers.join(', ')} in turn to one project in one window`);
+  // Each credential sends from its own address (its access list's), so the burst also spans the profile's addresses.
+  const from = callers.map((c) => `${c} from ${target.client.options.credentials[c]?.localAddress ?? 'the default address'}`).join(', ');
+  judged('burst', 1, from);
+  checkSameAllowance(responses, allowed, `requests by ${from} in turn to one project in one window`);
 });
 
 // Rule 1: "Requests to another project use a separate counter."
@@ -262,16 +278,18 @@ check('LIMITS-PER-PROJECT', 'right after one project is refused, a request to an
 });
 
 // "Over the limit | status 429 | requests beyond the 100 of the minute": the 100 are requests, whatever their
-// outcome, so a request that fails counts as one that succeeds.
-check('LIMITS-COUNTS-EVERY-REQUEST', 'successes and failures (404) in turn are refused where successes alone are', async ({ target }) => {
+// method and outcome, so writes and failures count as successful reads do.
+check('LIMITS-COUNTS-EVERY-REQUEST', 'requests of every method, successes and failures in turn, are refused where successful reads alone are', async ({ target }) => {
   const allowed = await measuredAllowance(target);
   const { responses } = await mixedOutcomeBurst(target);
   expectNoServerError(responses, 'a burst of requests to one project');
-  const failures = responses.slice(0, allowed).filter((r) => r.status >= 400 && r.status !== 429);
+  const counted = responses.slice(0, allowed);
+  const failures = counted.filter((r) => r.status >= 400 && r.status !== 429);
   if (!failures.length) throw new TargetError('nothing-judged', 'the requests meant to fail (a cluster that does not exist) succeeded, so no failure was counted');
+  const methods = [...new Set(counted.map((r) => r.exchange.request.method))];
   citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
-  judged('burst');
-  checkSameAllowance(responses, allowed, `${failures.length} failed and ${allowed - failures.length} successful requests to one project in one window`);
+  judged('burst', 1, `${methods.join(', ')}: ${failures.length} failed and ${allowed - failures.length} successful requests`);
+  checkSameAllowance(responses, allowed, `requests of ${methods.join(', ')} (${failures.length} failed, ${allowed - failures.length} successful) to one project in one window`);
 });
 
 // Rule 3: "Requests over the limit are rejected and those within it proceed", also when they arrive together.

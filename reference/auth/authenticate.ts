@@ -93,10 +93,12 @@ export class Authenticator {
   }
 
   /** Spec 5: a request from an address outside the caller's API access list is refused (403). */
-  checkAccessList(caller: Caller, address: string): void {
-    // Mutant: the organization owner's list (the first principal's) also applies to every other caller.
+  checkAccessList(caller: Caller, address: string, route: { legacy: boolean; inProject: boolean }): void {
+    // Mutant: the organization owner's list (the first principal's) also applies to every other caller outside
+    // projects; or only under /v1.0.
     const owner = this.callers[0];
-    const lists = owner && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD') ? [caller.accessList, owner.accessList] : [caller.accessList];
+    const shared = (!route.inProject && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD')) || (route.legacy && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD:legacy'));
+    const lists = owner && shared ? [caller.accessList, owner.accessList] : [caller.accessList];
     const allowed = address !== '' && lists.every((list) => list.check(address, isIPv4(address) ? 'ipv4' : 'ipv6'));
     if (!allowed) throw ipNotOnAccessList(address);
   }

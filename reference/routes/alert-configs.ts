@@ -125,7 +125,8 @@ function createConfig(ctx: RequestContext) {
 }
 
 function replaceConfig(ctx: RequestContext) {
-  const group = requireGroup(ctx, 'write');
+  // Mutant: a PUT under /v1.0 needs only read access.
+  const group = requireGroup(ctx, ctx.generation === 'v1.0' && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:legacy-put') ? 'read' : 'write');
   // Mutant: a PUT to a configuration that does not exist (one deleted) stores it under that id, as an upsert.
   const missing = !ctx.store.alertConfigs.some((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId);
   if (missing && ctx.mutants.has('SEQ-GONE-AFTER-DELETE')) {

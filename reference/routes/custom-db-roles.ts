@@ -111,7 +111,8 @@ function changeRole(ctx: RequestContext) {
 }
 
 function deleteRole(ctx: RequestContext) {
-  requireRole(ctx, requireGroup(ctx, 'write')).deleted = true;
+  // Mutant: deleting a custom role needs only read access.
+  requireRole(ctx, requireGroup(ctx, ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:role-delete') ? 'read' : 'write')).deleted = true;
   return noContent();
 }
 

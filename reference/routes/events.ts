@@ -82,7 +82,8 @@ export const eventRoutes: Route[] = [
     path: '/groups/{groupId}/events/{eventId}',
     methods: {
       GET: (ctx) => {
-        const group = requireGroup(ctx, 'read');
+        // Mutant: one event is read without any grant on its project.
+        const group = ctx.mutants.has('AUTH-NO-GRANT:event') ? orNotFound(ctx.store.groups.find((g) => g.id === ctx.params.groupId), ctx.path) : requireGroup(ctx, 'read');
         const event = ctx.store.events.find((e) => e.groupId === group.id && e.id === ctx.params.eventId);
         return entity(eventView(ctx, orNotFound(event, ctx.path), false));
       },

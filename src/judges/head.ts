@@ -1,6 +1,7 @@
 // Spec 4.1: "HEAD | Return the response headers without the JSON body", judged against GET of the same resource.
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
+import type { HeadThenGet } from '../http/head-then-get.ts';
 import { describeExchange } from './status.ts';
 
 /** Headers that describe the representation (its media type, the version's lifecycle), not the moment it was sent. */
@@ -26,4 +27,12 @@ export function checkHeadMatchesGet(head: HttpResponse, get: HttpResponse): void
       expected: 'no body', actual: `${head.raw.length} bytes`, exchange: head.exchange,
     });
   }
+}
+
+/** METH-HEAD on the raw connection: nothing follows the HEAD answer's headers but the next answer. */
+export function expectNoBodyAfterHead(r: HeadThenGet, what: string): void {
+  if (r.between.length === 0) return;
+  throw new RuleFailure(`HEAD of ${what} (${r.headLines.split('\r\n')[0]}) sent ${r.between.length} bytes of body after its headers, ahead of the next answer on the connection`, {
+    expected: 'no bytes between the HEAD answer\'s headers and the next answer', actual: r.between.subarray(0, 200).toString('latin1'),
+  });
 }

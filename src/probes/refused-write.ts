@@ -1,22 +1,27 @@
 // A write that must be refused and take no effect (spec 1: a read-only role "cannot modify"; spec 5: a request
 // outside the access list "is refused"; spec 4.1: 405, not the method served as another; spec 8: "Requests over the
-// limit are rejected"): it carries a real change (a create with a marked name, a new value), and the owner reads
-// back that nothing was created and nothing changed. What a wrong target made or changed is undone at once.
+// limit are rejected"): it carries a real change (a create with a marked name, a new value, a delete of an entity the
+// run made), and the owner reads back that nothing was created, changed or deleted. What a wrong target made or
+// changed is undone at once.
 import { isDeepStrictEqual } from 'node:util';
 import { notHeld } from '../judges/fields.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse, RequestSpec } from '../http/messages.ts';
-import { RuleFailure } from '../outcome.ts';
+import { RuleFailure, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
 import { wholeItems } from './pages.ts';
+import { legacyRead } from './resource-versions.ts';
 import { readAt, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
 import type { WriteOp } from './write-operations.ts';
 
 type Body = Record<string, unknown>;
 
-/** What a refusable write needs of the surface: a create body, or an update with a change that shows read back. */
-export type RefusableWrite = Pick<WriteOp, 'method' | 'path' | 'body' | 'key' | 'generation'> & { change?: Write['change'] };
+/** What a refusable write needs of the surface: a create body, an update with a change that shows read back, or a
+ * DELETE of an entity (its body unsent). */
+export type RefusableWrite = Pick<WriteOp, 'path' | 'body' | 'key' | 'generation'> & { method: WriteOp['method'] | 'DELETE'; change?: Write['change'] };
+
+export type Effect = 'created' | 'changed' | 'deleted';
 
 /** How the refused write is sent: its credential, source address, headers or rate lease; the method may differ. */
 export type Refusal = Partial<Pick<RequestSpec, 'as' | 'localAddress' | 'headers' | 'lease'>> & { method?: string };
@@ -30,7 +35,8 @@ const url = (t: Target, w: RefusableWrite) => (w.generation === 'v2' ? t.v2(w.pa
 export function sendRefusable(t: Target, w: RefusableWrite, how: Refusal = {}): Promise<HttpResponse> {
   const { method, headers, ...rest } = how;
   const legacy = w.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json', ...headers } } : headers ? { headers } : {};
-  return t.send({ method: method ?? w.method, path: url(t, w), json: changingBody(w), ...rest, ...legacy });
+  const json = w.method === 'DELETE' ? {} : { json: changingBody(w) };
+  return t.send({ method: method ?? w.method, path: url(t, w), ...json, ...rest, ...legacy });
 }
 
 /** An entity of a collection holding every field of `body`: what a create of it made, or undefined. */
@@ -45,8 +51,10 @@ export async function readChanged(t: Target, w: RefusableWrite & { change: NonNu
   return Object.hasOwn(read, w.change.field) || w.generation === 'v2' ? read[w.change.field] : (await readAt(t, 'v2', w.path))[w.change.field];
 }
 
-/** The owner's reading after the write: 'created' or 'changed' when it took effect (then undone), else undefined. */
-export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse): Promise<'created' | 'changed' | undefined> {
+/** The owner's reading after the write: 'created' or 'changed' when it took effect (then undone), 'deleted' when the
+ * entity is gone (the run's own: nothing to undo), else undefined. */
+export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse): Promise<Effect | undefined> {
+  if (w.method === 'DELETE') return (await stillThere(t, w)) ? undefined : 'deleted';
   if (w.method === 'POST') {
     const made = res.status >= 200 && res.status < 300 ? res.jsonObject() : await heldBy(t, t.v2(w.path), w.body);
     const id = made?.[w.key];
@@ -56,14 +64,22 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
   if (!w.change) return undefined;
   if (isDeepStrictEqual(await readChanged(t, { ...w, change: w.change }), w.change.current)) return undefined;
   // Put back: later writes judge only their own request.
-  await t.send({ method: 'PATCH', path: url(t, w), json: { [w.change.field]: w.change.current }, ...(w.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {}) });
+  await t.send({ method: 'PATCH', path: url(t, w), json: { [w.change.field]: w.change.current }, ...(w.generation === 'v1.0' ? legacyRead : {}) });
   return 'changed';
 }
 
+/** Whether the owner still reads the entity a DELETE named, in the write's generation; neither 200 nor 404 leaves
+ * the rule unjudged. */
+async function stillThere(t: Target, w: RefusableWrite): Promise<boolean> {
+  const res = await t.send({ method: 'GET', path: url(t, w), ...(w.generation === 'v1.0' ? legacyRead : {}) });
+  if (res.status === 200 || res.status === 404) return res.status === 200;
+  throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read back the entity a DELETE named`, res.exchange);
+}
+
 /** A refused write (a 4xx) took no effect. An accepted one is other checks' concern, as are 5xx and 429 answers. */
-export function expectNoEffect(res: HttpResponse, effect: 'created' | 'changed' | undefined, what: string): void {
+export function expectNoEffect(res: HttpResponse, effect: Effect | undefined, what: string): void {
   if (res.status < 400 || !effect) return;
-  throw new RuleFailure(`${describeExchange(res)}: ${what} was refused, yet it ${effect === 'created' ? 'created the entity' : 'changed the entity'} (read back by the owner)`, {
-    expected: 'nothing created, nothing changed', actual: effect, exchange: res.exchange,
+  throw new RuleFailure(`${describeExchange(res)}: ${what} was refused, yet it ${effect} the entity (read back by the owner)`, {
+    expected: 'nothing created, changed or deleted', actual: effect, exchange: res.exchange,
   });
 }

@@ -35,7 +35,7 @@ export function withField(body: JsonObject, at: JsonPath, name: string | number,
 /** `body` with the value at `path` (an object's field, at any depth) replaced. */
 const withValue = (body: JsonObject, path: JsonPath, value: unknown) => withField(body, path.slice(0, -1), path.at(-1)!, value);
 
-export const describeOp = (op: WriteOp) => `${op.method} ${op.resource} (${op.generation})`;
+export const describeOp = (op: Pick<WriteOp, 'resource' | 'generation'> & { method: string }) => `${op.method} ${op.resource} (${op.generation})`;
 
 /** Every write of the surface under every generation of its resource, each cell (resource, method, generation) once
  * per project the resource is in. */

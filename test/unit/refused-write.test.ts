@@ -2,8 +2,8 @@
 // fails the rule only where the write was refused.
 import { describe, expect, it } from 'vitest';
 import { HttpResponse } from '../../src/http/messages.ts';
-import { RuleFailure } from '../../src/outcome.ts';
-import { changingBody, expectNoEffect, sendRefusable, type RefusableWrite } from '../../src/probes/refused-write.ts';
+import { RuleFailure, TargetError } from '../../src/outcome.ts';
+import { changingBody, effectOf, expectNoEffect, sendRefusable, type RefusableWrite } from '../../src/probes/refused-write.ts';
 import type { Target } from '../../src/target/target.ts';
 
 function response(status: number): HttpResponse {
@@ -16,6 +16,14 @@ const patch: RefusableWrite = {
   change: { field: 'enabled', current: true, changed: false },
 };
 const create: RefusableWrite = { method: 'POST', path: '/groups/g/alertConfigs', body: { eventTypeName: 'NO_PRIMARY' }, key: 'id', generation: 'v2' };
+const remove: RefusableWrite = { method: 'DELETE', path: '/groups/g/customDBRoles/roles/r', body: { roleName: 'r' }, key: 'roleName', generation: 'v1.0' };
+
+/** A target that records what it is sent and answers each request with the next status. */
+function answering(...statuses: number[]): { t: Target; sent: Record<string, unknown>[] } {
+  const sent: Record<string, unknown>[] = [];
+  const t = { v2: (p: string) => `/v2${p}`, legacy: (p: string) => `/v1.0${p}`, send: async (req: Record<string, unknown>) => (sent.push(req), response(statuses[sent.length - 1]!)) };
+  return { t: t as unknown as Target, sent };
+}
 
 describe('refusable writes', () => {
   it('carry the change of an update, and a create as it is', () => {
@@ -24,8 +32,7 @@ describe('refusable writes', () => {
   });
 
   it('go out as the refusal says: credential, address, method, and legacy writes as plain JSON', async () => {
-    const sent: Record<string, unknown>[] = [];
-    const t = { v2: (p: string) => `/v2${p}`, legacy: (p: string) => `/v1.0${p}`, send: async (req: Record<string, unknown>) => (sent.push(req), response(403)) } as unknown as Target;
+    const { t, sent } = answering(403, 403);
     await sendRefusable(t, patch, { as: 'readOnly', localAddress: '127.0.0.2', method: 'PUT' });
     await sendRefusable(t, create, { as: 'outsider' });
     expect(sent[0]).toMatchObject({ method: 'PUT', path: '/v1.0/groups/g/alertConfigs/a', as: 'readOnly', localAddress: '127.0.0.2', version: null, json: { enabled: false } });
@@ -35,10 +42,29 @@ describe('refusable writes', () => {
   });
 });
 
+describe('a refused DELETE', () => {
+  it('goes out without a body', async () => {
+    const { t, sent } = answering(403);
+    await sendRefusable(t, remove, { as: 'readOnly' });
+    expect(sent[0]).toMatchObject({ method: 'DELETE', path: '/v1.0/groups/g/customDBRoles/roles/r', as: 'readOnly', version: null });
+    expect(sent[0]).not.toHaveProperty('json');
+  });
+
+  it('is read back by the owner in its generation: gone is deleted, there is no effect, anything else unjudged', async () => {
+    const gone = answering(404);
+    await expect(effectOf(gone.t, remove, response(403))).resolves.toBe('deleted');
+    expect(gone.sent[0]).toMatchObject({ method: 'GET', path: '/v1.0/groups/g/customDBRoles/roles/r', version: null });
+    expect(gone.sent[0]).not.toHaveProperty('as');
+    await expect(effectOf(answering(200).t, remove, response(403))).resolves.toBeUndefined();
+    await expect(effectOf(answering(503).t, remove, response(403))).rejects.toThrow(TargetError);
+  });
+});
+
 describe('no effect of a refused write', () => {
-  it('fails a refused write that created or changed the entity', () => {
+  it('fails a refused write that created, changed or deleted the entity', () => {
     expect(() => expectNoEffect(response(403), 'created', 'x')).toThrow(/refused, yet it created/);
     expect(() => expectNoEffect(response(429), 'changed', 'x')).toThrow(RuleFailure);
+    expect(() => expectNoEffect(response(403), 'deleted', 'x')).toThrow(/refused, yet it deleted/);
   });
 
   it('passes a refusal without effect, and leaves accepted writes to the rules of their status', () => {

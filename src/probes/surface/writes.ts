@@ -169,9 +169,9 @@ function clusters(t: Target, generation: Generation, collection: string, path: s
 }
 
 /** A cluster of the profile's projects that no check of the run made (those come and go), or undefined. */
-async function existingCluster(t: Target): Promise<{ collection: string; path: string } | undefined> {
+async function existingCluster(t: Target, ids: string[]): Promise<{ collection: string; path: string } | undefined> {
   const p = t.profile.paging;
-  for (const id of t.profile.projects.ids) {
+  for (const id of ids) {
     const collection = `/groups/${id}/clusters`;
     const res = await t.get(t.v2(collection));
     const results = res.status === 200 ? (res.json() as Body)[p.resultsField] : undefined;
@@ -208,7 +208,7 @@ export async function withWriteSurface(
         customRoles(t, what, roles, rolePath, await readAt(t, 'v2', rolePath)),
       );
     }
-    const cluster = t.profile.allowBillable ? await existingCluster(t) : undefined;
+    const cluster = t.profile.allowBillable ? await existingCluster(t, project ? [project] : t.profile.projects.ids) : undefined;
     if (cluster) {
       for (const g of ['v2', 'v1.0'] as const) resources.push(clusters(t, g, cluster.collection, cluster.path, await readAt(t, g, cluster.path)));
     }

@@ -1,0 +1,60 @@
+// HEAD then GET on one kept-alive TLS connection, read as raw bytes: a body sent after a HEAD answer's headers would
+// be taken for the start of the next answer, which an HTTP client library discards or fails on without saying why.
+import { connect, type TLSSocket } from 'node:tls';
+import { TargetError } from '../outcome.ts';
+
+export interface RawRequest {
+  url: URL;
+  /** Header lines for the HEAD and for the GET, each sent with Host. */
+  head: Record<string, string>;
+  get: Record<string, string>;
+}
+
+export interface HeadThenGet {
+  /** The HEAD answer's status line and headers. */
+  headLines: string;
+  /** The bytes between the end of the HEAD answer's headers and the GET answer's status line (or the end). */
+  between: Buffer;
+  /** The GET answer's status line, or undefined when none came. */
+  getStatusLine: string | undefined;
+}
+
+export interface RawOptions { ca?: string; insecure?: boolean; timeoutMs: number; localAddress?: string }
+
+const requestText = (method: string, url: URL, headers: Record<string, string>) =>
+  `${method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+
+/** Sends the HEAD, waits for its headers, sends the GET (closing the connection after it) and reads to the end. */
+export function headThenGet(r: RawRequest, o: RawOptions): Promise<HeadThenGet> {
+  return new Promise((resolve, reject) => {
+    const socket: TLSSocket = connect({
+      host: r.url.hostname.replace(/^\[|\]$/g, ''), port: Number(r.url.port || 443), servername: /^[\d.]+$|:/.test(r.url.hostname) ? undefined : r.url.hostname,
+      ca: o.ca, rejectUnauthorized: !o.insecure, ...(o.localAddress ? { localAddress: o.localAddress } : {}),
+    });
+    const chunks: Buffer[] = [];
+    let headEnd = -1;
+    const fail = (cause: 'timeout' | 'transport', message: string) => {
+      socket.destroy();
+      reject(new TargetError(cause, `HEAD then GET of ${r.url}: ${message}`));
+    };
+    socket.setTimeout(o.timeoutMs, () => fail('timeout', `no answer within ${o.timeoutMs} ms`));
+    socket.on('error', (e) => fail('transport', e.message));
+    socket.once('secureConnect', () => socket.write(requestText('HEAD', r.url, r.head)));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (headEnd >= 0) return;
+      headEnd = Buffer.concat(chunks).indexOf('\r\n\r\n');
+      if (headEnd >= 0) socket.write(requestText('GET', r.url, { ...r.get, connection: 'close' }));
+    });
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks);
+      if (headEnd < 0) return fail('transport', 'the connection ended before the HEAD answer\'s headers did');
+      const rest = all.subarray(headEnd + 4);
+      const next = rest.indexOf('HTTP/1.');
+      const between = next < 0 ? rest : rest.subarray(0, next);
+      const statusLine = next < 0 ? undefined : rest.subarray(next, rest.indexOf('\r\n', next)).toString('latin1');
+      socket.destroy();
+      resolve({ headLines: all.subarray(0, headEnd).toString('latin1'), between, getStatusLine: statusLine });
+    });
+  });
+}
