@@ -96,7 +96,7 @@ async function routes(t: Target): Promise<Route[]> {
       send: async (x, as, from) => {
         const project = await sharedResponse(`roles:owner-read:${firstProject(x)}`, () => x.get(x.v2(p)));
         expectStatus(project, 200, 'the owner reads its project');
-        return x.send({ method: 'PATCH', path: x.v2(p), as, localAddress: from, json: { name: (project.json() as { name?: unknown }).name } });
+        return x.send({ method: 'PATCH', path: x.v2(p), as, localAddress: from, json: { name: project.jsonObject().name } });
       },
     },
     write('POST an empty alert configuration', 'POST', t.v2(`${p}/alertConfigs`), {}),

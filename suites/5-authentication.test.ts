@@ -67,7 +67,7 @@ const unauthenticatedRequests: { title: string; send: (t: Target) => Promise<Htt
       const p = firstProject(t);
       const project = await sharedResponse(`roles:owner-read:${p}`, () => t.get(t.v2(`/groups/${p}`)));
       expectStatus(project, 200, 'the owner reads its project');
-      return t.send({ method: 'PATCH', path: t.v2(`/groups/${p}`), as: null, json: { name: (project.json() as { name?: unknown }).name } });
+      return t.send({ method: 'PATCH', path: t.v2(`/groups/${p}`), as: null, json: { name: project.jsonObject().name } });
     },
   },
 ];
@@ -220,7 +220,7 @@ check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its p
     return;
   }
   expectStatus(res, 200, 'the project list of a key without a grant is served or refused');
-  const results = (res.json() as Record<string, unknown>)[target.profile.paging.resultsField];
+  const results = res.jsonObject()[target.profile.paging.resultsField];
   const ids = Array.isArray(results) ? results.map((g) => (g as { id?: unknown }).id) : [];
   if (ids.includes(p)) {
     throw new RuleFailure(`project ${p} appears in the project list of a key without a grant on it`, {

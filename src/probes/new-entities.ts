@@ -83,5 +83,3 @@ export function replacementAlertConfigBody(): JsonObject {
 
 export const createAlertConfig = (t: Target, groupId: string, mark: string) => createEntity(t, alertConfigsPath(t, groupId), alertConfigBody(mark));
 
-// Clusters are in cluster-bodies.ts; forbidden-changes.ts still takes them from here.
-export { clusterBody, clustersPath } from './cluster-bodies.ts';

@@ -6,10 +6,9 @@
 // the readings of the other checks that write it, so its refusal is judged and there is nothing to read back.
 import { expectJudgeable } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
-import { confirmationCache } from '../harness/confirm.ts';
 import { cite } from '../harness/evidence.ts';
 import { judgeAll } from '../harness/judge-all.ts';
-import { perRun } from '../harness/per-run.ts';
+import { once, perRun } from '../harness/per-run.ts';
 import { requireCredential } from '../target/credentials.ts';
 import { firstProject } from '../target/projects.ts';
 import { effectOf, expectNoEffect, sendRefusable, type Effect, type Refusal, type RefusableWrite } from './refused-write.ts';
@@ -37,22 +36,20 @@ const deletes = (resources: WritableResource[]): SurfaceWrite[] => resources.fil
 
 /** Per run: the tries made so far, by what names them; and the turn the next tries wait for, since all change the
  * first project and one's wrongly applied change, until it is undone, would show in another's reading. */
-const made = perRun(() => ({ tries: new Map<string, Promise<RefusedTry[]>>(), last: Promise.resolve() as Promise<unknown> }));
+/** The run's last set of tries: each waits for the one before (they change the same project). */
+const turns = perRun(() => ({ last: Promise.resolve() as Promise<unknown> }));
 
 /** Sends each write of the surface as `how` says and reads it back; `what` names the tries (the caller, its address)
  * and the entities they make. Several rules judge the same tries: made once per run, cited by each check.
  * `inProject` keeps the writes inside the project (a role or grant on it says nothing of creating projects). */
 export async function refusedOverSurface(t: Target, what: string, how: Refusal, options: { inProject?: boolean } = {}): Promise<RefusedTry[]> {
-  const run = made();
-  const make = () => {
+  const run = turns();
+  // Made once per run; a check running again to confirm a failure tries afresh.
+  const tries = await once(`refused-surface:${what}`, () => {
     const mine = run.last.catch(() => undefined).then(() => triesOverSurface(t, what, how, options));
     run.last = mine;
     return mine;
-  };
-  // A check running again to confirm a failure tries afresh.
-  let pending = confirmationCache(`refused-surface:${what}`, make) ?? run.tries.get(what);
-  if (!pending) run.tries.set(what, (pending = make()));
-  const tries = await pending;
+  });
   for (const x of tries) cite(x.response.exchange);
   return tries;
 }

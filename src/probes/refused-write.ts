@@ -5,6 +5,7 @@
 // changed is undone at once.
 import { isDeepStrictEqual } from 'node:util';
 import { notHeld } from '../judges/fields.ts';
+import type { JsonObject } from '../judges/json-walk.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
@@ -15,7 +16,6 @@ import { readAt, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
 import type { WriteOp } from './write-operations.ts';
 
-type Body = Record<string, unknown>;
 
 /** What a refusable write needs of the surface: a create body, an update with a change that shows read back, or a
  * DELETE of an entity (its body unsent). */
@@ -27,7 +27,7 @@ export type Effect = 'created' | 'changed' | 'deleted';
 export type Refusal = Partial<Pick<RequestSpec, 'as' | 'localAddress' | 'headers' | 'lease'>> & { method?: string };
 
 /** A write that carries a real change: a marked create, or an update with the change's new value. */
-export const changingBody = (w: RefusableWrite): Body => (w.change ? { ...w.body, [w.change.field]: w.change.changed } : w.body);
+export const changingBody = (w: RefusableWrite): JsonObject => (w.change ? { ...w.body, [w.change.field]: w.change.changed } : w.body);
 
 const url = (t: Target, w: RefusableWrite) => (w.generation === 'v2' ? t.v2(w.path) : t.legacy(w.path));
 
@@ -40,8 +40,8 @@ export function sendRefusable(t: Target, w: RefusableWrite, how: Refusal = {}): 
 }
 
 /** An entity of a collection holding every field of `body`: what a create of it made, or undefined. */
-export async function heldBy(t: Target, collection: string, body: Body): Promise<Body | undefined> {
-  return (await wholeItems(t, collection)).find((item): item is Body => notHeld(body, item).length === 0);
+export async function heldBy(t: Target, collection: string, body: JsonObject): Promise<JsonObject | undefined> {
+  return (await wholeItems(t, collection)).find((item): item is JsonObject => notHeld(body, item).length === 0);
 }
 
 /** The changed field as the owner reads it now, in the write's generation; where that generation's entity leaves

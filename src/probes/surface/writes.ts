@@ -3,7 +3,7 @@
 // its collection, a valid create body, a valid change per write method it supports (spec 4.1), the generations that
 // serve it (spec 9.4: /v1.0 serves the same resources, only clusters differ in shape), and the places in each body
 // where a field can go: every object down to the leaves, inside arrays of objects too.
-import { isObject } from '../../judges/json-walk.ts';
+import { isObject, type JsonObject } from '../../judges/json-walk.ts';
 import type { JsonPath } from '../../judges/names-field.ts';
 import { describeExchange } from '../../judges/status.ts';
 import { TargetError } from '../../outcome.ts';
@@ -14,7 +14,6 @@ import { alertConfigKind, customRoleKind } from '../sequence.ts';
 import type { Target } from '../../target/target.ts';
 import { spreadProjects } from '../../target/work-project.ts';
 
-type Body = Record<string, unknown>;
 
 export type Generation = 'v2' | 'v1.0';
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
@@ -23,7 +22,7 @@ export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
 export interface Place {
   at: JsonPath;
   depth: number;
-  fields: Body;
+  fields: JsonObject;
 }
 
 /** One write a resource supports. */
@@ -32,7 +31,7 @@ export interface Write {
   /** Below the generation's base: the collection for POST, the entity for PUT and PATCH. */
   path: string;
   /** A body the target takes: a new entity for POST; for PUT and PATCH current values, which change nothing. */
-  body: Body;
+  body: JsonObject;
   /** Every object of `body`, the body itself first. */
   places: Place[];
   /** Fields that cannot be modified, at any depth, each with a value other than the entity's. */
@@ -56,13 +55,13 @@ function valueAt(v: unknown, at: JsonPath): unknown {
   return at.reduce<unknown>((x, k) => (Array.isArray(x) || isObject(x) ? (x as Record<string | number, unknown>)[k] : undefined), v);
 }
 
-const withoutLinks = (e: Body) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
+const withoutLinks = (e: JsonObject) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
 
 /** Every object of `body` down to its leaves (the first item of each array of objects stands for the others); the
  * fields of each are the body's with those of `entity` (the entity as read) at the same place. */
-export function placesIn(body: Body, entity: Body = {}): Place[] {
+export function placesIn(body: JsonObject, entity: JsonObject = {}): Place[] {
   const places: Place[] = [];
-  const visit = (value: Body, at: JsonPath) => {
+  const visit = (value: JsonObject, at: JsonPath) => {
     const read = valueAt(entity, at);
     places.push({ at, depth: at.filter((k) => typeof k === 'string').length, fields: withoutLinks({ ...(isObject(read) ? read : {}), ...value }) });
     for (const [key, child] of Object.entries(value)) {
@@ -85,21 +84,21 @@ function otherValue(v: unknown): unknown {
 }
 
 /** The read-only fields `names` the entity has, each with another value. */
-const readOnlyOf = (entity: Body, names: string[]): Write['readOnly'] => names.filter((n) => Object.hasOwn(entity, n)).map((n) => ({ path: [n], value: otherValue(entity[n]) }));
+const readOnlyOf = (entity: JsonObject, names: string[]): Write['readOnly'] => names.filter((n) => Object.hasOwn(entity, n)).map((n) => ({ path: [n], value: otherValue(entity[n]) }));
 /** Read-only fields of a new entity: values a target would otherwise make itself. */
 const madeFields = (names: string[]): Write['readOnly'] => names.map((n) => ({ path: [n], value: n === 'id' || n.endsWith('Id') ? 'f'.repeat(24) : n === 'clusterCount' ? 1 : '2001-02-03T04:05:06Z' }));
 
-const pick = (e: Body, names: string[]) => Object.fromEntries(names.filter((n) => Object.hasOwn(e, n)).map((n) => [n, e[n]]));
-const create = (path: string, body: Body, readOnly: Write['readOnly']): Write => ({ method: 'POST', path, body, places: placesIn(body), readOnly });
-const update = (method: WriteMethod, path: string, body: Body, entity: Body, readOnly: Write['readOnly'], change?: Write['change']): Write =>
+const pick = (e: JsonObject, names: string[]) => Object.fromEntries(names.filter((n) => Object.hasOwn(e, n)).map((n) => [n, e[n]]));
+const create = (path: string, body: JsonObject, readOnly: Write['readOnly']): Write => ({ method: 'POST', path, body, places: placesIn(body), readOnly });
+const update = (method: WriteMethod, path: string, body: JsonObject, entity: JsonObject, readOnly: Write['readOnly'], change?: Write['change']): Write =>
   ({ method, path, body, places: placesIn(body, entity), readOnly, ...(change ? { change } : {}) });
 
 /** The entity at `path` (a whole path, of the generation's API), which must be there: anything else leaves the rule
  * unjudged. */
-export async function read(t: Target, path: string, generation: Generation = 'v2'): Promise<Body> {
+export async function read(t: Target, path: string, generation: Generation = 'v2'): Promise<JsonObject> {
   const res = generation === 'v2' ? await t.get(path) : await readLegacy(t, path);
   if (res.status !== 200 || !isObject(res.json())) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read what the check writes to`, res.exchange);
-  return res.json() as Body;
+  return res.jsonObject();
 }
 
 /** The entity at `path` below the generation's base. */
@@ -110,7 +109,7 @@ const moreTags = (t: Target, tags: unknown[]) => [...tags, { key: 'conformance',
 
 const alertConfigReadOnly = ['id', 'groupId', 'created', 'updated'];
 
-function alertConfigs(t: Target, what: string, collection: string, path: string, config: Body): WritableResource {
+function alertConfigs(t: Target, what: string, collection: string, path: string, config: JsonObject): WritableResource {
   const whole = Object.fromEntries(Object.entries(config).filter(([k]) => k !== 'links' && !alertConfigReadOnly.includes(k)));
   const enabled = { field: 'enabled', current: config.enabled, changed: !config.enabled };
   return {
@@ -123,7 +122,7 @@ function alertConfigs(t: Target, what: string, collection: string, path: string,
   };
 }
 
-function customRoles(t: Target, what: string, collection: string, path: string, role: Body): WritableResource {
+function customRoles(t: Target, what: string, collection: string, path: string, role: JsonObject): WritableResource {
   const current = pick(role, ['actions', 'inheritedRoles']);
   const inherited = Array.isArray(role.inheritedRoles) ? role.inheritedRoles : [];
   return {
@@ -136,7 +135,7 @@ function customRoles(t: Target, what: string, collection: string, path: string, 
   };
 }
 
-function projects(t: Target, what: string, path: string, project: Body): WritableResource {
+function projects(t: Target, what: string, path: string, project: JsonObject): WritableResource {
   const body = pick(project, ['tags', 'withDefaultAlertsSettings']);
   const change = Array.isArray(project.tags) ? { field: 'tags', current: project.tags, changed: moreTags(t, project.tags) } : undefined;
   const writes = [update('PATCH', path, body, project, readOnlyOf(project, ['id', 'created', 'clusterCount', 'orgId']), change)];
@@ -154,14 +153,14 @@ const strip = (v: unknown): unknown =>
 
 /** A cluster in one generation's shape: its tags and BI connector, and in the 2023-02-01 shape its whole topology as
  * it is (a body a target that wrongly accepted it would apply: clusters are only written with allowBillable). */
-function clusters(t: Target, generation: Generation, collection: string, path: string, cluster: Body): WritableResource {
+function clusters(t: Target, generation: Generation, collection: string, path: string, cluster: JsonObject): WritableResource {
   const body = pick(cluster, ['tags', 'biConnector']);
   const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
   const readOnly = readOnlyOf(cluster, ['id', 'groupId', 'createDate', 'stateName']);
   if (generation === 'v2' && specs.length > 0) {
     body.replicationSpecs = strip(specs);
     for (const field of ['id', 'zoneId'].filter((f) => isObject(specs[0]) && Object.hasOwn(specs[0], f))) {
-      readOnly.push({ path: ['replicationSpecs', 0, field], value: otherValue((specs[0] as Body)[field]) });
+      readOnly.push({ path: ['replicationSpecs', 0, field], value: otherValue((specs[0] as JsonObject)[field]) });
     }
   }
   const change = Array.isArray(cluster.tags) ? { field: 'tags', current: cluster.tags, changed: moreTags(t, cluster.tags) } : undefined;
@@ -174,7 +173,7 @@ async function existingCluster(t: Target, ids: string[]): Promise<{ collection: 
   for (const id of ids) {
     const collection = `/groups/${id}/clusters`;
     const res = await t.get(t.v2(collection));
-    const results = res.status === 200 ? (res.json() as Body)[p.resultsField] : undefined;
+    const results = res.status === 200 ? res.jsonObject()[p.resultsField] : undefined;
     const names = (Array.isArray(results) ? results : []).map((c) => (isObject(c) ? c.name : undefined));
     const name = names.find((n): n is string => typeof n === 'string' && !n.startsWith(t.profile.projects.namePrefix));
     if (name) return { collection, path: `${collection}/${encodeURIComponent(name)}` };
