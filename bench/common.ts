@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startReferenceTarget, type Principal, type ReferenceTarget } from '../reference/server.ts';
-import { authorizationHeader, chooseChallenge, parseDigestChallenges, type DigestChallenge } from '../src/http/digest.ts';
+import {
+  authorizationHeader,
+  chooseChallenge,
+  parseDigestChallenges,
+  type DigestChallenge,
+} from '../src/http/digest.ts';
 import type { Report } from '../src/report/report.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -45,11 +50,23 @@ export function makeSecrets(profile: Profile): { secrets: Record<string, Princip
   return { secrets, env };
 }
 
-export interface Started { target: ReferenceTarget; secrets: Record<string, Principal>; env: Record<string, string> }
+export interface Started {
+  target: ReferenceTarget;
+  secrets: Record<string, Principal>;
+  env: Record<string, string>;
+}
 
-export async function startTarget(profile: Profile, opts: { limit: number; windowMs: number; seed?: unknown }): Promise<Started> {
+export async function startTarget(
+  profile: Profile,
+  opts: { limit: number; windowMs: number; seed?: unknown },
+): Promise<Started> {
   const { secrets, env } = makeSecrets(profile);
-  const target = await startReferenceTarget({ vendor: profile.vendor, secrets, rateLimit: { limit: opts.limit, windowMs: opts.windowMs }, ...(opts.seed ? { seed: opts.seed } : {}) });
+  const target = await startReferenceTarget({
+    vendor: profile.vendor,
+    secrets,
+    rateLimit: { limit: opts.limit, windowMs: opts.windowMs },
+    ...(opts.seed ? { seed: opts.seed } : {}),
+  });
   return { target, secrets, env };
 }
 
@@ -60,7 +77,22 @@ export function runSuite(override: (profile: Profile) => void, extra: string[] =
   override(profile);
   const profileFile = join(dir, 'profile.json');
   writeFileSync(profileFile, JSON.stringify(profile, null, 2));
-  const run = spawnSync(process.execPath, [join(root, 'bin/conformance.mjs'), 'run', '--profile', profileFile, '--target', 'reference', '--reports', dir, '--quiet', ...extra], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(root, 'bin/conformance.mjs'),
+      'run',
+      '--profile',
+      profileFile,
+      '--target',
+      'reference',
+      '--reports',
+      dir,
+      '--quiet',
+      ...extra,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (run.status !== 0 && run.status !== 1) throw new Error(`the suite ended with exit code ${run.status}`);
   return JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as Report;
 }
@@ -78,18 +110,33 @@ export function writeProfile(profile: Profile, caPem: string): { dir: string; fi
 }
 
 /** Runs the CLI against the profile's baseUrl (not the embedded target); resolves with the report and wall time. */
-export function runCli(profileFile: string, reportsDir: string, env: Record<string, string>, extra: string[] = []): Promise<{ report: Report; wallMs: number; code: number | null }> {
+export function runCli(
+  profileFile: string,
+  reportsDir: string,
+  env: Record<string, string>,
+  extra: string[] = [],
+): Promise<{ report: Report; wallMs: number; code: number | null }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'bin/conformance.mjs'), 'run', '--profile', profileFile, '--reports', reportsDir, '--quiet', ...extra], {
-    cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bin/conformance.mjs'), 'run', '--profile', profileFile, '--reports', reportsDir, '--quiet', ...extra],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env },
+    },
+  );
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code) => {
       const wallMs = performance.now() - started;
       if (code !== 0 && code !== 1) return reject(new Error(`the CLI ended with exit code ${code}`));
       try {
-        resolve({ report: JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report, wallMs, code });
+        resolve({
+          report: JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report,
+          wallMs,
+          code,
+        });
       } catch (err) {
         reject(err);
       }
@@ -101,11 +148,21 @@ export function runCli(profileFile: string, reportsDir: string, env: Record<stri
 export class DigestSession {
   private challenge: DigestChallenge | undefined;
   private nc = 0;
-  constructor(readonly username: string, readonly password: string) {}
+  constructor(
+    readonly username: string,
+    readonly password: string,
+  ) {}
 
   header(method: string, uri: string): string | undefined {
     if (!this.challenge) return undefined;
-    return authorizationHeader({ challenge: this.challenge, method, uri, username: this.username, password: this.password, nc: ++this.nc });
+    return authorizationHeader({
+      challenge: this.challenge,
+      method,
+      uri,
+      username: this.username,
+      password: this.password,
+      nc: ++this.nc,
+    });
   }
 
   /** Takes the challenge of a 401; true if there was one to answer. */
@@ -123,11 +180,21 @@ export function agentFor(caPem: string, connections: number): Agent {
 }
 
 /** One authenticated request; answers a 401 challenge once. Returns the status. */
-export async function send(agent: Agent, baseUrl: string, session: DigestSession, method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<number> {
+export async function send(
+  agent: Agent,
+  baseUrl: string,
+  session: DigestSession,
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     const auth = session.header(method, path);
     const res = await request(baseUrl + path, {
-      method: method as any, dispatcher: agent, body,
+      method: method as any,
+      dispatcher: agent,
+      body,
       headers: { ...headers, ...(auth ? { authorization: auth } : {}) },
     });
     await res.body.arrayBuffer();

@@ -27,19 +27,27 @@ function print(name: string, report: Report, model: CostModel): void {
   const [project, requests] = busiest(report);
   const windows = Math.ceil(requests / realLimit.limit);
   const planned = planFor(model, realLimit, report.numRuns);
-  console.log([
-    `${name}: rules ${JSON.stringify(report.totals)}, ${report.requests} requests in all, ${report.rateLimit?.unintended429 ?? 0} unintended 429, wall ${formatDuration(report.durationMs)} at ${report.rateLimit?.limit} per ${report.rateLimit?.windowSeconds} s`,
-    `  busiest project ${project}: ${requests} requests: ${windows} windows, about ${formatDuration(windows * realLimit.windowSeconds * 1000)} at ${realLimit.limit} per ${realLimit.windowSeconds} s`,
-    `  planner's estimate (one-project bound): ${planned.projectRequests} requests, about ${formatDuration(planned.durationMs)}`,
-    '  requests per rule (top 15):',
-    ...requestsPerRule(report).slice(0, 15).map(([id, n]) => `    ${id.padEnd(32)} ${String(n).padStart(5)}`),
-  ].join('\n'));
+  console.log(
+    [
+      `${name}: rules ${JSON.stringify(report.totals)}, ${report.requests} requests in all, ${report.rateLimit?.unintended429 ?? 0} unintended 429, wall ${formatDuration(report.durationMs)} at ${report.rateLimit?.limit} per ${report.rateLimit?.windowSeconds} s`,
+      `  busiest project ${project}: ${requests} requests: ${windows} windows, about ${formatDuration(windows * realLimit.windowSeconds * 1000)} at ${realLimit.limit} per ${realLimit.windowSeconds} s`,
+      `  planner's estimate (one-project bound): ${planned.projectRequests} requests, about ${formatDuration(planned.durationMs)}`,
+      '  requests per rule (top 15):',
+      ...requestsPerRule(report)
+        .slice(0, 15)
+        .map(([id, n]) => `    ${id.padEnd(32)} ${String(n).padStart(5)}`),
+    ].join('\n'),
+  );
 }
 
 export async function liveEconomy(): Promise<void> {
   const model = loadCostModel();
   print('one project, no creation', runSuite(oneProject), model);
-  print('reference profile', runSuite(() => {}), model);
+  print(
+    'reference profile',
+    runSuite(() => {}),
+    model,
+  );
 }
 
 /** The model as JSON with one line per rule, so that a refit reads as a diff of the rules that changed. */
@@ -69,5 +77,7 @@ export async function costModel(): Promise<void> {
     rules,
   };
   writeFileSync(join(root, 'src/runner/cost-model.json'), modelText(model));
-  console.log(`cost model: ${Object.keys(rules).length} rules, project share ${model.projectShare}; num-runs 100: ${planFor(model, realLimit, 100).projectRequests} requests to a project`);
+  console.log(
+    `cost model: ${Object.keys(rules).length} rules, project share ${model.projectShare}; num-runs 100: ${planFor(model, realLimit, 100).projectRequests} requests to a project`,
+  );
 }

@@ -23,21 +23,33 @@ async function rateLimit(): Promise<void> {
   if (!usage) throw new Error('the report has no rateLimit field');
   const projects = Object.entries(usage.projects).sort(([, a], [, b]) => b.requests - a.requests);
   const resetRan = report.rules.some((r) => r.id === 'LIMITS-RESET-AT-TURN' && r.checks.length > 0);
-  const windows = Math.max(resetRan ? 2 : 1, ...projects.map(([, p]) => Math.ceil((p.requests - p.refused) / usage.limit)));
+  const windows = Math.max(
+    resetRan ? 2 : 1,
+    ...projects.map(([, p]) => Math.ceil((p.requests - p.refused) / usage.limit)),
+  );
   const startOffsetMs = Date.parse(report.startedAt) % windowMs;
   const floorMs = (windows - 1) * windowMs - startOffsetMs;
-  const table = projects.map(([id, p]) => `  ${id}  ${String(p.requests).padStart(5)} requests  ${String(p.refused).padStart(3)} refused  ${String(p.windows).padStart(3)} windows  waited ${(p.waitedMs / 1000).toFixed(1)} s`);
-  console.log([
-    `rate-limit: limit ${usage.limit} per ${windowSeconds} s window; rules ${JSON.stringify(report.totals)}`,
-    `  requests: ${report.requests} in all, ${usage.requests} to projects (${usage.unintended429} unintended 429)`,
-    ...table,
-    `  wall time ${(report.durationMs / 1000).toFixed(1)} s, ${usage.windows} windows used, waiting ${(usage.waitedMs / 1000).toFixed(1)} s`,
-    `  floor: ${windows} windows, started ${(startOffsetMs / 1000).toFixed(1)} s into the first: ${(floorMs / 1000).toFixed(1)} s`,
-    `  ratio wall / floor: ${(report.durationMs / floorMs).toFixed(3)}`,
-  ].join('\n'));
+  const table = projects.map(
+    ([id, p]) =>
+      `  ${id}  ${String(p.requests).padStart(5)} requests  ${String(p.refused).padStart(3)} refused  ${String(p.windows).padStart(3)} windows  waited ${(p.waitedMs / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    [
+      `rate-limit: limit ${usage.limit} per ${windowSeconds} s window; rules ${JSON.stringify(report.totals)}`,
+      `  requests: ${report.requests} in all, ${usage.requests} to projects (${usage.unintended429} unintended 429)`,
+      ...table,
+      `  wall time ${(report.durationMs / 1000).toFixed(1)} s, ${usage.windows} windows used, waiting ${(usage.waitedMs / 1000).toFixed(1)} s`,
+      `  floor: ${windows} windows, started ${(startOffsetMs / 1000).toFixed(1)} s into the first: ${(floorMs / 1000).toFixed(1)} s`,
+      `  ratio wall / floor: ${(report.durationMs / floorMs).toFixed(3)}`,
+    ].join('\n'),
+  );
 }
 
-const measurements: Record<string, () => Promise<void>> = { 'rate-limit': rateLimit, 'live-economy': liveEconomy, 'cost-model': costModel };
+const measurements: Record<string, () => Promise<void>> = {
+  'rate-limit': rateLimit,
+  'live-economy': liveEconomy,
+  'cost-model': costModel,
+};
 // cost-model rewrites src/runner/cost-model.json: only when named.
 const byDefault = ['rate-limit', 'live-economy'];
 

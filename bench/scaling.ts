@@ -15,7 +15,14 @@ export function seedWithClusters(n: number): unknown {
   return seed;
 }
 
-export interface ScalingResult { limit: number; clusters: number; wallMs: number; reportMs: number; requests: number; totals: unknown }
+export interface ScalingResult {
+  limit: number;
+  clusters: number;
+  wallMs: number;
+  reportMs: number;
+  requests: number;
+  totals: unknown;
+}
 
 /** `limit`: the rate limit of target and profile alike; default the reference profile's (100 per 2 s). With
  * 1,000,000 no request waits for budget (no rule tagged `lists` bursts past the limit), so the times show the
@@ -26,13 +33,26 @@ export async function scaling(sizes = [10, 100, 1000], limit?: number): Promise<
     const profile = referenceProfile();
     delete profile.plainHttpUrl;
     if (limit !== undefined) profile.rateLimit = { ...profile.rateLimit, limit };
-    const { target, env } = await startTarget(profile, { limit: profile.rateLimit.limit, windowMs: profile.rateLimit.windowSeconds * 1000, seed: seedWithClusters(n) });
+    const { target, env } = await startTarget(profile, {
+      limit: profile.rateLimit.limit,
+      windowMs: profile.rateLimit.windowSeconds * 1000,
+      seed: seedWithClusters(n),
+    });
     profile.baseUrl = target.url;
     const { dir, file } = writeProfile(profile, target.caPem);
     try {
       const r = await runCli(file, dir, env, ['--tag', 'lists']);
-      out.push({ limit: profile.rateLimit.limit, clusters: n, wallMs: r.wallMs, reportMs: r.report.durationMs, requests: r.report.requests, totals: r.report.totals });
-      console.log(`scaling: limit ${profile.rateLimit.limit}, ${n} clusters: ${fmtS(r.wallMs)} CLI wall, ${fmtS(r.report.durationMs)} report, ${r.report.requests} requests, ${JSON.stringify(r.report.totals)}`);
+      out.push({
+        limit: profile.rateLimit.limit,
+        clusters: n,
+        wallMs: r.wallMs,
+        reportMs: r.report.durationMs,
+        requests: r.report.requests,
+        totals: r.report.totals,
+      });
+      console.log(
+        `scaling: limit ${profile.rateLimit.limit}, ${n} clusters: ${fmtS(r.wallMs)} CLI wall, ${fmtS(r.report.durationMs)} report, ${r.report.requests} requests, ${JSON.stringify(r.report.totals)}`,
+      );
     } finally {
       await target.close();
     }

@@ -17,7 +17,9 @@ let burstResult: BurstResult | undefined;
 let scales: ScalingResult[] = [];
 
 if (want('floor')) {
-  console.log('replay floor: both runs under the reference profile\'s rate limit (limit 100 per 2 s window); the bare replay paces itself per project as the target counts, since a huge limit would make the 8-limits bursts send ~limit requests each');
+  console.log(
+    "replay floor: both runs under the reference profile's rate limit (limit 100 per 2 s window); the bare replay paces itself per project as the target counts, since a huge limit would make the 8-limits bursts send ~limit requests each",
+  );
   const repeats = Number(process.env.SPEED_REPEATS ?? 2);
   for (let i = 0; i < repeats; i++) {
     for (const delay of [0, 50]) {
@@ -30,24 +32,46 @@ if (want('floor')) {
   if (last) {
     const per = requestsPerRule(last.report).filter(([, n]) => n > 0);
     console.log(`requests per rule (first run, ${per.length} rules that sent any):`);
-    for (let i = 0; i < per.length; i += 6) console.log(`  ${per.slice(i, i + 6).map(([id, n]) => `${id} ${n}`).join(', ')}`);
+    for (let i = 0; i < per.length; i += 6)
+      console.log(
+        `  ${per
+          .slice(i, i + 6)
+          .map(([id, n]) => `${id} ${n}`)
+          .join(', ')}`,
+      );
   }
 }
 if (want('throughput')) {
   rates = await throughput();
-  for (const t of rates) console.log(`throughput: GET ${t.path}: ${t.reqPerSec.toFixed(0)} req/s (${t.total} requests, ${t.non2xx} non-2xx, ${t.errors} errors, p50 ${t.p50} ms, p99 ${t.p99} ms)`);
+  for (const t of rates)
+    console.log(
+      `throughput: GET ${t.path}: ${t.reqPerSec.toFixed(0)} req/s (${t.total} requests, ${t.non2xx} non-2xx, ${t.errors} errors, p50 ${t.p50} ms, p99 ${t.p99} ms)`,
+    );
   burstResult = await burst();
-  console.log(`rate-limit burst: ${burstResult.sent} concurrent GETs of one project after a window turn, limit ${burstResult.limit}: ${JSON.stringify(burstResult.statuses)}${burstResult.oneWindow ? '' : ' (the burst spilled into the next window)'}`);
+  console.log(
+    `rate-limit burst: ${burstResult.sent} concurrent GETs of one project after a window turn, limit ${burstResult.limit}: ${JSON.stringify(burstResult.statuses)}${burstResult.oneWindow ? '' : ' (the burst spilled into the next window)'}`,
+  );
 }
 if (want('scaling')) scales = [...(await scaling()), ...(await scaling(undefined, 1_000_000))];
 
 console.log('\nsummary');
-for (const f of floors) console.log(`  floor +${String(f.delayMs).padStart(2)} ms  suite/replay ${(f.suiteMs / f.replayMs).toFixed(2)}  (${f.requests} requests; suite ${fmtS(f.suiteMs)}, replay ${fmtS(f.replayMs)})`);
+for (const f of floors)
+  console.log(
+    `  floor +${String(f.delayMs).padStart(2)} ms  suite/replay ${(f.suiteMs / f.replayMs).toFixed(2)}  (${f.requests} requests; suite ${fmtS(f.suiteMs)}, replay ${fmtS(f.replayMs)})`,
+  );
 for (const t of rates) console.log(`  throughput  ${t.reqPerSec.toFixed(0).padStart(6)} req/s  GET ${t.path}`);
-if (burstResult) console.log(`  burst       ${JSON.stringify(burstResult.statuses)} of ${burstResult.sent} (limit ${burstResult.limit})`);
+if (burstResult)
+  console.log(
+    `  burst       ${JSON.stringify(burstResult.statuses)} of ${burstResult.sent} (limit ${burstResult.limit})`,
+  );
 for (let i = 0; i < scales.length; i++) {
   const s = scales[i]!;
   const prev = scales[i - 1];
-  const growth = prev && prev.limit === s.limit ? ` x${(s.wallMs / scales[i - 1]!.wallMs).toFixed(2)} vs ${scales[i - 1]!.clusters}` : '';
-  console.log(`  scaling     limit ${String(s.limit).padStart(7)}  ${String(s.clusters).padStart(5)} clusters  ${fmtS(s.wallMs)}${growth}`);
+  const growth =
+    prev && prev.limit === s.limit
+      ? ` x${(s.wallMs / scales[i - 1]!.wallMs).toFixed(2)} vs ${scales[i - 1]!.clusters}`
+      : '';
+  console.log(
+    `  scaling     limit ${String(s.limit).padStart(7)}  ${String(s.clusters).padStart(5)} clusters  ${fmtS(s.wallMs)}${growth}`,
+  );
 }

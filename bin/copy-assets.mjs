@@ -11,6 +11,20 @@ const copy = (path) => {
   cpSync(join(root, path), join(root, 'dist', path), { recursive: true });
 };
 
-for (const path of ['package.json', 'schemas', 'spec', 'fixtures', 'config', 'src/catalogue/rules.json', 'src/catalogue/profile-needs.json', 'src/runner/cost-model.json', 'reference/mutants', 'reporters/html/page.css', 'reporters/html/page-script.js']) copy(path);
+for (const path of [
+  'package.json',
+  'schemas',
+  'spec',
+  'fixtures',
+  'config',
+  'src/catalogue/rules.json',
+  'src/catalogue/profile-needs.json',
+  'src/runner/cost-model.json',
+  'reference/mutants',
+  'reporters/html/page.css',
+  'reporters/html/page-script.js',
+])
+  copy(path);
 // The suites of the package are the compiled ones: no TypeScript source is shipped.
-for (const f of readdirSync(join(root, 'dist'), { recursive: true })) if (String(f).endsWith('.ts')) throw new Error(`dist/${f}: TypeScript in the build`);
+for (const f of readdirSync(join(root, 'dist'), { recursive: true }))
+  if (String(f).endsWith('.ts')) throw new Error(`dist/${f}: TypeScript in the build`);

@@ -25,18 +25,27 @@ function canAccess(caller: Caller, group: Group, access: Access, mutants: Mutant
   if (orgRoles.some((role) => ORG_WIDE_ROLES.includes(role))) return true;
   // Mutant: a caller without any grant on the project may read it (not what lies in it) and list it.
   const projectItself = path === undefined || /\/groups\/[^/]+$/.test(path);
-  if (access === 'read' && projectItself && !groupRoles.some((g) => g.groupId === group.id) && mutants.has('AUTH-NO-GRANT')) return true;
+  if (
+    access === 'read' &&
+    projectItself &&
+    !groupRoles.some((g) => g.groupId === group.id) &&
+    mutants.has('AUTH-NO-GRANT')
+  )
+    return true;
   // Mutant: only a caller's first project grant is honoured.
   const grants = mutants.has('AUTH-MULTI-PROJECT') ? groupRoles.slice(0, 1) : groupRoles;
   // Mutant: the read-only role grants nothing, neither reads nor writes.
-  const accessOf = (role: string) => (role === 'GROUP_READ_ONLY' && mutants.has('SVC-READ-ONLY-NO-MODIFY:no-read') ? [] : ROLE_ACCESS[role] ?? []);
+  const accessOf = (role: string) =>
+    role === 'GROUP_READ_ONLY' && mutants.has('SVC-READ-ONLY-NO-MODIFY:no-read') ? [] : (ROLE_ACCESS[role] ?? []);
   return grants.some((g) => g.groupId === group.id && accessOf(g.roleName).includes(access));
 }
 
-export const canCreateProjects = (caller: Caller) => caller.record.orgRoles.some((role) => PROJECT_CREATOR_ROLES.includes(role));
+export const canCreateProjects = (caller: Caller) =>
+  caller.record.orgRoles.some((role) => PROJECT_CREATOR_ROLES.includes(role));
 
 /** Projects the caller can read. */
-export const visibleGroups = (ctx: RequestContext) => ctx.store.groups.filter((g) => canAccess(ctx.caller, g, 'read', ctx.mutants));
+export const visibleGroups = (ctx: RequestContext) =>
+  ctx.store.groups.filter((g) => canAccess(ctx.caller, g, 'read', ctx.mutants));
 
 /** Requests whose refusal waits until their change is made (a mutant). */
 const appliedAnyway = new WeakSet<RequestContext>();
@@ -45,25 +54,45 @@ const appliedAnyway = new WeakSet<RequestContext>();
 export function authorizeGroup(ctx: RequestContext, group: Group | undefined, access: Access): Group {
   if (!group) throw notFound(ctx.path);
   // Mutant: deleting an alert configuration needs only read access.
-  const needed = access === 'write' && ctx.method === 'DELETE' && /\/alertConfigs\//.test(ctx.path) && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY') ? 'read' : access;
+  const needed =
+    access === 'write' &&
+    ctx.method === 'DELETE' &&
+    /\/alertConfigs\//.test(ctx.path) &&
+    ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY')
+      ? 'read'
+      : access;
   if (canAccess(ctx.caller, group, needed, ctx.mutants, ctx.path)) return group;
   // Mutant: a read-only caller's PATCH is made, then refused.
-  if (ctx.method === 'PATCH' && canAccess(ctx.caller, group, 'read', ctx.mutants) && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:applied-anyway')) {
+  if (
+    ctx.method === 'PATCH' &&
+    canAccess(ctx.caller, group, 'read', ctx.mutants) &&
+    ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:applied-anyway')
+  ) {
     appliedAnyway.add(ctx);
     return group;
   }
   // Mutant: a read-only caller's PATCH of a custom database role is made, then refused.
-  const rolePatch = ctx.method === 'PATCH' && /\/customDBRoles\/roles\/[^/]+$/.test(ctx.path) && canAccess(ctx.caller, group, 'read', ctx.mutants);
+  const rolePatch =
+    ctx.method === 'PATCH' &&
+    /\/customDBRoles\/roles\/[^/]+$/.test(ctx.path) &&
+    canAccess(ctx.caller, group, 'read', ctx.mutants);
   // Mutant: a caller without a grant on the project creates a custom database role, then is refused.
-  const roleCreate = ctx.method === 'POST' && /\/customDBRoles\/roles$/.test(ctx.path) && !canAccess(ctx.caller, group, 'read', ctx.mutants);
-  if ((rolePatch && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:role-patch')) || (roleCreate && ctx.mutants.has('AUTH-NO-GRANT:role-create'))) {
+  const roleCreate =
+    ctx.method === 'POST' &&
+    /\/customDBRoles\/roles$/.test(ctx.path) &&
+    !canAccess(ctx.caller, group, 'read', ctx.mutants);
+  if (
+    (rolePatch && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:role-patch')) ||
+    (roleCreate && ctx.mutants.has('AUTH-NO-GRANT:role-create'))
+  ) {
     appliedAnyway.add(ctx);
     return group;
   }
   // Mutant: a refusal for lack of permission answers 404, as if the resource did not exist: on the project and its
   // alert configurations, or only on custom roles.
-  const hidden = (/\/groups\/[^/]+(\/alertConfigs(\/[^/]+)?)?$/.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403'))
-    || (/\/customDBRoles\//.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403:roles'));
+  const hidden =
+    (/\/groups\/[^/]+(\/alertConfigs(\/[^/]+)?)?$/.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403')) ||
+    (/\/customDBRoles\//.test(ctx.path) && ctx.mutants.has('AUTH-FORBIDDEN-403:roles'));
   throw hidden ? notFound(ctx.path) : userUnauthorized();
 }
 
@@ -74,11 +103,20 @@ export function refuseIfAppliedAnyway(ctx: RequestContext): void {
 
 /** The project named by the `{groupId}` path parameter. */
 export const requireGroup = (ctx: RequestContext, access: Access) =>
-  authorizeGroup(ctx, ctx.store.groups.find((g) => g.id === ctx.params.groupId), access);
+  authorizeGroup(
+    ctx,
+    ctx.store.groups.find((g) => g.id === ctx.params.groupId),
+    access,
+  );
 
 /** A list inside the `{groupId}` project; spec 2.3: 404 when the project does not exist. `total` counts the result set
  * apart from reading it, where the store counts it so. */
-export function listInGroup<T>(ctx: RequestContext, items: (group: Group) => T[], view: View<T>, total?: (group: Group) => number): Reply {
+export function listInGroup<T>(
+  ctx: RequestContext,
+  items: (group: Group) => T[],
+  view: View<T>,
+  total?: (group: Group) => number,
+): Reply {
   const exists = ctx.store.groups.some((g) => g.id === ctx.params.groupId);
   if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404')) return listReply(ctx, [], view);
   const group = requireGroup(ctx, 'read');

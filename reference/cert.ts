@@ -2,7 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'selfsigned';
 
-export interface Certificate { key: string; cert: string }
+export interface Certificate {
+  key: string;
+  cert: string;
+}
 
 export async function generateCertificate(): Promise<Certificate> {
   // A unique subject per start: clients that trust several of these certificates can tell them apart.
@@ -15,7 +18,14 @@ export async function generateCertificate(): Promise<Certificate> {
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', digitalSignature: true, keyCertSign: true },
       { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+          { type: 7, ip: '::1' },
+        ],
+      },
     ],
   });
   return { key: pems.private, cert: pems.cert };

@@ -9,7 +9,14 @@ export function parseIsoDate(text: string): Date | undefined {
   const [, y, mo, d, h = '00', mi = '00', s = '00', fraction = '', zone = 'Z'] = m;
   const fields = [+y!, +mo! - 1, +d!, +h, +mi, +s] as const; // the date's three groups always match
   const utc = new Date(Date.UTC(...fields, Number(`0.${fraction || '0'}`) * 1000));
-  const checks = [utc.getUTCFullYear(), utc.getUTCMonth(), utc.getUTCDate(), utc.getUTCHours(), utc.getUTCMinutes(), utc.getUTCSeconds()];
+  const checks = [
+    utc.getUTCFullYear(),
+    utc.getUTCMonth(),
+    utc.getUTCDate(),
+    utc.getUTCHours(),
+    utc.getUTCMinutes(),
+    utc.getUTCSeconds(),
+  ];
   const offset = zoneOffsetMs(zone);
   if (checks.some((v, i) => v !== fields[i]) || offset === undefined) return undefined;
   return new Date(utc.getTime() - offset);

@@ -15,7 +15,10 @@ const CLOUD_PROVIDERS = ['AWS', 'AZURE', 'GCP'] as const;
 
 /** Region names by provider; spec 2.6: Azure no longer has GERMANY_CENTRAL and GERMANY_NORTH_EAST. */
 export const REGIONS: Record<string, readonly string[]> = Object.fromEntries(
-  CLOUD_PROVIDERS.map((p) => [p, (enums.regions[p] ?? []).filter((r) => p !== 'AZURE' || !enums.removedAzureRegions.includes(r))]),
+  CLOUD_PROVIDERS.map((p) => [
+    p,
+    (enums.regions[p] ?? []).filter((r) => p !== 'AZURE' || !enums.removedAzureRegions.includes(r)),
+  ]),
 );
 
 /** Custom database role actions (spec 2.6: with the five of 18 April 2025). */
@@ -25,8 +28,14 @@ export const DB_ACTIONS: readonly string[] = enums.dbActions;
 export const AZURE_ENVIRONMENTS = ['AZURE', 'AZURE_CHINA', 'AZURE_USGOVERNMENT'] as const;
 
 /** Metric names of host metric alert configurations (spec 2.6: no dataFederation.bytesProcessed.* keys). */
-export const HOST_METRIC_NAMES: readonly string[] = enums.hostMetricNames.filter((n) => !n.startsWith('dataFederation.'));
+export const HOST_METRIC_NAMES: readonly string[] = enums.hostMetricNames.filter(
+  (n) => !n.startsWith('dataFederation.'),
+);
 
-export interface EventType { eventType: string; alertable: boolean }
-export const EVENT_TYPES: readonly EventType[] = (readFixture('event-types.json') as { eventTypes: EventType[] }).eventTypes;
+export interface EventType {
+  eventType: string;
+  alertable: boolean;
+}
+export const EVENT_TYPES: readonly EventType[] = (readFixture('event-types.json') as { eventTypes: EventType[] })
+  .eventTypes;
 export const EVENT_TYPE_NAMES: ReadonlySet<string> = new Set(EVENT_TYPES.map((e) => e.eventType));

@@ -40,14 +40,18 @@ function notFoundParameters(err: ApiError, mutants: Mutants): unknown[] {
 export const notFound = (path: string) =>
   new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${path}.`, [path]);
 
-export const invalidJson = () =>
-  new ApiError(400, 'INVALID_JSON', 'Received JSON does not match expected format.');
+export const invalidJson = () => new ApiError(400, 'INVALID_JSON', 'Received JSON does not match expected format.');
 
 export const invalidAttribute = (path: string) =>
   new ApiError(400, 'INVALID_ATTRIBUTE', `Invalid attribute ${path} specified.`, [path]);
 
 export const invalidJsonAttribute = (path: string) =>
-  new ApiError(400, 'INVALID_JSON_ATTRIBUTE', `Received JSON for the ${path} attribute does not match expected format.`, [path]);
+  new ApiError(
+    400,
+    'INVALID_JSON_ATTRIBUTE',
+    `Received JSON for the ${path} attribute does not match expected format.`,
+    [path],
+  );
 
 export const attributeReadOnly = (path: string) =>
   new ApiError(400, 'ATTRIBUTE_READ_ONLY', `Attribute ${path} is read-only and cannot be modified.`, [path]);
@@ -62,7 +66,9 @@ export const missingQueryParameter = (name: string) =>
   new ApiError(400, 'MISSING_QUERY_PARAMETER', `The required query parameter ${name} was not specified.`, [name]);
 
 export const unauthorized = (challenges: string[]) =>
-  new ApiError(401, 'UNEXPECTED_ERROR', 'You are not authorized for this resource.', [], { 'WWW-Authenticate': challenges });
+  new ApiError(401, 'UNEXPECTED_ERROR', 'You are not authorized for this resource.', [], {
+    'WWW-Authenticate': challenges,
+  });
 
 export const userUnauthorized = () =>
   new ApiError(403, 'USER_UNAUTHORIZED', 'Current user is not authorized to perform this action.');
@@ -71,7 +77,9 @@ export const ipNotOnAccessList = (ip: string) =>
   new ApiError(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST', `IP address ${ip} is not allowed to access this resource.`, [ip]);
 
 export const methodNotAllowed = (method: string, path: string, allow: string[]) =>
-  new ApiError(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed for resource ${path}.`, [method, path], { Allow: allow.join(', ') });
+  new ApiError(405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed for resource ${path}.`, [method, path], {
+    Allow: allow.join(', '),
+  });
 
 export const invalidVersionDate = () =>
   new ApiError(406, 'INVALID_VERSION_DATE', 'Invalid accept header or version date.');
@@ -83,7 +91,12 @@ export const versionGone = (version: string, resource: string) =>
   new ApiError(410, 'VERSION_GONE', `Version ${version} of ${resource} is no longer available.`, [version, resource]);
 
 export const unsupportedMediaType = (contentType: string) =>
-  new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `Content type ${contentType || '(none)'} is not supported; send application/json.`, [contentType]);
+  new ApiError(
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Content type ${contentType || '(none)'} is not supported; send application/json.`,
+    [contentType],
+  );
 
 export const rateLimited = (groupId: string, limit: number, windowSeconds: number, retryAfterSeconds: number) =>
   new ApiError(
@@ -94,8 +107,7 @@ export const rateLimited = (groupId: string, limit: number, windowSeconds: numbe
     { 'Retry-After': String(retryAfterSeconds) },
   );
 
-export const unexpectedError = () =>
-  new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.');
+export const unexpectedError = () => new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.');
 
 /** The item, or a 404 for the requested path when there is none. */
 export function orNotFound<T>(item: T | undefined, path: string): T {

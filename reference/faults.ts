@@ -8,7 +8,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const FAULT_KINDS = ['503', 'reset', 'hang', 'slow'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
-export interface FaultOptions { rate: number; kinds: FaultKind[]; random?: () => number }
+export interface FaultOptions {
+  rate: number;
+  kinds: FaultKind[];
+  random?: () => number;
+}
 
 const SLOW_PIECES = 8;
 const SLOW_PAUSE_MS = 250;
@@ -18,7 +22,8 @@ const slowed = new WeakSet<FastifyRequest>();
 export function parseFaults(text: string): FaultOptions {
   const [rateText, kindsText] = text.split(':', 2);
   const rate = Number(rateText);
-  if (!/^\d*\.?\d+$/.test(rateText ?? '') || rate > 1) throw new Error(`--faults needs a rate from 0 to 1, got ${rateText}`);
+  if (!/^\d*\.?\d+$/.test(rateText ?? '') || rate > 1)
+    throw new Error(`--faults needs a rate from 0 to 1, got ${rateText}`);
   const kinds = kindsText === undefined ? [...FAULT_KINDS] : kindsText.split(',');
   const unknown = kinds.find((k) => !(FAULT_KINDS as readonly string[]).includes(k));
   if (unknown !== undefined) throw new Error(`--faults: unknown kind ${unknown} (kinds: ${FAULT_KINDS.join(', ')})`);
@@ -35,8 +40,18 @@ export function injectFaults(app: FastifyInstance, options: FaultOptions, spared
       return;
     }
     if (kind === '503') {
-      const body = { detail: 'The service is temporarily unavailable.', error: 503, errorCode: 'SERVICE_UNAVAILABLE', parameters: [], reason: 'Service Unavailable' };
-      await reply.code(503).header('Retry-After', '1').header('Content-Type', 'application/json').send(JSON.stringify(body));
+      const body = {
+        detail: 'The service is temporarily unavailable.',
+        error: 503,
+        errorCode: 'SERVICE_UNAVAILABLE',
+        parameters: [],
+        reason: 'Service Unavailable',
+      };
+      await reply
+        .code(503)
+        .header('Retry-After', '1')
+        .header('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
       return reply;
     }
     if (kind === 'reset') {

@@ -7,10 +7,25 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const REDACTED = '[redacted]';
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
-const SECRET_FIELDS = new Set(['password', 'privateKey', 'clientSecret', 'client_secret', 'access_token', 'token', 'refresh_token']);
+const SECRET_FIELDS = new Set([
+  'password',
+  'privateKey',
+  'clientSecret',
+  'client_secret',
+  'access_token',
+  'token',
+  'refresh_token',
+]);
 
-interface NameValue { name: string; value: string }
-interface Started { at: Date; startedMs: number; responseBody?: string }
+interface NameValue {
+  name: string;
+  value: string;
+}
+interface Started {
+  at: Date;
+  startedMs: number;
+  responseBody?: string;
+}
 
 const started = new WeakMap<FastifyRequest, Started>();
 
@@ -31,12 +46,18 @@ export function redactBody(text: string, contentType: string): string {
 function redactJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactJson);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? REDACTED : redactJson(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? REDACTED : redactJson(v)]),
+  );
 }
 
 const headerList = (headers: Record<string, unknown>): NameValue[] =>
   Object.entries(headers).flatMap(([name, value]) =>
-    [value].flat().filter((v) => v !== undefined).map((v) => ({ name, value: SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : String(v) })));
+    [value]
+      .flat()
+      .filter((v) => v !== undefined)
+      .map((v) => ({ name, value: SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : String(v) })),
+  );
 
 export function recordHar(app: FastifyInstance, file: string): void {
   const entries: object[] = [];
@@ -46,10 +67,17 @@ export function recordHar(app: FastifyInstance, file: string): void {
     renameSync(`${file}.tmp`, file);
   };
   write();
-  app.addHook('onRequest', async (req) => { started.set(req, { at: new Date(), startedMs: performance.now() }); });
+  app.addHook('onRequest', async (req) => {
+    started.set(req, { at: new Date(), startedMs: performance.now() });
+  });
   app.addHook('onSend', async (req, _reply, payload) => {
     const entry = started.get(req);
-    if (entry) entry.responseBody = Buffer.isBuffer(payload) ? payload.toString('utf8') : typeof payload === 'string' ? payload : '';
+    if (entry)
+      entry.responseBody = Buffer.isBuffer(payload)
+        ? payload.toString('utf8')
+        : typeof payload === 'string'
+          ? payload
+          : '';
     return payload;
   });
   app.addHook('onResponse', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -71,15 +99,28 @@ function harEntry(req: FastifyRequest, reply: FastifyReply, entry: Started): obj
     startedDateTime: entry.at.toISOString(),
     time,
     request: {
-      method: req.method, url: url.toString(), httpVersion: `HTTP/${req.raw.httpVersion}`, cookies: [],
-      headers: headerList(req.headers), queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-      ...(requestBody !== '' ? { postData: { mimeType: requestType, text: redactBody(requestBody, requestType) } } : {}),
-      headersSize: -1, bodySize: Buffer.byteLength(requestBody),
+      method: req.method,
+      url: url.toString(),
+      httpVersion: `HTTP/${req.raw.httpVersion}`,
+      cookies: [],
+      headers: headerList(req.headers),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(requestBody !== ''
+        ? { postData: { mimeType: requestType, text: redactBody(requestBody, requestType) } }
+        : {}),
+      headersSize: -1,
+      bodySize: Buffer.byteLength(requestBody),
     },
     response: {
-      status: reply.statusCode, statusText: STATUS_CODES[reply.statusCode] ?? '', httpVersion: `HTTP/${req.raw.httpVersion}`, cookies: [],
-      headers: headerList(reply.getHeaders()), content: { size: Buffer.byteLength(responseBody), mimeType: responseType, text: responseBody },
-      redirectURL: String(reply.getHeader('location') ?? ''), headersSize: -1, bodySize: Buffer.byteLength(entry.responseBody ?? ''),
+      status: reply.statusCode,
+      statusText: STATUS_CODES[reply.statusCode] ?? '',
+      httpVersion: `HTTP/${req.raw.httpVersion}`,
+      cookies: [],
+      headers: headerList(reply.getHeaders()),
+      content: { size: Buffer.byteLength(responseBody), mimeType: responseType, text: responseBody },
+      redirectURL: String(reply.getHeader('location') ?? ''),
+      headersSize: -1,
+      bodySize: Buffer.byteLength(entry.responseBody ?? ''),
     },
     cache: {},
     timings: { send: 0, wait: time, receive: 0 },

@@ -56,9 +56,13 @@ function secretsFromEnvironment(): Record<string, Principal> {
       console.log(`export ${name}=${generated}`);
       return generated;
     };
-    const keys = principal.kind === 'serviceAccount'
-      ? { token: value('TOKEN', () => randomBytes(24).toString('hex')) }
-      : { publicKey: value('PUBLIC_KEY', () => principal.publicKey), privateKey: value('PRIVATE_KEY', () => randomBytes(18).toString('hex')) };
+    const keys =
+      principal.kind === 'serviceAccount'
+        ? { token: value('TOKEN', () => randomBytes(24).toString('hex')) }
+        : {
+            publicKey: value('PUBLIC_KEY', () => principal.publicKey),
+            privateKey: value('PRIVATE_KEY', () => randomBytes(18).toString('hex')),
+          };
     // Client credentials in the real service's formats, for signing in at /api/oauth/token.
     secrets[principal.name] = {
       ...keys,
@@ -91,7 +95,8 @@ function latency(text: string | undefined): { ms: number; jitterMs: number } | u
 /** The default seed with the collections of the user's fixture in place of its own. */
 function fixtureSeed(file: string): unknown {
   const fixture = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  if (typeof fixture !== 'object' || fixture === null || Array.isArray(fixture)) throw new Error(`--fixture ${file}: a JSON object of collections is required`);
+  if (typeof fixture !== 'object' || fixture === null || Array.isArray(fixture))
+    throw new Error(`--fixture ${file}: a JSON object of collections is required`);
   const seed = { ...(defaultSeed() as object), ...fixture };
   createStore(seed); // names the first malformed collection before anything starts
   return seed;
@@ -100,10 +105,22 @@ function fixtureSeed(file: string): unknown {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, vendor: { type: 'string' }, 'plain-http-port': { type: 'string' },
-      mutant: { type: 'string', multiple: true }, 'rate-limit': { type: 'string' }, 'rate-window-ms': { type: 'string' },
-      'ca-out': { type: 'string' }, 'token-ttl': { type: 'string' }, 'unlisted-dates': { type: 'string' },
-      fixture: { type: 'string' }, latency: { type: 'string' }, faults: { type: 'string' }, record: { type: 'string' }, 'state-file': { type: 'string' }, help: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      vendor: { type: 'string' },
+      'plain-http-port': { type: 'string' },
+      mutant: { type: 'string', multiple: true },
+      'rate-limit': { type: 'string' },
+      'rate-window-ms': { type: 'string' },
+      'ca-out': { type: 'string' },
+      'token-ttl': { type: 'string' },
+      'unlisted-dates': { type: 'string' },
+      fixture: { type: 'string' },
+      latency: { type: 'string' },
+      faults: { type: 'string' },
+      record: { type: 'string' },
+      'state-file': { type: 'string' },
+      help: { type: 'boolean' },
     },
   });
   if (values.help) {
@@ -130,7 +147,9 @@ async function main(): Promise<void> {
     stateFile: values['state-file'],
   });
   if (values['ca-out']) writeFileSync(values['ca-out'], target.caPem);
-  console.log(`reference target listening on ${target.url}${target.plainUrl ? ` (plain HTTP redirect: ${target.plainUrl})` : ''}`);
+  console.log(
+    `reference target listening on ${target.url}${target.plainUrl ? ` (plain HTTP redirect: ${target.plainUrl})` : ''}`,
+  );
   const stop = () => void target.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -3,8 +3,14 @@
 // (one file per spec area, like the suites).
 import { readdirSync, readFileSync } from 'node:fs';
 
-export interface MutantInfo { id: string; rule: string; description: string }
-export interface Mutants { has(id: string): boolean }
+export interface MutantInfo {
+  id: string;
+  rule: string;
+  description: string;
+}
+export interface Mutants {
+  has(id: string): boolean;
+}
 
 const dir = new URL('./mutants/', import.meta.url);
 

@@ -8,10 +8,15 @@ import type { Reply } from './respond.ts';
 const DEFAULT_ITEMS_PER_PAGE = 100;
 const MAX_ITEMS_PER_PAGE = 500;
 
-interface Page { pageNum: number; itemsPerPage: number; includeCount: boolean }
+interface Page {
+  pageNum: number;
+  itemsPerPage: number;
+  includeCount: boolean;
+}
 
 /** A paging parameter: absent or 0 gives the default (as the real service's design rules say). */
-const pagingParameter = (query: URLSearchParams, name: string, fallback: number) => integerParameter(query, name, fallback) || fallback;
+const pagingParameter = (query: URLSearchParams, name: string, fallback: number) =>
+  integerParameter(query, name, fallback) || fallback;
 
 function readPage(query: URLSearchParams): Page {
   return {
@@ -39,35 +44,53 @@ export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>, tot
   const page = readPage(ctx.query);
   const start = firstIndex(ctx, page);
   const links: Link[] = [{ href: pageHref(ctx, page, page.pageNum), rel: 'self' }];
-  if (start + page.itemsPerPage < items.length) links.push({ href: pageHref(ctx, page, page.pageNum + 1), rel: 'next' });
+  if (start + page.itemsPerPage < items.length)
+    links.push({ href: pageHref(ctx, page, page.pageNum + 1), rel: 'next' });
   if (page.pageNum > 1) links.push({ href: pageHref(ctx, page, page.pageNum - 1), rel: 'previous' });
   // Mutant: a middle page also links to the first page, four relations in all.
   if (links.length === 3 && ctx.mutants.has('LIST-SHAPE')) links.push({ href: pageHref(ctx, page, 1), rel: 'first' });
   // Mutant: items on pages after the first carry all their relations, as outside a list.
   const inList = page.pageNum === 1 || !ctx.mutants.has('LINK-LIST-ITEM-SELF-ONLY');
   // Mutant: under /v1.0 the events answer a page size above the maximum with an empty page.
-  const overflow = ctx.generation === 'v1.0' && /\/events$/.test(ctx.path) && pagingParameter(ctx.query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE) > MAX_ITEMS_PER_PAGE;
-  const shown = overflow && ctx.mutants.has('LIST-MAX-500:legacy-events') ? [] : items.slice(start, start + page.itemsPerPage);
+  const overflow =
+    ctx.generation === 'v1.0' &&
+    /\/events$/.test(ctx.path) &&
+    pagingParameter(ctx.query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE) > MAX_ITEMS_PER_PAGE;
+  const shown =
+    overflow && ctx.mutants.has('LIST-MAX-500:legacy-events') ? [] : items.slice(start, start + page.itemsPerPage);
   const results = shown.map((item) => view(item, inList));
   // Mutant: with the count switched off, pages after the first still carry it; or the alerts of a project always carry it.
-  const withCount = page.includeCount || (page.pageNum > 1 && ctx.mutants.has('LIST-INCLUDE-COUNT'))
-    || (/\/groups\/[^/]+\/alerts$/.test(ctx.path) && ctx.mutants.has('LIST-INCLUDE-COUNT:alerts'));
+  const withCount =
+    page.includeCount ||
+    (page.pageNum > 1 && ctx.mutants.has('LIST-INCLUDE-COUNT')) ||
+    (/\/groups\/[^/]+\/alerts$/.test(ctx.path) && ctx.mutants.has('LIST-INCLUDE-COUNT:alerts'));
   // Mutant: under /v1.0 the databases of a process carry no links.
-  if (ctx.generation === 'v1.0' && /\/databases$/.test(ctx.path) && ctx.mutants.has('LIST-SHAPE:legacy-databases')) return { kind: 'list', body: withCount ? { results, totalCount: total } : { results } };
+  if (ctx.generation === 'v1.0' && /\/databases$/.test(ctx.path) && ctx.mutants.has('LIST-SHAPE:legacy-databases'))
+    return { kind: 'list', body: withCount ? { results, totalCount: total } : { results } };
   return { kind: 'list', body: withCount ? { links, results, totalCount: total } : { links, results } };
 }
 
 /** Where the requested page starts in the result set. */
 function firstIndex(ctx: RequestContext, page: Page): number {
   // Mutant: a page size above the maximum caps each page's length, not where later pages start.
-  const stride = ctx.mutants.has('LIST-MAX-500') ? pagingParameter(ctx.query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE) : page.itemsPerPage;
+  const stride = ctx.mutants.has('LIST-MAX-500')
+    ? pagingParameter(ctx.query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE)
+    : page.itemsPerPage;
   // Mutant: under /v1.0 the processes count an explicit page number from 0 at page sizes below the default.
   const small = ctx.query.has('pageNum') && page.itemsPerPage < DEFAULT_ITEMS_PER_PAGE;
-  const fromZero = small && ctx.generation === 'v1.0' && /\/processes$/.test(ctx.path) && ctx.mutants.has('LIST-PAGE-1-BASED:legacy-processes');
+  const fromZero =
+    small &&
+    ctx.generation === 'v1.0' &&
+    /\/processes$/.test(ctx.path) &&
+    ctx.mutants.has('LIST-PAGE-1-BASED:legacy-processes');
   const start = (page.pageNum - (fromZero ? 0 : 1)) * stride;
   // Mutant: at page sizes from 3 to 99, page 2 starts one item early; or, for the clusters of a project, every later
   // page below the default size starts one early, repeating the last item of the page before.
   const shifted = page.pageNum === 2 && page.itemsPerPage >= 3 && page.itemsPerPage < 100;
-  const repeated = page.pageNum > 1 && small && /\/groups\/[^/]+\/clusters$/.test(ctx.path) && ctx.mutants.has('LIST-PAGES-PARTITION:clusters');
+  const repeated =
+    page.pageNum > 1 &&
+    small &&
+    /\/groups\/[^/]+\/clusters$/.test(ctx.path) &&
+    ctx.mutants.has('LIST-PAGES-PARTITION:clusters');
   return (shifted && ctx.mutants.has('LIST-PAGES-PARTITION')) || repeated ? start - 1 : start;
 }

@@ -15,7 +15,13 @@ import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply }
 import { allowedMethods, type Handler, type Method, type Route, type Router } from './router.ts';
 import type { Store } from './store.ts';
 import { vocabularyOf } from './vocabulary.ts';
-import { checkRequestContentType, resolveVersion, successContentType, versionHeaders, type UnlistedDates } from './versioning.ts';
+import {
+  checkRequestContentType,
+  resolveVersion,
+  successContentType,
+  versionHeaders,
+  type UnlistedDates,
+} from './versioning.ts';
 
 export interface Services {
   vendor: string;
@@ -32,7 +38,11 @@ const ERROR_CONTENT_TYPE = 'application/json';
 
 /** Headers and content type decided along the way; errors keep the version headers (real-service fact).
  * The rate limiter is told the status of the request it admitted. */
-interface ResponseHead { contentType: string; headers: Record<string, string | string[]>; settle?: Settle }
+interface ResponseHead {
+  contentType: string;
+  headers: Record<string, string | string[]>;
+  settle?: Settle;
+}
 
 export function createDispatcher(services: Services) {
   // The reply is returned: Fastify then waits for it rather than sending again while an async onSend hook runs.
@@ -54,22 +64,46 @@ export function createDispatcher(services: Services) {
     if (result.kind === 'list' && services.mutants.has('LINK-NOT-IN-HEADERS')) headers.Link = linkHeader(result.body);
     const presentation = presentationOf(query);
     // Mutant: under envelope=true a delete answers 200 with an envelope saying 200, not the 204 of a plain delete.
-    if (result.kind === 'noContent' && req.method === 'DELETE' && presentation.envelope && services.mutants.has('ENV-SINGLE-WRAP:delete')) result = entity({}, 200);
+    if (
+      result.kind === 'noContent' &&
+      req.method === 'DELETE' &&
+      presentation.envelope &&
+      services.mutants.has('ENV-SINGLE-WRAP:delete')
+    )
+      result = entity({}, 200);
     const request = { method: req.method, legacy: apiLocation(path, services.vendor)?.generation === 'v1.0' };
-    send(reply, services.mutants, statusOf(result), renderReply(result, presentation, services.mutants, request), head.contentType, headers);
+    send(
+      reply,
+      services.mutants,
+      statusOf(result),
+      renderReply(result, presentation, services.mutants, request),
+      head.contentType,
+      headers,
+    );
     return reply;
   };
 }
 
-async function handle(services: Services, req: FastifyRequest, path: string, query: URLSearchParams, head: ResponseHead): Promise<Reply> {
+async function handle(
+  services: Services,
+  req: FastifyRequest,
+  path: string,
+  query: URLSearchParams,
+  head: ResponseHead,
+): Promise<Reply> {
   const { vendor, router } = services;
   const location = apiLocation(path, vendor);
   if (!location) throw notFound(path);
 
   // Mutant: an unauthenticated DELETE of an encryption-at-rest private endpoint is looked up before authentication.
   const earEndpoint = /\/encryptionAtRest\/[^/]+\/privateEndpoints\/[^/]+$/.test(path);
-  if (earEndpoint && req.method === 'DELETE' && !req.headers.authorization && services.mutants.has('DOC-401')) throw notFound(path);
-  const caller = services.authenticator.authenticate({ method: req.method, url: req.url, authorization: req.headers.authorization });
+  if (earEndpoint && req.method === 'DELETE' && !req.headers.authorization && services.mutants.has('DOC-401'))
+    throw notFound(path);
+  const caller = services.authenticator.authenticate({
+    method: req.method,
+    url: req.url,
+    authorization: req.headers.authorization,
+  });
   // Spec 8: every authenticated request to a project path counts, whatever its outcome.
   const project = rateLimitedProject(location.segments);
   // Mutants: a refusal that waits until the request is handled, so that its change is made all the same.
@@ -78,89 +112,161 @@ async function handle(services: Services, req: FastifyRequest, path: string, que
   // Mutant: a PATCH is not counted against the project's rate limit.
   const uncounted = req.method === 'PATCH' && mutants.has('LIMITS-COUNTS-EVERY-REQUEST:patch');
   try {
-    if (project !== undefined && !uncounted) head.settle = await services.rateLimiter.admit(project, caller.record.name);
+    if (project !== undefined && !uncounted)
+      head.settle = await services.rateLimiter.admit(project, caller.record.name);
   } catch (err) {
     // Mutant: a create of an alert configuration over the limit is made, then answered 429.
-    if (!(req.method === 'POST' && /\/alertConfigs$/.test(path) && mutants.has('LIMITS-429-AFTER-100:create-applied'))) throw err;
+    if (!(req.method === 'POST' && /\/alertConfigs$/.test(path) && mutants.has('LIMITS-429-AFTER-100:create-applied')))
+      throw err;
     refusal = err;
   }
   // Mutant SVC-ACCESS-LIST: the access list is checked outside projects only.
   const listed = project === undefined || !mutants.has('SVC-ACCESS-LIST');
   // Mutant: a bearer token's POST skips its access list.
-  const bearerPost = req.method === 'POST' && /^Bearer /i.test(req.headers.authorization ?? '') && mutants.has('SVC-ACCESS-LIST:bearer-post');
+  const bearerPost =
+    req.method === 'POST' &&
+    /^Bearer /i.test(req.headers.authorization ?? '') &&
+    mutants.has('SVC-ACCESS-LIST:bearer-post');
   if (listed && !bearerPost) {
     try {
-      services.authenticator.checkAccessList(caller, requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants), { legacy: location.generation === 'v1.0', inProject: project !== undefined });
+      services.authenticator.checkAccessList(
+        caller,
+        requestAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], mutants),
+        { legacy: location.generation === 'v1.0', inProject: project !== undefined },
+      );
     } catch (err) {
       // Mutant: from outside the list, a legacy PATCH of an alert configuration is made, then refused.
-      if (!(req.method === 'PATCH' && location.generation === 'v1.0' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('SVC-ACCESS-LIST:legacy-patch'))) throw err;
+      if (
+        !(
+          req.method === 'PATCH' &&
+          location.generation === 'v1.0' &&
+          /\/alertConfigs\/[^/]+$/.test(path) &&
+          mutants.has('SVC-ACCESS-LIST:legacy-patch')
+        )
+      )
+        throw err;
       refusal ??= err;
     }
   }
 
   const apiPath = `/${location.segments.join('/')}`;
-  const version = location.generation === 'v2'
-    ? resolveVersion({ accept: req.headers.accept, method: req.method, resource: path.slice(1), apiPath }, vendor, services.unlistedDates, services.mutants)
-    : undefined;
+  const version =
+    location.generation === 'v2'
+      ? resolveVersion(
+          { accept: req.headers.accept, method: req.method, resource: path.slice(1), apiPath },
+          vendor,
+          services.unlistedDates,
+          services.mutants,
+        )
+      : undefined;
   if (version) Object.assign(head.headers, versionHeaders(version, req.method, apiPath, services.mutants));
   // Mutant: the legacy generation's root resource is not served.
-  if (location.generation === 'v1.0' && apiPath === '/' && services.mutants.has('VER-GENERATIONS')) throw notFound(path);
+  if (location.generation === 'v1.0' && apiPath === '/' && services.mutants.has('VER-GENERATIONS'))
+    throw notFound(path);
 
   const match = router.match(location.segments);
   if (!match) throw notFound(path);
   // Mutant: HEAD is not supported on single projects (405), although their GET is served.
-  if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405')) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
+  if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405'))
+    throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
   const method = req.method === 'HEAD' ? 'GET' : req.method;
-  let handler = Object.hasOwn(match.route.methods, method) ? match.route.methods[method as Method] : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
+  let handler = Object.hasOwn(match.route.methods, method)
+    ? match.route.methods[method as Method]
+    : servedAnyway(services.mutants, match.route, method, apiPath, location.generation);
   // Mutant: a PUT of a custom database role is handled as a PATCH, then answered 405.
-  if (!handler && method === 'PUT' && /\/customDBRoles\/roles\/[^/]+$/.test(apiPath) && mutants.has('METH-405:role-put')) {
+  if (
+    !handler &&
+    method === 'PUT' &&
+    /\/customDBRoles\/roles\/[^/]+$/.test(apiPath) &&
+    mutants.has('METH-405:role-put')
+  ) {
     handler = match.route.methods.PATCH;
     refusal ??= unsupportedMethod(mutants, req.method, path, allowedMethods(match.route));
   }
   if (!handler) throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
 
   const vocabulary = vocabularyOf(vendor);
-  const body = BODY_METHODS.has(method) ? vocabulary.fromClient(parseJsonBody(req, location.generation, vendor, services.mutants)) : undefined;
+  const body = BODY_METHODS.has(method)
+    ? vocabulary.fromClient(parseJsonBody(req, location.generation, vendor, services.mutants))
+    : undefined;
   const origin = `https://${req.headers.host ?? `${bracketed(req.socket.localAddress ?? '')}:${req.socket.localPort}`}`;
   const ctx: RequestContext = {
-    method, path, query, params: match.params, body,
-    generation: location.generation, version, caller,
-    store: services.store, mutants: services.mutants, vendor,
-    origin, apiBase: `${origin}/api/${vendor}/${location.generation}`,
+    method,
+    path,
+    query,
+    params: match.params,
+    body,
+    generation: location.generation,
+    version,
+    caller,
+    store: services.store,
+    mutants: services.mutants,
+    vendor,
+    origin,
+    apiBase: `${origin}/api/${vendor}/${location.generation}`,
   };
   const handled = await handler(ctx);
   refuseIfAppliedAnyway(ctx);
   if (refusal) throw refusal;
-  const result = handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
+  const result =
+    handled.kind === 'noContent' ? handled : { ...handled, body: vocabulary.toClient(handled.body) as object };
   head.contentType = successContentType(location.generation, vendor, version, services.mutants);
   // Mutant: the versioned list of processes is labelled plain JSON, naming no version.
-  if (location.generation === 'v2' && result.kind === 'list' && /\/processes$/.test(apiPath) && services.mutants.has('VER-RESPONSE-NAMES-VERSION:processes')) head.contentType = 'application/json';
+  if (
+    location.generation === 'v2' &&
+    result.kind === 'list' &&
+    /\/processes$/.test(apiPath) &&
+    services.mutants.has('VER-RESPONSE-NAMES-VERSION:processes')
+  )
+    head.contentType = 'application/json';
   // Mutant: the legacy generation labels the alert configurations as plain text.
-  if (location.generation === 'v1.0' && /\/alertConfigs(\/|$)/.test(apiPath) && services.mutants.has('ENT-JSON-RESPONSE:legacy')) head.contentType = 'text/plain;charset=utf-8';
+  if (
+    location.generation === 'v1.0' &&
+    /\/alertConfigs(\/|$)/.test(apiPath) &&
+    services.mutants.has('ENT-JSON-RESPONSE:legacy')
+  )
+    head.contentType = 'text/plain;charset=utf-8';
   // Mutant: HEAD of a list is labelled plain JSON, unlike GET's versioned media type.
-  if (req.method === 'HEAD' && result.kind === 'list' && services.mutants.has('METH-HEAD')) head.contentType = 'application/json';
+  if (req.method === 'HEAD' && result.kind === 'list' && services.mutants.has('METH-HEAD'))
+    head.contentType = 'application/json';
   return result;
 }
 
 /** Spec 4.1: an unsupported method on an existing resource is 405, with the Allow header. */
 function unsupportedMethod(mutants: Mutants, method: string, path: string, allow: string[]): ApiError {
   // Mutant: a POST to a single alert configuration is looked up as a sub-resource and not found.
-  const configPost = method === 'POST' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('METH-405:alert-config-post');
+  const configPost =
+    method === 'POST' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('METH-405:alert-config-post');
   return mutants.has('METH-405') || configPost ? notFound(path) : methodNotAllowed(method, path, allow);
 }
 
 /** Mutants: a method the resource does not support is handled as another it does. */
-function servedAnyway(mutants: Mutants, route: Route, method: string, apiPath: string, generation: Generation): Handler | undefined {
+function servedAnyway(
+  mutants: Mutants,
+  route: Route,
+  method: string,
+  apiPath: string,
+  generation: Generation,
+): Handler | undefined {
   // An event answers PUT as a GET.
-  if (method === 'PUT' && /^\/groups\/[^/]+\/events\/[^/]+$/.test(apiPath) && mutants.has('METH-405:event-put')) return route.methods.GET;
+  if (method === 'PUT' && /^\/groups\/[^/]+\/events\/[^/]+$/.test(apiPath) && mutants.has('METH-405:event-put'))
+    return route.methods.GET;
   // Under /v1.0, a project answers PUT as a PATCH.
-  if (method === 'PUT' && generation === 'v1.0' && /^\/groups\/[^/]+$/.test(apiPath) && mutants.has('METH-405:legacy-project-put')) return route.methods.PATCH;
+  if (
+    method === 'PUT' &&
+    generation === 'v1.0' &&
+    /^\/groups\/[^/]+$/.test(apiPath) &&
+    mutants.has('METH-405:legacy-project-put')
+  )
+    return route.methods.PATCH;
   return undefined;
 }
 
 export function splitUrl(url: string): { path: string; query: URLSearchParams } {
   const q = url.indexOf('?');
-  return q < 0 ? { path: url, query: new URLSearchParams() } : { path: url.slice(0, q), query: new URLSearchParams(url.slice(q + 1)) };
+  return q < 0
+    ? { path: url, query: new URLSearchParams() }
+    : { path: url.slice(0, q), query: new URLSearchParams(url.slice(q + 1)) };
 }
 
 /** Spec 9.1: `/api/{vendor}/v2/...` or `/api/{vendor}/v1.0/...`, as decoded path segments after the base. */
@@ -182,7 +288,8 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   if (req.headers['content-type'] === undefined && (req.body === undefined || req.body === '')) return undefined;
   // Mutant: PUT takes application/json only, not the versioned media type (spec 9.2 allows both).
   const jsonOnly = req.method === 'PUT' && mutants.has('VER-CONTENT-TYPE-BOTH');
-  if (!readAsJsonAnyway(req, generation, mutants)) checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
+  if (!readAsJsonAnyway(req, generation, mutants))
+    checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
   const sent = typeof req.body === 'string' ? req.body : '';
   // Mutant: a lenient parser that drops a trailing comma before a closing brace or bracket.
   const text = mutants.has('ERR-MALFORMED-400') ? sent.replace(/,\s*([}\]])/g, '$1') : sent;
@@ -198,10 +305,17 @@ function readAsJsonAnyway(req: FastifyRequest, generation: Generation, mutants: 
   // A PUT body.
   if (req.method === 'PUT' && mutants.has('ENT-CONTENT-TYPE-REQUIRED')) return true;
   // A change (PATCH) of a custom database role.
-  if (req.method === 'PATCH' && /\/customDBRoles\/roles\/[^/?]+(\?|$)/.test(req.url) && mutants.has('ENT-CONTENT-TYPE-REQUIRED:role-patch')) return true;
+  if (
+    req.method === 'PATCH' &&
+    /\/customDBRoles\/roles\/[^/?]+(\?|$)/.test(req.url) &&
+    mutants.has('ENT-CONTENT-TYPE-REQUIRED:role-patch')
+  )
+    return true;
   // Under /v1.0, a POST body labelled as plain text.
   const plainText = /^text\/plain\b/.test(req.headers['content-type'] ?? '');
-  return req.method === 'POST' && generation === 'v1.0' && plainText && mutants.has('ENT-CONTENT-TYPE-REQUIRED:legacy-text');
+  return (
+    req.method === 'POST' && generation === 'v1.0' && plainText && mutants.has('ENT-CONTENT-TYPE-REQUIRED:legacy-text')
+  );
 }
 
 function toApiError(err: unknown): ApiError {
@@ -210,7 +324,13 @@ function toApiError(err: unknown): ApiError {
   return unexpectedError();
 }
 
-export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, query: URLSearchParams, headers: Record<string, string | string[]> = {}): void {
+export function sendError(
+  reply: FastifyReply,
+  mutants: Mutants,
+  err: ApiError,
+  query: URLSearchParams,
+  headers: Record<string, string | string[]> = {},
+): void {
   // Mutant: a 429 without the error body.
   const bodyless = err.status === 429 && mutants.has('LIMITS-429-ERROR-BODY');
   const presentation = presentationOf(query);
@@ -218,16 +338,32 @@ export function sendError(reply: FastifyReply, mutants: Mutants, err: ApiError, 
   if (mutants.has('ENT-PRETTY') || (err.status === 400 && mutants.has('ENT-PRETTY:400'))) presentation.pretty = false;
   const body = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
   // Mutant: a 404 is labelled as plain text.
-  const contentType = err.status === 404 && mutants.has('ENT-JSON-RESPONSE') ? 'text/plain; charset=utf-8'
-    // Mutant: the refusal of an Accept that names no version is labelled as an HTML page.
-    : err.status === 406 && mutants.has('ENT-JSON-RESPONSE:406') ? 'text/html; charset=utf-8' : ERROR_CONTENT_TYPE;
+  const contentType =
+    err.status === 404 && mutants.has('ENT-JSON-RESPONSE')
+      ? 'text/plain; charset=utf-8'
+      : // Mutant: the refusal of an Accept that names no version is labelled as an HTML page.
+        err.status === 406 && mutants.has('ENT-JSON-RESPONSE:406')
+        ? 'text/html; charset=utf-8'
+        : ERROR_CONTENT_TYPE;
   send(reply, mutants, err.status, body, contentType, { ...headers, ...err.headers, 'X-Error-Code': err.errorCode });
 }
 
-function send(reply: FastifyReply, mutants: Mutants, status: number, body: string | undefined, contentType: string, headers: Record<string, string | string[]>): void {
+function send(
+  reply: FastifyReply,
+  mutants: Mutants,
+  status: number,
+  body: string | undefined,
+  contentType: string,
+  headers: Record<string, string | string[]>,
+): void {
   reply.code(status).headers(headers);
   // Mutant: HEAD of an event writes its body onto the connection after the answer (Node itself drops a HEAD's body).
-  if (body !== undefined && reply.request.method === 'HEAD' && /\/events\/[^/?]+(\?|$)/.test(reply.request.url) && mutants.has('METH-HEAD:raw-body')) {
+  if (
+    body !== undefined &&
+    reply.request.method === 'HEAD' &&
+    /\/events\/[^/?]+(\?|$)/.test(reply.request.url) &&
+    mutants.has('METH-HEAD:raw-body')
+  ) {
     const socket = reply.raw.socket;
     reply.raw.once('finish', () => socket?.write(body));
   }

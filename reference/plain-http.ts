@@ -5,17 +5,30 @@ import { bracketed } from './context.ts';
 import { errorBody, unauthorized } from './errors.ts';
 import type { Mutants } from './mutants.ts';
 
-export interface RedirectListener { port: number; close(): Promise<void> }
+export interface RedirectListener {
+  port: number;
+  close(): Promise<void>;
+}
 
-export async function startRedirectListener(host: string, port: number, httpsPort: number, mutants: Mutants): Promise<RedirectListener> {
+export async function startRedirectListener(
+  host: string,
+  port: number,
+  httpsPort: number,
+  mutants: Mutants,
+): Promise<RedirectListener> {
   const server: Server = createServer((req, res) => {
     // Mutant: DELETE alone is served in the clear, with the API's JSON 401 error.
     if (mutants.has('SVC-HTTPS-ONLY') || (req.method === 'DELETE' && mutants.has('SVC-HTTPS-ONLY:delete'))) {
       // Mutant: the API's own 401 error, served in the clear instead of the redirect.
-      res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify(errorBody(unauthorized([]), mutants)));
+      res
+        .writeHead(401, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(errorBody(unauthorized([]), mutants)));
       return;
     }
-    res.writeHead(301, { Location: `https://${hostnameOf(req.headers.host) ?? bracketed(host)}:${httpsPort}${req.url ?? '/'}`, 'Content-Length': '0' });
+    res.writeHead(301, {
+      Location: `https://${hostnameOf(req.headers.host) ?? bracketed(host)}:${httpsPort}${req.url ?? '/'}`,
+      'Content-Length': '0',
+    });
     res.end();
   });
   await new Promise<void>((resolve, reject) => {
@@ -24,10 +37,11 @@ export async function startRedirectListener(host: string, port: number, httpsPor
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -2,7 +2,10 @@
 import { rateLimited } from './errors.ts';
 import type { Mutants } from './mutants.ts';
 
-export interface RateLimitOptions { limit: number; windowMs: number }
+export interface RateLimitOptions {
+  limit: number;
+  windowMs: number;
+}
 
 /** Told the status of an admitted request once it is answered. */
 export type Settle = (status: number) => void;
@@ -15,8 +18,12 @@ export class ProjectRateLimiter {
   /** Admission times per counter, for the sliding-window mutant. */
   private readonly admitted = new Map<string, number[]>();
 
-  constructor(private readonly options: RateLimitOptions, private readonly mutants: Mutants) {
-    if (!(options.windowMs > 0) || !(options.limit >= 0)) throw new Error(`rateLimit needs windowMs > 0 and limit >= 0, got ${JSON.stringify(options)}`);
+  constructor(
+    private readonly options: RateLimitOptions,
+    private readonly mutants: Mutants,
+  ) {
+    if (!(options.windowMs > 0) || !(options.limit >= 0))
+      throw new Error(`rateLimit needs windowMs > 0 and limit >= 0, got ${JSON.stringify(options)}`);
   }
 
   /** Counts one request by `caller` to the project; beyond the limit of the current window, a 429. */

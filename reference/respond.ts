@@ -6,12 +6,20 @@ export type Reply =
   | { kind: 'list'; body: object }
   | { kind: 'noContent' };
 
-export const entity = (body: object, status = 200, headers?: Record<string, string>): Reply => ({ kind: 'entity', status, body, headers });
+export const entity = (body: object, status = 200, headers?: Record<string, string>): Reply => ({
+  kind: 'entity',
+  status,
+  body,
+  headers,
+});
 export const noContent = (): Reply => ({ kind: 'noContent' });
 
 export const statusOf = (reply: Reply) => (reply.kind === 'entity' ? reply.status : reply.kind === 'list' ? 200 : 204);
 
-export interface Presentation { pretty: boolean; envelope: boolean }
+export interface Presentation {
+  pretty: boolean;
+  envelope: boolean;
+}
 
 /** `pretty` and `envelope` are available on any request (spec 4.2). */
 export function presentationOf(query: URLSearchParams): Presentation {
@@ -26,23 +34,40 @@ export function renderBody(reply: Reply, presentation: Presentation): string | u
 }
 
 /** The body text of a successful reply to a request (its method, and whether it is under /v1.0). */
-export function renderReply(reply: Reply, presentation: Presentation, mutants: Mutants, request: { method: string; legacy: boolean }): string | undefined {
+export function renderReply(
+  reply: Reply,
+  presentation: Presentation,
+  mutants: Mutants,
+  request: { method: string; legacy: boolean },
+): string | undefined {
   // Mutant: a list carries the envelope's status even when no envelope was asked for; or only under /v1.0.
-  let envelope = presentation.envelope || (reply.kind === 'list' && (mutants.has('ENV-DEFAULT-NONE') || (request.legacy && mutants.has('ENV-DEFAULT-NONE:legacy'))));
+  let envelope =
+    presentation.envelope ||
+    (reply.kind === 'list' &&
+      (mutants.has('ENV-DEFAULT-NONE') || (request.legacy && mutants.has('ENV-DEFAULT-NONE:legacy'))));
   // Mutant: under /v1.0 a list ignores envelope=true and carries no status.
   if (reply.kind === 'list' && request.legacy && mutants.has('ENV-LIST-STATUS:legacy')) envelope = false;
   // Mutant: the answer to a PATCH ignores pretty=true.
   if (request.method === 'PATCH' && mutants.has('ENT-PRETTY:patch')) presentation = { ...presentation, pretty: false };
   let shown = reply;
   // Mutant: under envelope=true the answer to a PATCH is wrapped twice.
-  if (reply.kind === 'entity' && request.method === 'PATCH' && presentation.envelope && mutants.has('ENV-SINGLE-WRAP:patch')) shown = { ...reply, body: { status: reply.status, content: reply.body } };
+  if (
+    reply.kind === 'entity' &&
+    request.method === 'PATCH' &&
+    presentation.envelope &&
+    mutants.has('ENV-SINGLE-WRAP:patch')
+  )
+    shown = { ...reply, body: { status: reply.status, content: reply.body } };
   // Mutant: a list is wrapped like a single entity.
   else if (reply.kind === 'list' && mutants.has('ENV-LIST-STATUS')) shown = entity(reply.body);
   // Mutant: the envelope of a created entity says 200.
-  else if (reply.kind === 'entity' && reply.status === 201 && mutants.has('ENV-SINGLE-WRAP')) shown = { ...reply, status: 200 };
+  else if (reply.kind === 'entity' && reply.status === 201 && mutants.has('ENV-SINGLE-WRAP'))
+    shown = { ...reply, status: 200 };
   const text = renderBody(shown, { ...presentation, envelope });
   // Mutant: a list body ends with a newline.
-  return text !== undefined && reply.kind === 'list' && !presentation.pretty && mutants.has('ENT-COMPACT-WHITESPACE') ? `${text}\n` : text;
+  return text !== undefined && reply.kind === 'list' && !presentation.pretty && mutants.has('ENT-COMPACT-WHITESPACE')
+    ? `${text}\n`
+    : text;
 }
 
 /** Spec 2.4: a single entity is wrapped in {status, content}; a list only gains `status`. */

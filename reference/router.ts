@@ -4,10 +4,19 @@ import type { Reply } from './respond.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
-export interface Route { path: string; methods: Partial<Record<Method, Handler>> }
-export interface RouteMatch { route: Route; params: Record<string, string> }
+export interface Route {
+  path: string;
+  methods: Partial<Record<Method, Handler>>;
+}
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
 
-interface CompiledRoute { route: Route; segments: { literal?: string; param?: string }[] }
+interface CompiledRoute {
+  route: Route;
+  segments: { literal?: string; param?: string }[];
+}
 
 export class Router {
   private readonly compiled: CompiledRoute[];
@@ -15,7 +24,10 @@ export class Router {
   constructor(routes: Route[]) {
     this.compiled = routes.map((route) => ({
       route,
-      segments: route.path.split('/').filter(Boolean).map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s })),
+      segments: route.path
+        .split('/')
+        .filter(Boolean)
+        .map((s) => (/^\{\w+\}$/.test(s) ? { param: s.slice(1, -1) } : { literal: s })),
     }));
   }
 
@@ -28,13 +40,18 @@ export class Router {
     }
     if (!best) return undefined;
     const params: Record<string, string> = {};
-    best.segments.forEach((s, i) => { if (s.param) params[s.param] = segments[i]!; }); // fits: as many segments
+    best.segments.forEach((s, i) => {
+      if (s.param) params[s.param] = segments[i]!;
+    }); // fits: as many segments
     return { route: best.route, params };
   }
 }
 
 function fits(candidate: CompiledRoute, segments: string[]): boolean {
-  return candidate.segments.length === segments.length && candidate.segments.every((s, i) => s.param !== undefined || s.literal === segments[i]);
+  return (
+    candidate.segments.length === segments.length &&
+    candidate.segments.every((s, i) => s.param !== undefined || s.literal === segments[i])
+  );
 }
 
 function moreLiteral(a: CompiledRoute, b: CompiledRoute): boolean {

@@ -20,7 +20,13 @@ import { createStore, defaultSeed } from './store.ts';
 import type { UnlistedDates } from './versioning.ts';
 
 /** A principal's secrets: an API key pair, a static bearer token, and the client id and secret it signs in with. */
-export interface Principal { publicKey?: string; privateKey?: string; token?: string; clientId?: string; clientSecret?: string }
+export interface Principal {
+  publicKey?: string;
+  privateKey?: string;
+  token?: string;
+  clientId?: string;
+  clientSecret?: string;
+}
 export interface ReferenceOptions {
   /** Path and media-type vendor word (spec naming convention); default 'platform'. */
   vendor?: string;
@@ -52,7 +58,12 @@ export interface ReferenceOptions {
   /** The store is loaded from this file when it exists (instead of `seed`) and written to it after each change. */
   stateFile?: string;
 }
-export interface ReferenceTarget { url: string; plainUrl?: string; caPem: string; close(): Promise<void> }
+export interface ReferenceTarget {
+  url: string;
+  plainUrl?: string;
+  caPem: string;
+  close(): Promise<void>;
+}
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -77,27 +88,46 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
     },
     clientErrorHandler: (_err, socket) => {
       const body = JSON.stringify(errorBody(new ApiError(400, 'INVALID_REQUEST', 'Malformed HTTP request.'), mutants));
-      if (socket.writable) socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      if (socket.writable)
+        socket.end(
+          `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
     },
   });
   installBodyParser(app);
   if (opts.latency) {
     const { ms, jitterMs } = opts.latency;
-    app.addHook('onRequest', async () => { await sleep(ms + Math.random() * jitterMs); });
+    app.addHook('onRequest', async () => {
+      await sleep(ms + Math.random() * jitterMs);
+    });
   }
   if (opts.recordFile !== undefined) recordHar(app, opts.recordFile);
   if (opts.faults) injectFaults(app, opts.faults, [TOKEN_PATH, REVOKE_PATH]);
   if (opts.stateFile !== undefined) keepState(app, opts.stateFile, store);
   const issuer = new TokenIssuer(clientsOf(opts.secrets), opts.tokenTtlSeconds ?? 3600, opts.clock ?? Date.now);
   // Outside `/api/{vendor}`, as on the real service; a token can be minted from any address.
-  const oauth = (answer: (authorization: string | undefined, body: string) => TokenAnswer) => (req: FastifyRequest, reply: FastifyReply) => {
-    const { status, body } = answer(req.headers.authorization, typeof req.body === 'string' ? req.body : '');
-    void reply.code(status).header('Cache-Control', 'no-store').header('Content-Type', 'application/json').send(JSON.stringify(body));
-  };
-  app.post(TOKEN_PATH, oauth((a, b) => issuer.token(a, b)));
-  app.post(REVOKE_PATH, oauth((a, b) => issuer.revoke(a, b)));
+  const oauth =
+    (answer: (authorization: string | undefined, body: string) => TokenAnswer) =>
+    (req: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = answer(req.headers.authorization, typeof req.body === 'string' ? req.body : '');
+      void reply
+        .code(status)
+        .header('Cache-Control', 'no-store')
+        .header('Content-Type', 'application/json')
+        .send(JSON.stringify(body));
+    };
+  app.post(
+    TOKEN_PATH,
+    oauth((a, b) => issuer.token(a, b)),
+  );
+  app.post(
+    REVOKE_PATH,
+    oauth((a, b) => issuer.revoke(a, b)),
+  );
   const dispatch = createDispatcher({
-    vendor, store, mutants,
+    vendor,
+    store,
+    mutants,
     authenticator: new Authenticator(store.principals, opts.secrets, `${vendor} Public API`, mutants, issuer),
     rateLimiter: new ProjectRateLimiter(opts.rateLimit ?? { limit: 100, windowMs: 60_000 }, mutants),
     router: new Router(allRoutes),
@@ -109,10 +139,13 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
 
   await app.listen({ host, port: opts.port ?? 0 });
   const port = (app.server.address() as AddressInfo).port;
-  const redirect = opts.plainHttpPort === undefined ? undefined : await startRedirectListener(host, opts.plainHttpPort, port, mutants).catch(async (err) => {
-    await app.close();
-    throw err;
-  });
+  const redirect =
+    opts.plainHttpPort === undefined
+      ? undefined
+      : await startRedirectListener(host, opts.plainHttpPort, port, mutants).catch(async (err) => {
+          await app.close();
+          throw err;
+        });
   return {
     url: `https://${bracketed(host)}:${port}`,
     plainUrl: redirect && `http://${bracketed(host)}:${redirect.port}`,
@@ -125,8 +158,11 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
 }
 
 function clientsOf(secrets: Record<string, Principal>): Record<string, { clientId: string; clientSecret: string }> {
-  return Object.fromEntries(Object.entries(secrets).flatMap(([name, s]) =>
-    (s.clientId && s.clientSecret ? [[name, { clientId: s.clientId, clientSecret: s.clientSecret }]] : [])));
+  return Object.fromEntries(
+    Object.entries(secrets).flatMap(([name, s]) =>
+      s.clientId && s.clientSecret ? [[name, { clientId: s.clientId, clientSecret: s.clientSecret }]] : [],
+    ),
+  );
 }
 
 /** Bodies are kept as text: the pipeline checks the Content-Type (415) before parsing JSON (400). */
@@ -138,7 +174,10 @@ function installBodyParser(app: FastifyInstance): void {
 /** Errors raised by Fastify itself, before the pipeline (e.g. a body over the limit: 413). */
 function frameworkError(err: unknown): ApiError {
   const { statusCode: status = 500, message = '' } = (err ?? {}) as { statusCode?: number; message?: string };
-  if (status === 413) return new ApiError(413, 'REQUEST_TOO_LARGE', `The request body exceeds ${BODY_LIMIT_BYTES} bytes.`, [BODY_LIMIT_BYTES]);
+  if (status === 413)
+    return new ApiError(413, 'REQUEST_TOO_LARGE', `The request body exceeds ${BODY_LIMIT_BYTES} bytes.`, [
+      BODY_LIMIT_BYTES,
+    ]);
   if (status >= 400 && status < 500) return new ApiError(status, 'INVALID_REQUEST', message);
   return new ApiError(500, 'UNEXPECTED_ERROR', 'Unexpected error.');
 }

@@ -3,17 +3,20 @@
 import { parseIsoDate } from './dates.ts';
 import { attributeReadOnly, invalidAttribute, invalidJson, invalidJsonAttribute, missingAttribute } from './errors.ts';
 
-interface Common { readOnly?: boolean }
-export type Field = Common & (
-  | { type: 'string'; enum?: readonly string[]; pattern?: RegExp; maxLength?: number }
-  | { type: 'integer'; min?: number; max?: number }
-  | { type: 'number'; min?: number }
-  | { type: 'boolean' }
-  | { type: 'date' }
-  | { type: 'array'; items: Field }
-  | ObjectField
-  | { type: 'map'; values: Field }
-);
+interface Common {
+  readOnly?: boolean;
+}
+export type Field = Common &
+  (
+    | { type: 'string'; enum?: readonly string[]; pattern?: RegExp; maxLength?: number }
+    | { type: 'integer'; min?: number; max?: number }
+    | { type: 'number'; min?: number }
+    | { type: 'boolean' }
+    | { type: 'date' }
+    | { type: 'array'; items: Field }
+    | ObjectField
+    | { type: 'map'; values: Field }
+  );
 export interface ObjectField extends Common {
   type: 'object';
   fields: Record<string, Field>;
@@ -31,7 +34,9 @@ const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}
  * field sent with its value in `current` changes nothing and is dropped (real clients send e.g. `groupId`). */
 export function validateBody<T>(body: unknown, shape: ObjectField, current: Record<string, unknown> = {}): T {
   if (!isPlainObject(body)) throw invalidJson();
-  const unchanged = Object.keys(body).filter((key) => shape.fields[key]?.readOnly && Object.hasOwn(current, key) && sameJson(body[key], current[key]));
+  const unchanged = Object.keys(body).filter(
+    (key) => shape.fields[key]?.readOnly && Object.hasOwn(current, key) && sameJson(body[key], current[key]),
+  );
   const rest = Object.fromEntries(Object.entries(body).filter(([key]) => !unchanged.includes(key)));
   validateObject(rest, shape, '');
   return rest as T;
@@ -63,7 +68,8 @@ function validateValue(value: unknown, field: Field, path: string): void {
       return;
     case 'integer':
       if (typeof value !== 'number' || !Number.isInteger(value)) throw invalidJsonAttribute(path);
-      if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max)) throw invalidAttribute(path);
+      if ((field.min !== undefined && value < field.min) || (field.max !== undefined && value > field.max))
+        throw invalidAttribute(path);
       return;
     case 'number':
       if (typeof value !== 'number') throw invalidJsonAttribute(path);
@@ -99,12 +105,18 @@ export type DropPick = (name: string, field: Field | undefined, known: readonly 
 
 /** A copy of `body` without the fields `pick` names, at any depth. */
 export function withoutFields(body: unknown, shape: Field, pick: DropPick, depth = 0): unknown {
-  if (shape.type === 'array' && Array.isArray(body)) return body.map((item) => withoutFields(item, shape.items, pick, depth));
+  if (shape.type === 'array' && Array.isArray(body))
+    return body.map((item) => withoutFields(item, shape.items, pick, depth));
   if (shape.type !== 'object' || !isPlainObject(body)) return body;
   const known = Object.keys(shape.fields);
-  return Object.fromEntries(Object.entries(body)
-    .filter(([key]) => !pick(key, Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined, known, depth))
-    .map(([key, value]) => [key, Object.hasOwn(shape.fields, key) ? withoutFields(value, shape.fields[key]!, pick, depth + 1) : value]));
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([key]) => !pick(key, Object.hasOwn(shape.fields, key) ? shape.fields[key] : undefined, known, depth))
+      .map(([key, value]) => [
+        key,
+        Object.hasOwn(shape.fields, key) ? withoutFields(value, shape.fields[key]!, pick, depth + 1) : value,
+      ]),
+  );
 }
 
 function distance(a: string, b: string): number {
@@ -112,7 +124,8 @@ function distance(a: string, b: string): number {
   let above = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row.push(Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    for (let j = 1; j <= b.length; j++)
+      row.push(Math.min(above[j]! + 1, row[j - 1]! + 1, above[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
     above = row;
   }
   return above[b.length]!;
@@ -126,7 +139,11 @@ export const nearMiss = (name: string, known: readonly string[]) =>
 
 export const tagsField: Field = {
   type: 'array',
-  items: { type: 'object', fields: { key: { type: 'string', maxLength: 255 }, value: { type: 'string', maxLength: 255 } }, required: ['key', 'value'] },
+  items: {
+    type: 'object',
+    fields: { key: { type: 'string', maxLength: 255 }, value: { type: 'string', maxLength: 255 } },
+    required: ['key', 'value'],
+  },
 };
 
 export const linksField: Field = { type: 'array', items: { type: 'object', fields: {} }, readOnly: true };

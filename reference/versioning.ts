@@ -5,7 +5,10 @@ import type { Generation } from './context.ts';
 import type { Mutants } from './mutants.ts';
 import { Router } from './router.ts';
 
-interface VersionInfo { deprecation?: string; sunset?: string }
+interface VersionInfo {
+  deprecation?: string;
+  sunset?: string;
+}
 
 /** What a well-formed date that is not one of the operation's versions gets: the real service serves the newest
  * version not later than it (real-service facts 11); the spec leaves it open. */
@@ -20,16 +23,27 @@ const CURRENT_VERSION = '2023-02-01';
 const SUNSET = '2027-07-01';
 
 /** Each operation's versions, oldest first, by `METHOD /path/{param}` below the v2 base. */
-const OPERATIONS = (JSON.parse(readFileSync(new URL('../fixtures/versions.json', import.meta.url), 'utf8')) as { operations: Record<string, string[]> }).operations;
-const templates = new Router([...new Set(Object.keys(OPERATIONS).map((op) => op.slice(op.indexOf(' ') + 1)))].map((path) => ({ path, methods: {} })));
+const OPERATIONS = (
+  JSON.parse(readFileSync(new URL('../fixtures/versions.json', import.meta.url), 'utf8')) as {
+    operations: Record<string, string[]>;
+  }
+).operations;
+const templates = new Router(
+  [...new Set(Object.keys(OPERATIONS).map((op) => op.slice(op.indexOf(' ') + 1)))].map((path) => ({
+    path,
+    methods: {},
+  })),
+);
 const NEWEST_ANYWHERE = Object.values(OPERATIONS).flat().sort().at(-1)!;
 
 /** Deprecation (the release of the next version) and Sunset of each version in a list, oldest first. */
 function lifecycle(versions: string[]): Record<string, VersionInfo> {
-  return Object.fromEntries(versions.map((v, i) => {
-    const next = versions[i + 1];
-    return [v, next ? { deprecation: next, ...(v <= CURRENT_VERSION ? { sunset: SUNSET } : {}) } : {}];
-  }));
+  return Object.fromEntries(
+    versions.map((v, i) => {
+      const next = versions[i + 1];
+      return [v, next ? { deprecation: next, ...(v <= CURRENT_VERSION ? { sunset: SUNSET } : {}) } : {}];
+    }),
+  );
 }
 
 /** The versions of the operation `method apiPath` (the path below the generation's base), oldest first. */
@@ -63,7 +77,12 @@ function versionedDates(header: string, vendor: string, suffixOptional = false):
     .map((type) => type.slice(prefix.length).replace(/\+json$/, ''));
 }
 
-export interface VersionRequest { accept: string | undefined; method: string; resource: string; apiPath: string }
+export interface VersionRequest {
+  accept: string | undefined;
+  method: string;
+  resource: string;
+  apiPath: string;
+}
 
 /** Spec 9.2: the version served for the Accept header of a v2 request (406 or 410 otherwise); `apiPath` is
  * the path below the v2 base, whose operation decides which versions exist. */
@@ -74,7 +93,8 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   const versions = versionList(method, apiPath, mutants);
   const supported = dates.find((date) => versions.includes(date));
   // Mutant: the alert configurations fall back to the current version when Accept names none.
-  if (dates.length === 0 && /\/alertConfigs(\/|$)/.test(apiPath) && mutants.has('VER-UNKNOWN-REFUSED:unversioned')) return CURRENT_VERSION;
+  if (dates.length === 0 && /\/alertConfigs(\/|$)/.test(apiPath) && mutants.has('VER-UNKNOWN-REFUSED:unversioned'))
+    return CURRENT_VERSION;
   // Mutant: the deprecated 2023-01-01 is treated as deleted.
   if (supported === '2023-01-01' && mutants.has('VER-DEPRECATED-USABLE')) throw versionGone(supported, resource);
   if (supported) return supported;
@@ -85,7 +105,10 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   // The real service: the newest version not later than the date. Not under the mutant VER-ACCEPT-SERVED, whose
   // refusal of the clusters' own newer dates it would otherwise turn into an older version served.
   if (unlisted === 'newest-not-later' && !mutants.has('VER-ACCEPT-SERVED')) {
-    const served = dates.filter(isCalendarDate).map((date) => versions.filter((v) => v <= date).at(-1)).find(Boolean);
+    const served = dates
+      .filter(isCalendarDate)
+      .map((date) => versions.filter((v) => v <= date).at(-1))
+      .find(Boolean);
     if (served) return served;
   }
   // Mutant: a well-formed date that names no version is served as the current one.
@@ -94,19 +117,30 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
 }
 
 /** Deprecation and Sunset headers (HTTP-dates) for a version the resource at `apiPath` has deprecated. */
-export function versionHeaders(version: string, method: string, apiPath: string, mutants: Mutants): Record<string, string> {
+export function versionHeaders(
+  version: string,
+  method: string,
+  apiPath: string,
+  mutants: Mutants,
+): Record<string, string> {
   const info = lifecycle(versionList(method, apiPath, mutants))[version];
   const headers: Record<string, string> = {};
   if (info?.deprecation) headers.Deprecation = httpDate(info.deprecation);
   if (info?.sunset) headers.Sunset = httpDate(info.sunset);
   // Mutant: one resource's newer version deprecates that date for every resource (versioning not per resource).
-  if (mutants.has('VER-INDEPENDENT') && !info?.deprecation && NEWEST_ANYWHERE > version) headers.Deprecation = httpDate(NEWEST_ANYWHERE);
+  if (mutants.has('VER-INDEPENDENT') && !info?.deprecation && NEWEST_ANYWHERE > version)
+    headers.Deprecation = httpDate(NEWEST_ANYWHERE);
   return headers;
 }
 
 const httpDate = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toUTCString();
 
-export function successContentType(generation: Generation, vendor: string, version: string | undefined, mutants: Mutants): string {
+export function successContentType(
+  generation: Generation,
+  vendor: string,
+  version: string | undefined,
+  mutants: Mutants,
+): string {
   if (generation !== 'v2') return 'application/json';
   // Mutant: a response to the deprecated 2023-01-01 names the current version instead.
   const named = version === '2023-01-01' && mutants.has('VER-RESPONSE-NAMES-VERSION') ? CURRENT_VERSION : version;

@@ -11,7 +11,10 @@ const FIELDS: Record<string, string> = {
   dbURIWithOptions: 'mongoURIWithOptions',
 };
 /** URL schemes of connection strings. */
-const SCHEMES: [neutral: string, real: string][] = [['db://', 'mongodb://'], ['db+srv://', 'mongodb+srv://']];
+const SCHEMES: [neutral: string, real: string][] = [
+  ['db://', 'mongodb://'],
+  ['db+srv://', 'mongodb+srv://'],
+];
 
 export interface Vocabulary {
   /** A response body in the client's words. */
@@ -23,7 +26,8 @@ export interface Vocabulary {
 const REAL_VENDORS = new Set(['atlas']);
 
 /** The prefix of extension link relations: the real service's fixed one, or one naming the vendor word. */
-export const relationPrefix = (vendor: string) => (REAL_VENDORS.has(vendor) ? 'https://cloud.mongodb.com/' : `https://cloud.${vendor}.example/`);
+export const relationPrefix = (vendor: string) =>
+  REAL_VENDORS.has(vendor) ? 'https://cloud.mongodb.com/' : `https://cloud.${vendor}.example/`;
 const sameWords: Vocabulary = { toClient: (body) => body, fromClient: (body) => body };
 
 export function vocabularyOf(vendor: string): Vocabulary {
@@ -44,5 +48,10 @@ function translate(value: unknown, names: Record<string, string>, text: (s: stri
   if (typeof value === 'string') return text(value);
   if (Array.isArray(value)) return value.map((item) => translate(item, names, text));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [Object.hasOwn(names, key) ? names[key] : key, translate(item, names, text)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      Object.hasOwn(names, key) ? names[key] : key,
+      translate(item, names, text),
+    ]),
+  );
 }

@@ -10,15 +10,24 @@ const property = (s: string) => message(s).replace(/:/g, '%3A').replace(/,/g, '%
 
 export function annotations(report: Report): string[] {
   const errors = report.rules
-    .filter((r) => r.level === 'MUST' && (r.status === 'fail' || r.status === 'error') && r.baseline !== 'expected-fail')
+    .filter(
+      (r) => r.level === 'MUST' && (r.status === 'fail' || r.status === 'error') && r.baseline !== 'expected-fail',
+    )
     .map((r) => `::error title=${property(r.id)}::${message(`${r.status}: ${r.reason ?? r.statement}`)}`);
   const warnings = report.rules
     .filter((r) => r.baseline === 'unexpected-pass')
-    .map((r) => `::warning title=${property(r.id)}::${message(`passes, but the baseline ${report.baseline?.file ?? ''} lists it as failing: remove it from the baseline`)}`);
+    .map(
+      (r) =>
+        `::warning title=${property(r.id)}::${message(`passes, but the baseline ${report.baseline?.file ?? ''} lists it as failing: remove it from the baseline`)}`,
+    );
   return [...errors, ...warnings];
 }
 
-export function printAnnotations(report: Report, env: NodeJS.ProcessEnv = process.env, out: NodeJS.WritableStream = process.stderr): void {
+export function printAnnotations(
+  report: Report,
+  env: NodeJS.ProcessEnv = process.env,
+  out: NodeJS.WritableStream = process.stderr,
+): void {
   if (env.GITHUB_ACTIONS !== 'true') return;
   for (const line of annotations(report)) out.write(`${line}\n`);
 }

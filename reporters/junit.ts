@@ -17,7 +17,9 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 /** Wall time of some checks: the union of their intervals, since checks run concurrently and their sum would
  * count the same second once per check running in it. */
 export function wallMs(checks: readonly { startedAt: string; durationMs: number }[]): number {
-  const spans = checks.map((c) => [Date.parse(c.startedAt), Date.parse(c.startedAt) + c.durationMs] as const).sort((a, b) => a[0] - b[0]);
+  const spans = checks
+    .map((c) => [Date.parse(c.startedAt), Date.parse(c.startedAt) + c.durationMs] as const)
+    .sort((a, b) => a[0] - b[0]);
   let total = 0;
   let end = -Infinity;
   for (const [from, to] of spans) {
@@ -28,7 +30,10 @@ export function wallMs(checks: readonly { startedAt: string; durationMs: number 
 }
 
 /** What the test case says: the JUnit element and its message, or undefined for a pass. */
-function verdict(r: RuleResult, report: Report): { element: 'failure' | 'error' | 'skipped'; message: string } | undefined {
+function verdict(
+  r: RuleResult,
+  report: Report,
+): { element: 'failure' | 'error' | 'skipped'; message: string } | undefined {
   if (r.baseline === 'expected-fail') {
     const known = report.baseline?.rules.find((b) => b.id === r.id)?.reason;
     return { element: 'skipped', message: `expected-fail (baseline: ${known}): ${r.reason ?? r.status}` };
@@ -36,7 +41,8 @@ function verdict(r: RuleResult, report: Report): { element: 'failure' | 'error' 
   if (r.status === 'fail') return { element: 'failure', message: r.reason ?? 'failed' };
   if (r.status === 'error') return { element: 'error', message: r.reason ?? 'error' };
   if (r.status === 'skipped') return { element: 'skipped', message: r.reason ?? 'skipped' };
-  if (r.status === 'untested') return { element: 'skipped', message: `untested: ${r.reason ?? 'no check implements this rule yet'}` };
+  if (r.status === 'untested')
+    return { element: 'skipped', message: `untested: ${r.reason ?? 'no check implements this rule yet'}` };
   return undefined;
 }
 
@@ -54,7 +60,11 @@ function details(r: RuleResult): string {
 }
 
 function testCase(suite: XMLBuilder, r: RuleResult, report: Report): void {
-  const tc = suite.ele('testcase', { name: `${r.id}: ${r.statement}`, classname: sectionHeading(r.section), time: seconds(wallMs(r.checks)) });
+  const tc = suite.ele('testcase', {
+    name: `${r.id}: ${r.statement}`,
+    classname: sectionHeading(r.section),
+    time: seconds(wallMs(r.checks)),
+  });
   const props = tc.ele('properties');
   const property = (name: string, value: string) => props.ele('property', { name, value });
   property('rule', r.id);
@@ -83,11 +93,19 @@ export function renderJunit(report: Report): string {
     };
   };
   const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
-  const root = doc.ele('testsuites', { name: `conformance: ${report.target.name}`, ...counts(report.rules, report.durationMs), timestamp: report.startedAt });
+  const root = doc.ele('testsuites', {
+    name: `conformance: ${report.target.name}`,
+    ...counts(report.rules, report.durationMs),
+    timestamp: report.startedAt,
+  });
   const sections = [...new Set(report.rules.map((r) => r.section))];
   for (const section of sections) {
     const rules = report.rules.filter((r) => r.section === section);
-    const suite = root.ele('testsuite', { name: sectionHeading(section), ...counts(rules, wallMs(rules.flatMap((r) => r.checks))), timestamp: report.startedAt });
+    const suite = root.ele('testsuite', {
+      name: sectionHeading(section),
+      ...counts(rules, wallMs(rules.flatMap((r) => r.checks))),
+      timestamp: report.startedAt,
+    });
     const props = suite.ele('properties');
     props.ele('property', { name: 'target', value: report.target.name });
     props.ele('property', { name: 'baseUrl', value: report.target.baseUrl });

@@ -13,7 +13,9 @@ const cell = (s: string) => s.replace(/\s+/g, ' ').replace(/[|\\`*_<>[\]]/g, (c)
 export function renderMarkdownSummary(report: Report): string {
   const counted = report.rules.filter((r) => r.level === 'MUST' && r.baseline !== 'expected-fail');
   const broken = counted.filter((r) => r.status === 'fail' || r.status === 'error');
-  const verdict = broken.length ? `❌ ${broken.length} MUST rule${broken.length > 1 ? 's' : ''} failed or erred` : '✅ no MUST rule failed or erred';
+  const verdict = broken.length
+    ? `❌ ${broken.length} MUST rule${broken.length > 1 ? 's' : ''} failed or erred`
+    : '✅ no MUST rule failed or erred';
   const lines = [
     `## Conformance: ${cell(report.target.name)}`,
     '',
@@ -24,13 +26,19 @@ export function renderMarkdownSummary(report: Report): string {
     `| all rules | ${statuses.map((s) => report.totals[s]).join(' | ')} |`,
     `| MUST | ${statuses.map((s) => report.mustTotals[s]).join(' | ')} |`,
   ];
-  const listed = report.rules.filter((r) => (r.status === 'fail' || r.status === 'error') && r.baseline !== 'expected-fail');
+  const listed = report.rules.filter(
+    (r) => (r.status === 'fail' || r.status === 'error') && r.baseline !== 'expected-fail',
+  );
   if (listed.length) {
     lines.push('', '### Failures and errors', '');
-    for (const r of listed) lines.push(`- **${r.id}** (${r.level}, ${r.status}): ${cell(r.reason ?? '')}${r.rerun ? `<br>rerun: \`${r.rerun.replace(/`/g, "'")}\`` : ''}`);
+    for (const r of listed)
+      lines.push(
+        `- **${r.id}** (${r.level}, ${r.status}): ${cell(r.reason ?? '')}${r.rerun ? `<br>rerun: \`${r.rerun.replace(/`/g, "'")}\`` : ''}`,
+      );
   }
   const expected = report.baseline?.expectedFail ?? [];
-  if (expected.length) lines.push('', `Expected by the baseline (${cell(report.baseline!.file)}): ${expected.join(', ')}`);
+  if (expected.length)
+    lines.push('', `Expected by the baseline (${cell(report.baseline!.file)}): ${expected.join(', ')}`);
   const unexpected = report.baseline?.unexpectedPass ?? [];
   if (unexpected.length) lines.push('', `Passing although in the baseline: ${unexpected.join(', ')}`);
   lines.push(

@@ -19,7 +19,11 @@ export interface ReportFiles {
   certificate?: { file: string; record: Certificate };
 }
 
-export function writeReportFiles(report: Report, dir: string, target: { profile: Profile; tlsFingerprint256?: string; signKey?: KeyObject }): ReportFiles {
+export function writeReportFiles(
+  report: Report,
+  dir: string,
+  target: { profile: Profile; tlsFingerprint256?: string; signKey?: KeyObject },
+): ReportFiles {
   mkdirSync(dir, { recursive: true });
   writeUncheckedRules(report, allureResultsDir(dir));
   const files: ReportFiles = { junit: writeJunitReport(report, dir), html: writeHtmlReport(report, dir) };

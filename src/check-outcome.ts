@@ -38,5 +38,10 @@ function plural(what: string, n: number): string {
 
 /** One line for a report: "42 entities on 17 paths, 3 answers". */
 export function describeCoverage(covered: readonly Covered[]): string {
-  return covered.map((c) => `${c.count} ${plural(c.what, c.count)}${c.places > 0 ? ` on ${c.places} path${c.places === 1 ? '' : 's'}` : ''}`).join(', ');
+  return covered
+    .map(
+      (c) =>
+        `${c.count} ${plural(c.what, c.count)}${c.places > 0 ? ` on ${c.places} path${c.places === 1 ? '' : 's'}` : ''}`,
+    )
+    .join(', ');
 }

@@ -42,9 +42,16 @@ function problem(e: ErrorObject): string {
  * A checker for one schema: the first problem as "field: what is wrong", or undefined when the value is valid.
  * With useDefaults the schema's defaults are filled into the value.
  */
-export function schemaChecker(schemaFile: URL, options: { useDefaults?: boolean } = {}): (value: unknown) => string | undefined {
-  const validate = new Ajv({ allErrors: true, strict: true, verbose: true, useDefaults: options.useDefaults ?? false })
-    .compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
+export function schemaChecker(
+  schemaFile: URL,
+  options: { useDefaults?: boolean } = {},
+): (value: unknown) => string | undefined {
+  const validate = new Ajv({
+    allErrors: true,
+    strict: true,
+    verbose: true,
+    useDefaults: options.useDefaults ?? false,
+  }).compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
   return (value) => {
     if (validate(value)) return undefined;
     // oneOf reports each branch; the branch errors are more precise than the oneOf summary.

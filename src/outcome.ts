@@ -17,7 +17,15 @@ export class RuleFailure extends Error {
 
 /** Causes of a target error, named in the report. */
 export type TargetErrorCause =
-  | 'timeout' | 'reset' | 'refused' | 'dns' | 'tls' | 'invalid-json' | 'body-too-large' | 'unexpected-status' | 'transport'
+  | 'timeout'
+  | 'reset'
+  | 'refused'
+  | 'dns'
+  | 'tls'
+  | 'invalid-json'
+  | 'body-too-large'
+  | 'unexpected-status'
+  | 'transport'
   /** JSON of another type where an entity, a list or an error body belongs (an array for an entity). */
   | 'wrong-type'
   /** A check that failed, then passed (or could not be judged) when run again (src/harness/confirm.ts). */
@@ -28,7 +36,11 @@ export type TargetErrorCause =
 /** The target misbehaved in a way that leaves the rule unjudged. */
 export class TargetError extends Error {
   override readonly name = 'TargetError';
-  constructor(readonly cause: TargetErrorCause, message: string, readonly exchange?: Exchange) {
+  constructor(
+    readonly cause: TargetErrorCause,
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
     super(`${cause}: ${message}`);
   }
 }
@@ -38,7 +50,10 @@ export class TargetError extends Error {
  * skip a check; an answer of the target that leaves a check unable to judge is a failure or a target error. */
 export class RuleSkipped extends Error {
   override readonly name = 'RuleSkipped';
-  constructor(readonly fact: string, reason: string) {
+  constructor(
+    readonly fact: string,
+    reason: string,
+  ) {
     super(reason);
   }
 }

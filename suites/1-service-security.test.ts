@@ -40,16 +40,30 @@ async function plainAnswer(t: Target, method: string, url: URL): Promise<HttpRes
 }
 
 for (const method of plainMethods) {
-  check('SVC-HTTPS-ONLY', `plain HTTP: an authenticated ${method} gets no API entity and no JSON error`, async ({ target }) => {
-    const plain = target.profile.plainHttpUrl;
-    if (!plain) skipFor('plainHttpUrl', 'the profile names no plain-HTTP address to probe');
-    // Reads go everywhere; writes only where nothing exists to change.
-    const paths = plainPaths.filter((p) => reads.has(method) || p.title.endsWith('does not exist'));
-    const answers = await Promise.all(paths.map(async (p) => ({ title: p.title, res: await plainAnswer(target, method, new URL(p.path(target), plain)) })));
-    judgeAll('plain-HTTP answer', answers, ({ res }) => {
-      if (res) expectNotServedInClear(res);
-    }, { place: ({ title }) => `${method} ${title}` });
-  });
+  check(
+    'SVC-HTTPS-ONLY',
+    `plain HTTP: an authenticated ${method} gets no API entity and no JSON error`,
+    async ({ target }) => {
+      const plain = target.profile.plainHttpUrl;
+      if (!plain) skipFor('plainHttpUrl', 'the profile names no plain-HTTP address to probe');
+      // Reads go everywhere; writes only where nothing exists to change.
+      const paths = plainPaths.filter((p) => reads.has(method) || p.title.endsWith('does not exist'));
+      const answers = await Promise.all(
+        paths.map(async (p) => ({
+          title: p.title,
+          res: await plainAnswer(target, method, new URL(p.path(target), plain)),
+        })),
+      );
+      judgeAll(
+        'plain-HTTP answer',
+        answers,
+        ({ res }) => {
+          if (res) expectNotServedInClear(res);
+        },
+        { place: ({ title }) => `${method} ${title}` },
+      );
+    },
+  );
 }
 
 // A base URL that is itself plain HTTP is probed too (an HTTPS one has its twin at plainHttpUrl).
@@ -66,19 +80,28 @@ if (new URL(target().profile.baseUrl).protocol !== 'https:') {
 // Every write of the writable surface of its project, each carrying a real change (a marked create, a new value, a
 // DELETE of an entity the run made), under both generations: refused, and the owner reads back that nothing was
 // created, changed or deleted.
-check('SVC-READ-ONLY-NO-MODIFY', 'a read-only key reads its project, and its every write of every writable resource there, under both generations, is refused and changes nothing', async ({ target }) => {
-  await requireReadAccess(target, 'readOnly');
-  judgeRefusedTries(await readOnlyTries(target), 'a read-only key', expectRefused);
-});
+check(
+  'SVC-READ-ONLY-NO-MODIFY',
+  'a read-only key reads its project, and its every write of every writable resource there, under both generations, is refused and changes nothing',
+  async ({ target }) => {
+    await requireReadAccess(target, 'readOnly');
+    judgeRefusedTries(await readOnlyTries(target), 'a read-only key', expectRefused);
+  },
+);
 
 // --- "access may be limited to an API access list of IP addresses or CIDR ranges. Each authentication method has
 // its own list." (and spec 5: "A request from an address outside the list is refused.") ---
 
 const credentials = Object.entries(target().profile.credentials);
 /** Credentials with an address outside their access list (credentials.<role>.outsideAddress). */
-const outside = credentials.flatMap(([name, c]) => (c.outsideAddress ? [{ name, address: c.outsideAddress, localAddress: c.localAddress }] : []));
+const outside = credentials.flatMap(([name, c]) =>
+  c.outsideAddress ? [{ name, address: c.outsideAddress, localAddress: c.localAddress }] : [],
+);
 
-interface Route { title: string; send: (t: Target, as: string, from: string) => Promise<HttpResponse> }
+interface Route {
+  title: string;
+  send: (t: Target, as: string, from: string) => Promise<HttpResponse>;
+}
 
 /** Every kind of route: a GET of each path of the method surface (the root, the top-level lists, a project, each list
  * in it and one entry of each), the legacy API, and a write of each method. The writes name nothing that exists or
@@ -86,17 +109,33 @@ interface Route { title: string; send: (t: Target, as: string, from: string) => 
 async function routes(t: Target): Promise<Route[]> {
   const p = `/groups/${firstProject(t)}`;
   const missingConfig = t.v2(`${p}/alertConfigs/${'f'.repeat(24)}`);
-  const write = (title: string, method: string, path: string, json?: unknown): Route =>
-    ({ title, send: (x, as, from) => x.send({ method, path, as, localAddress: from, ...(json === undefined ? {} : { json }) }) });
+  const write = (title: string, method: string, path: string, json?: unknown): Route => ({
+    title,
+    send: (x, as, from) => x.send({ method, path, as, localAddress: from, ...(json === undefined ? {} : { json }) }),
+  });
   return [
-    ...(await methodSurface(t, async () => undefined)).map((m): Route => ({ title: `GET ${m.title}`, send: (x, as, from) => x.get(x.v2(m.path), { as, localAddress: from }) })),
-    { title: 'GET a project through the legacy API', send: (x, as, from) => x.get(x.legacy(p), { as, localAddress: from, version: null }) },
+    ...(await methodSurface(t, async () => undefined)).map(
+      (m): Route => ({
+        title: `GET ${m.title}`,
+        send: (x, as, from) => x.get(x.v2(m.path), { as, localAddress: from }),
+      }),
+    ),
+    {
+      title: 'GET a project through the legacy API',
+      send: (x, as, from) => x.get(x.legacy(p), { as, localAddress: from, version: null }),
+    },
     {
       title: 'PATCH a project with its own name',
       send: async (x, as, from) => {
         const project = await sharedResponse(`roles:owner-read:${firstProject(x)}`, () => x.get(x.v2(p)));
         expectStatus(project, 200, 'the owner reads its project');
-        return x.send({ method: 'PATCH', path: x.v2(p), as, localAddress: from, json: { name: project.jsonObject().name } });
+        return x.send({
+          method: 'PATCH',
+          path: x.v2(p),
+          as,
+          localAddress: from,
+          json: { name: project.jsonObject().name },
+        });
       },
     },
     write('POST an empty alert configuration', 'POST', t.v2(`${p}/alertConfigs`), {}),
@@ -106,56 +145,101 @@ async function routes(t: Target): Promise<Route[]> {
   ];
 }
 
-const refusedForAccessList = (name: string, address: string) => `a request of the ${name} credential from ${address}, outside its access list, is refused`;
+const refusedForAccessList = (name: string, address: string) =>
+  `a request of the ${name} credential from ${address}, outside its access list, is refused`;
 
 if (outside.length === 0) {
-  check('SVC-ACCESS-LIST', 'a request from outside a credential\'s access list is refused', async () => {
-    skipFor('credentials', 'no credential names an address outside its access list (credentials.<role>.outsideAddress)');
+  check('SVC-ACCESS-LIST', "a request from outside a credential's access list is refused", async () => {
+    skipFor(
+      'credentials',
+      'no credential names an address outside its access list (credentials.<role>.outsideAddress)',
+    );
   });
 }
 
 for (const o of outside) {
-  check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): a request of every kind of route and every method is refused`, async ({ target }) => {
-    const all = await routes(target);
-    const answers = await Promise.all(all.map(async (r) => ({ title: r.title, res: await r.send(target, o.name, o.address) })));
-    judgeAll('refused request', answers, ({ title, res }) => expectStatus(res, [401, 403], `${title}: ${refusedForAccessList(o.name, o.address)}`), { place: ({ title }) => title });
-  });
+  check(
+    'SVC-ACCESS-LIST',
+    `${o.name} from ${o.address} (outside its list): a request of every kind of route and every method is refused`,
+    async ({ target }) => {
+      const all = await routes(target);
+      const answers = await Promise.all(
+        all.map(async (r) => ({ title: r.title, res: await r.send(target, o.name, o.address) })),
+      );
+      judgeAll(
+        'refused request',
+        answers,
+        ({ title, res }) => expectStatus(res, [401, 403], `${title}: ${refusedForAccessList(o.name, o.address)}`),
+        { place: ({ title }) => title },
+      );
+    },
+  );
 }
 
 // A refused request from outside the list takes no effect: every write of the surface, each with a real change, is
 // sent from outside the first such credential's list (one credential: the writes cost some thirty requests).
 if (outside.length > 0) {
   const o = outside[0]!;
-  check('SVC-ACCESS-LIST', `${o.name} from ${o.address} (outside its list): every write of the writable surface is refused and changes nothing`, async ({ target }) => {
-    const tries = await refusedOverSurface(target, 'access-list', { as: o.name, localAddress: o.address });
-    judgeRefusedTries(tries, `the ${o.name} credential from ${o.address}`, (res, what) => expectStatus(res, [401, 403], what));
-  });
+  check(
+    'SVC-ACCESS-LIST',
+    `${o.name} from ${o.address} (outside its list): every write of the writable surface is refused and changes nothing`,
+    async ({ target }) => {
+      const tries = await refusedOverSurface(target, 'access-list', { as: o.name, localAddress: o.address });
+      judgeRefusedTries(tries, `the ${o.name} credential from ${o.address}`, (res, what) =>
+        expectStatus(res, [401, 403], what),
+      );
+    },
+  );
 }
 
 /** A forged forwarding header naming an admitted address does not let a refused one in. */
 const forgers = outside.filter((o) => o.localAddress !== undefined && o.localAddress !== o.address);
 if (forgers.length === 0) {
-  check('SVC-ACCESS-LIST', 'a forwarding header naming an admitted address does not get a refused address in', async () => {
-    skipFor('credentials', 'no credential names both an admitted address (localAddress) and one outside its list (outsideAddress)');
-  });
+  check(
+    'SVC-ACCESS-LIST',
+    'a forwarding header naming an admitted address does not get a refused address in',
+    async () => {
+      skipFor(
+        'credentials',
+        'no credential names both an admitted address (localAddress) and one outside its list (outsideAddress)',
+      );
+    },
+  );
 }
 for (const o of forgers) {
   const admitted = o.localAddress!;
-  check('SVC-ACCESS-LIST', `${o.name} from ${o.address} with X-Forwarded-For, Forwarded and X-Real-IP naming ${admitted} is refused`, async ({ target }) => {
-    const forwarded = admitted.includes(':') ? `for="[${admitted}]"` : `for=${admitted}`;
-    const res = await target.get(target.v2(`/groups/${firstProject(target)}`), {
-      as: o.name, localAddress: o.address, headers: { 'x-forwarded-for': admitted, forwarded, 'x-real-ip': admitted },
-    });
-    expectStatus(res, [401, 403], `${refusedForAccessList(o.name, o.address)}, whatever a forwarding header claims`);
-  });
+  check(
+    'SVC-ACCESS-LIST',
+    `${o.name} from ${o.address} with X-Forwarded-For, Forwarded and X-Real-IP naming ${admitted} is refused`,
+    async ({ target }) => {
+      const forwarded = admitted.includes(':') ? `for="[${admitted}]"` : `for=${admitted}`;
+      const res = await target.get(target.v2(`/groups/${firstProject(target)}`), {
+        as: o.name,
+        localAddress: o.address,
+        headers: { 'x-forwarded-for': admitted, forwarded, 'x-real-ip': admitted },
+      });
+      expectStatus(res, [401, 403], `${refusedForAccessList(o.name, o.address)}, whatever a forwarding header claims`);
+    },
+  );
 }
 
 /** Pairs: an address outside one credential's list that another credential sends from (its list holds it). */
-const pairs = outside.flatMap((o) => credentials.filter(([name, c]) => name !== o.name && c.localAddress === o.address).map(([name]) => ({ ...o, other: name })));
+const pairs = outside.flatMap((o) =>
+  credentials
+    .filter(([name, c]) => name !== o.name && c.localAddress === o.address)
+    .map(([name]) => ({ ...o, other: name })),
+);
 if (pairs.length === 0) {
-  check('SVC-ACCESS-LIST-PER-METHOD', 'an address refused for one credential is accepted for another that lists it', async () => {
-    skipFor('credentials', 'no credential sends from (localAddress) an address outside another credential\'s list (outsideAddress)');
-  });
+  check(
+    'SVC-ACCESS-LIST-PER-METHOD',
+    'an address refused for one credential is accepted for another that lists it',
+    async () => {
+      skipFor(
+        'credentials',
+        "no credential sends from (localAddress) an address outside another credential's list (outsideAddress)",
+      );
+    },
+  );
 }
 /** Routes every credential may read whatever its grants: the same address is judged against each method's own list
  * on each of them. */
@@ -168,13 +252,33 @@ const ungranted: { title: string; path: (t: Target) => string; legacy?: boolean 
 ];
 
 for (const pair of pairs) {
-  check('SVC-ACCESS-LIST-PER-METHOD', `${pair.address} is refused for ${pair.name} and accepted for ${pair.other}, whose list holds it, on every route that needs no grant`, async ({ target }) => {
-    const send = (as: string, r: (typeof ungranted)[number]) => target.get(r.path(target), { as, localAddress: pair.address, ...(r.legacy ? { version: null } : {}) });
-    const answers = await Promise.all(ungranted.map(async (r) => ({ title: r.title, refused: await send(pair.name, r), accepted: await send(pair.other, r) })));
-    judgeAll('route', answers, ({ title, refused, accepted }) => {
-      // An address outside the list that is not refused shows no list of that method's own at work.
-      expectStatus(refused, [401, 403], `${title}: ${refusedForAccessList(pair.name, pair.address)}`);
-      expectStatus(accepted, 200, `${title}: the ${pair.other} credential, whose own access list holds ${pair.address}, is served from there`);
-    }, { place: ({ title }) => title });
-  });
+  check(
+    'SVC-ACCESS-LIST-PER-METHOD',
+    `${pair.address} is refused for ${pair.name} and accepted for ${pair.other}, whose list holds it, on every route that needs no grant`,
+    async ({ target }) => {
+      const send = (as: string, r: (typeof ungranted)[number]) =>
+        target.get(r.path(target), { as, localAddress: pair.address, ...(r.legacy ? { version: null } : {}) });
+      const answers = await Promise.all(
+        ungranted.map(async (r) => ({
+          title: r.title,
+          refused: await send(pair.name, r),
+          accepted: await send(pair.other, r),
+        })),
+      );
+      judgeAll(
+        'route',
+        answers,
+        ({ title, refused, accepted }) => {
+          // An address outside the list that is not refused shows no list of that method's own at work.
+          expectStatus(refused, [401, 403], `${title}: ${refusedForAccessList(pair.name, pair.address)}`);
+          expectStatus(
+            accepted,
+            200,
+            `${title}: the ${pair.other} credential, whose own access list holds ${pair.address}, is served from there`,
+          );
+        },
+        { place: ({ title }) => title },
+      );
+    },
+  );
 }

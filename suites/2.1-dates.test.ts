@@ -26,35 +26,65 @@ const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).
 
 /** Every answer with dates to judge: the crawl's, each kind of resource under /v1.0, and the answers to writes (a
  * created or changed entity's dates). */
-const answers = async (t: Target, c: Awaited<ReturnType<typeof crawl>>) =>
-  [...c.responses.map(({ res }) => res), ...await legacyReads(t), ...(await writeAnswers(t)).map((a) => a.res)];
+const answers = async (t: Target, c: Awaited<ReturnType<typeof crawl>>) => [
+  ...c.responses.map(({ res }) => res),
+  ...(await legacyReads(t)),
+  ...(await writeAnswers(t)).map((a) => a.res),
+];
 
-check('ENT-DATES-UTC', 'every date, at any depth and of any JSON type, in every response reached, each kind of resource under /v1.0 and the answers to writes is ISO-8601 in UTC (with the T, and Z or +00:00)', async ({ target }) => {
-  const c = await crawl();
-  const dates = (await answers(target, c)).flatMap((res) => datesIn(parsedBody(res)).map((d) => ({ res, ...d })));
-  if (dates.length === 0) noneReached(c, target, 'date');
-  judgeAll('date', dates, ({ res, path, value }) => {
-    if (!isUtcDate(value)) {
-      throw new RuleFailure(`${describeExchange(res)}: a date not in ISO-8601 UTC: ${path} = ${JSON.stringify(value)}`, {
-        expected: 'yyyy-mm-ddThh:mm[:ss[.f]]Z (or +00:00)', actual: { path, value }, exchange: res.exchange,
-      });
-    }
-  }, { place: ({ res }) => pathOf(res), cut: entityGaps(c) });
-});
+check(
+  'ENT-DATES-UTC',
+  'every date, at any depth and of any JSON type, in every response reached, each kind of resource under /v1.0 and the answers to writes is ISO-8601 in UTC (with the T, and Z or +00:00)',
+  async ({ target }) => {
+    const c = await crawl();
+    const dates = (await answers(target, c)).flatMap((res) => datesIn(parsedBody(res)).map((d) => ({ res, ...d })));
+    if (dates.length === 0) noneReached(c, target, 'date');
+    judgeAll(
+      'date',
+      dates,
+      ({ res, path, value }) => {
+        if (!isUtcDate(value)) {
+          throw new RuleFailure(
+            `${describeExchange(res)}: a date not in ISO-8601 UTC: ${path} = ${JSON.stringify(value)}`,
+            {
+              expected: 'yyyy-mm-ddThh:mm[:ss[.f]]Z (or +00:00)',
+              actual: { path, value },
+              exchange: res.exchange,
+            },
+          );
+        }
+      },
+      { place: ({ res }) => pathOf(res), cut: entityGaps(c) },
+    );
+  },
+);
 
-check('ENT-BSON-TIMESTAMP', 'every BSON timestamp in every response reached and each kind of resource under /v1.0 is {date, increment}: a UTC date to the second and a 32-bit integer', async ({ target }) => {
-  const c = await crawl();
-  const found = [...c.responses.map(({ res }) => res), ...await legacyReads(target)].flatMap((res) => bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })));
-  if (found.length === 0) noneReached(c, target, 'BSON timestamp (restore jobs carry them)');
-  judgeAll('BSON timestamp', found, ({ res, path, value }) => {
-    const problem = bsonProblem(value);
-    if (problem) {
-      throw new RuleFailure(`${describeExchange(res)}: the BSON timestamp at ${path}: ${problem}`, {
-        expected: '{date: "yyyy-mm-ddThh:mm:ssZ", increment: 32-bit integer}', actual: value, exchange: res.exchange,
-      });
-    }
-  }, { place: ({ res }) => pathOf(res), cut: entityGaps(c) });
-});
+check(
+  'ENT-BSON-TIMESTAMP',
+  'every BSON timestamp in every response reached and each kind of resource under /v1.0 is {date, increment}: a UTC date to the second and a 32-bit integer',
+  async ({ target }) => {
+    const c = await crawl();
+    const found = [...c.responses.map(({ res }) => res), ...(await legacyReads(target))].flatMap((res) =>
+      bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })),
+    );
+    if (found.length === 0) noneReached(c, target, 'BSON timestamp (restore jobs carry them)');
+    judgeAll(
+      'BSON timestamp',
+      found,
+      ({ res, path, value }) => {
+        const problem = bsonProblem(value);
+        if (problem) {
+          throw new RuleFailure(`${describeExchange(res)}: the BSON timestamp at ${path}: ${problem}`, {
+            expected: '{date: "yyyy-mm-ddThh:mm:ssZ", increment: 32-bit integer}',
+            actual: value,
+            exchange: res.exchange,
+          });
+        }
+      },
+      { place: ({ res }) => pathOf(res), cut: entityGaps(c) },
+    );
+  },
+);
 
 const eventsPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/events`);
 
@@ -65,7 +95,8 @@ const notIso: Record<string, (d: Date) => string> = {
   'year/month/day': (d) => `${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}`,
   'day.month.year': (d) => `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()}`,
   'HTTP date': (d) => d.toUTCString(),
-  'month name': (d) => d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+  'month name': (d) =>
+    d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
   'month 13': (d) => `${d.getUTCFullYear()}-13-${pad(d.getUTCDate())}T00:00:00Z`,
   'day 32': (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-32T00:00:00Z`,
   'hour 25': (d) => `${d.toISOString().slice(0, 10)}T25:00:00Z`,
@@ -79,58 +110,90 @@ const day = 86_400_000;
 // list that filters by date (src/suite/surface/date-filters.ts) gets each wrong form in each bound twice, once on a
 // day that could also be a month (1-12) and once on one that could not, every form before a second date of any,
 // spread over the places each list is reached at; the instants are drawn from the run's seed.
-check('ENT-DATES-INPUT-ISO', 'a date bound not in ISO-8601 sent to every list that filters by date (events, measurements) is 400', async ({ target }) => {
-  const filters = await dateFilters(target);
-  const titles = [...new Set(filters.map((f) => f.title))];
-  const forms = titles.flatMap((title) => filters.find((f) => f.title === title)!.bounds.flatMap((param) =>
-    Object.keys(notIso).flatMap((form) => [{ title, param, form, monthLike: true }, { title, param, form, monthLike: false }])));
-  // Every wrong form reaches every bound of every list, however few the cases per property: the rule quantifies over
-  // them; the cases beyond those vary the day.
-  const cells = forms.length / 2;
-  const chosen = coverageFirst(forms, { key: (c) => `${c.title} ${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.title} ${c.param} ${c.form}` }, Math.max(cells, target.setup.numRuns), target.setup.seed);
-  const instants = fc.sample(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }), { seed: target.setup.seed, numRuns: chosen.length });
-  const cases = chosen.map((c, i) => {
-    const d = new Date(instants[i]!);
-    d.setUTCDate(c.monthLike ? 1 + (d.getUTCDate() % 12) : 13 + (d.getUTCDate() % 16));
-    const places = filters.filter((f) => f.title === c.title);
-    const f = places[i % places.length]!;
-    return { ...c, f, query: boundQuery(f, c.param, notIso[c.form]!(d), d) };
-  });
-  await judgeEach(cases, async ({ f, param, form, query }) => {
-    const res = await target.get(target.v2(f.path), { query });
-    judged('date sent', 1, `${f.title} ${param} ${form}`);
-    expectStatus(res, 400, `${f.title}: ${param}=${query[param]} (${form}) is refused`);
-  });
-});
+check(
+  'ENT-DATES-INPUT-ISO',
+  'a date bound not in ISO-8601 sent to every list that filters by date (events, measurements) is 400',
+  async ({ target }) => {
+    const filters = await dateFilters(target);
+    const titles = [...new Set(filters.map((f) => f.title))];
+    const forms = titles.flatMap((title) =>
+      filters
+        .find((f) => f.title === title)!
+        .bounds.flatMap((param) =>
+          Object.keys(notIso).flatMap((form) => [
+            { title, param, form, monthLike: true },
+            { title, param, form, monthLike: false },
+          ]),
+        ),
+    );
+    // Every wrong form reaches every bound of every list, however few the cases per property: the rule quantifies over
+    // them; the cases beyond those vary the day.
+    const cells = forms.length / 2;
+    const chosen = coverageFirst(
+      forms,
+      { key: (c) => `${c.title} ${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.title} ${c.param} ${c.form}` },
+      Math.max(cells, target.setup.numRuns),
+      target.setup.seed,
+    );
+    const instants = fc.sample(
+      fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }),
+      { seed: target.setup.seed, numRuns: chosen.length },
+    );
+    const cases = chosen.map((c, i) => {
+      const d = new Date(instants[i]!);
+      d.setUTCDate(c.monthLike ? 1 + (d.getUTCDate() % 12) : 13 + (d.getUTCDate() % 16));
+      const places = filters.filter((f) => f.title === c.title);
+      const f = places[i % places.length]!;
+      return { ...c, f, query: boundQuery(f, c.param, notIso[c.form]!(d), d) };
+    });
+    await judgeEach(cases, async ({ f, param, form, query }) => {
+      const res = await target.get(target.v2(f.path), { query });
+      judged('date sent', 1, `${f.title} ${param} ${form}`);
+      expectStatus(res, 400, `${f.title}: ${param}=${query[param]} (${form}) is refused`);
+    });
+  },
+);
 
 // "Dates sent (query parameters, or fields in POST or PATCH bodies) must be ISO-8601", and refused they change
 // nothing: every body that takes a date (src/suite/surface/date-fields.ts) gets each wrong form once, of an instant
 // one to six days ahead (drawn from the run's seed), and the entity it would have added must not be there.
-check('ENT-DATES-INPUT-ISO', 'a date not in ISO-8601 in a POST body (an access-list entry\'s deleteAfterDate) is 400 and adds nothing', async ({ target }) => {
-  const fields = await dateFields(target);
-  if (fields.length === 0) skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
-  const forms = Object.keys(notIso).slice(0, target.setup.numRuns);
-  const days = fc.sample(fc.integer({ min: 1, max: 6 }), { seed: target.setup.seed, numRuns: forms.length });
-  const cases = fields.flatMap((f) => forms.map((form, n) => ({ f, form, n, value: notIso[form]!(new Date(Date.now() + days[n]! * day)) })));
-  await judgeEach(cases, async ({ f, form, n, value }) => {
-    const { res, path } = await f.send(value, n);
-    let there = res.status < 300;
-    try {
-      judged('date sent', 1, `${f.title} ${form}`);
-      expectStatus(res, 400, `${f.title}: ${f.field}=${value} (${form}) is refused`);
-      const after = await target.get(path);
-      there = after.status === 200;
-      if (there) {
-        throw new RuleFailure(`${f.title}: ${f.field}=${value} (${form}) was refused with 400, yet ${path} was added`, {
-          expected: `GET ${path}: 404`, actual: after.status, exchange: after.exchange,
-        });
+check(
+  'ENT-DATES-INPUT-ISO',
+  "a date not in ISO-8601 in a POST body (an access-list entry's deleteAfterDate) is 400 and adds nothing",
+  async ({ target }) => {
+    const fields = await dateFields(target);
+    if (fields.length === 0)
+      skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+    const forms = Object.keys(notIso).slice(0, target.setup.numRuns);
+    const days = fc.sample(fc.integer({ min: 1, max: 6 }), { seed: target.setup.seed, numRuns: forms.length });
+    const cases = fields.flatMap((f) =>
+      forms.map((form, n) => ({ f, form, n, value: notIso[form]!(new Date(Date.now() + days[n]! * day)) })),
+    );
+    await judgeEach(cases, async ({ f, form, n, value }) => {
+      const { res, path } = await f.send(value, n);
+      let there = res.status < 300;
+      try {
+        judged('date sent', 1, `${f.title} ${form}`);
+        expectStatus(res, 400, `${f.title}: ${f.field}=${value} (${form}) is refused`);
+        const after = await target.get(path);
+        there = after.status === 200;
+        if (there) {
+          throw new RuleFailure(
+            `${f.title}: ${f.field}=${value} (${form}) was refused with 400, yet ${path} was added`,
+            {
+              expected: `GET ${path}: 404`,
+              actual: after.status,
+              exchange: after.exchange,
+            },
+          );
+        }
+        expectStatus(after, 404, `the refused ${f.title} is not there`);
+      } finally {
+        if (there) await deleteCreated(target, noteCreated(target, path));
       }
-      expectStatus(after, 404, `the refused ${f.title} is not there`);
-    } finally {
-      if (there) await deleteCreated(target, noteCreated(target, path));
-    }
-  });
-});
+    });
+  },
+);
 
 /** yyyy-mm-ddThh:mm:ss of an instant, in UTC, without a zone. */
 const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
@@ -140,96 +203,145 @@ const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 // other than UTC, shifting the window by its offset, moves that event out; the events are taken distinct, every
 // project first, as many as the run's cases per property, and end in the past (so that events other checks cause
 // meanwhile fall outside both windows).
-check('ENT-DATES-DEFAULT-UTC', 'events between minDate and maxDate without a zone, tight around distinct events, are those of the same dates with Z', async ({ target }) => {
-  const p = target.profile.paging;
-  const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
-  const events: { path: string; created: number }[] = [];
-  for (const groupId of profileProjects(target)) {
-    const path = eventsPath(target, groupId);
-    const listed = await target.get(path, { query: pageQuery });
-    if (listed.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(listed)}: the events to place date windows around could not be listed`, listed.exchange);
-    const created = (listed.jsonObject()[p.resultsField] as Record<string, unknown>[] | undefined ?? [])
-      .map((e) => Date.parse(String(e.created)))
-      .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
-    events.push(...created.map((ms) => ({ path, created: ms })));
-  }
-  if (events.length === 0) skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
-  const around = coverageFirst(events, { key: (e) => `${e.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.path }, target.setup.numRuns, target.setup.seed);
-  await judgeEach(around, async ({ path, created }) => {
-    const start = Math.floor(created / 1000) * 1000 - 60_000;
-    const end = start + 121_000;
-    const read = async (zone: string) => {
-      const res = await target.get(path, { query: { ...pageQuery, minDate: zoneless(start) + zone, maxDate: zoneless(end) + zone } });
-      expectStatus(res, 200, 'events between two dates are listed');
-      return res;
-    };
-    const withZ = await read('Z');
-    const without = await read('');
-    const results = (res: typeof withZ) => res.jsonObject()[p.resultsField];
-    judged('date window', 1, path);
-    if (!isDeepStrictEqual(results(without), results(withZ))) {
-      throw new RuleFailure(`dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`, {
-        expected: results(withZ), actual: results(without), exchange: without.exchange,
-      });
+check(
+  'ENT-DATES-DEFAULT-UTC',
+  'events between minDate and maxDate without a zone, tight around distinct events, are those of the same dates with Z',
+  async ({ target }) => {
+    const p = target.profile.paging;
+    const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
+    const events: { path: string; created: number }[] = [];
+    for (const groupId of profileProjects(target)) {
+      const path = eventsPath(target, groupId);
+      const listed = await target.get(path, { query: pageQuery });
+      if (listed.status !== 200)
+        throw new TargetError(
+          'unexpected-status',
+          `${describeExchange(listed)}: the events to place date windows around could not be listed`,
+          listed.exchange,
+        );
+      const created = ((listed.jsonObject()[p.resultsField] as Record<string, unknown>[] | undefined) ?? [])
+        .map((e) => Date.parse(String(e.created)))
+        .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
+      events.push(...created.map((ms) => ({ path, created: ms })));
     }
-  });
-});
+    if (events.length === 0)
+      skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
+    const around = coverageFirst(
+      events,
+      { key: (e) => `${e.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.path },
+      target.setup.numRuns,
+      target.setup.seed,
+    );
+    await judgeEach(around, async ({ path, created }) => {
+      const start = Math.floor(created / 1000) * 1000 - 60_000;
+      const end = start + 121_000;
+      const read = async (zone: string) => {
+        const res = await target.get(path, {
+          query: { ...pageQuery, minDate: zoneless(start) + zone, maxDate: zoneless(end) + zone },
+        });
+        expectStatus(res, 200, 'events between two dates are listed');
+        return res;
+      };
+      const withZ = await read('Z');
+      const without = await read('');
+      const results = (res: typeof withZ) => res.jsonObject()[p.resultsField];
+      judged('date window', 1, path);
+      if (!isDeepStrictEqual(results(without), results(withZ))) {
+        throw new RuleFailure(
+          `dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`,
+          {
+            expected: results(withZ),
+            actual: results(without),
+            exchange: without.exchange,
+          },
+        );
+      }
+    });
+  },
+);
 
 /** The answer without its links, which may echo the query as sent. */
-const withoutLinks = (res: HttpResponse) => Object.fromEntries(Object.entries(res.jsonObject()).filter(([k]) => k !== 'links'));
+const withoutLinks = (res: HttpResponse) =>
+  Object.fromEntries(Object.entries(res.jsonObject()).filter(([k]) => k !== 'links'));
 
 // "When no time zone is given, UTC is assumed", on every list that answers a series for any window (measurements):
 // a window of six hours on each of the two days before today, sent without zones, is answered as its Z twin.
-check('ENT-DATES-DEFAULT-UTC', 'a series between two dates without a zone (measurements) is the series of the same dates with Z', async ({ target }) => {
-  const series = (await dateFilters(target)).filter((f) => f.series);
-  if (series.length === 0) noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
-  const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-  const windows = series.flatMap((f) => [1, 2].map((days) => ({ f, start: hour - days * day })));
-  await judgeEach(windows, async ({ f, start }) => {
-    const read = async (zone: string) => {
-      const res = await target.get(target.v2(f.path), { query: { ...f.query, [f.bounds[0]]: zoneless(start) + zone, [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone } });
-      expectStatus(res, 200, `the ${f.title} between two dates are served`);
-      return res;
-    };
-    const withZ = await read('Z');
-    const without = await read('');
-    judged('date window', 1, f.path);
-    if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
-      throw new RuleFailure(`${f.title}: dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`, {
-        expected: withoutLinks(withZ), actual: withoutLinks(without), exchange: without.exchange,
-      });
-    }
-  });
-});
+check(
+  'ENT-DATES-DEFAULT-UTC',
+  'a series between two dates without a zone (measurements) is the series of the same dates with Z',
+  async ({ target }) => {
+    const series = (await dateFilters(target)).filter((f) => f.series);
+    if (series.length === 0)
+      noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    const windows = series.flatMap((f) => [1, 2].map((days) => ({ f, start: hour - days * day })));
+    await judgeEach(windows, async ({ f, start }) => {
+      const read = async (zone: string) => {
+        const res = await target.get(target.v2(f.path), {
+          query: {
+            ...f.query,
+            [f.bounds[0]]: zoneless(start) + zone,
+            [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone,
+          },
+        });
+        expectStatus(res, 200, `the ${f.title} between two dates are served`);
+        return res;
+      };
+      const withZ = await read('Z');
+      const without = await read('');
+      judged('date window', 1, f.path);
+      if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
+        throw new RuleFailure(
+          `${f.title}: dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`,
+          {
+            expected: withoutLinks(withZ),
+            actual: withoutLinks(without),
+            exchange: without.exchange,
+          },
+        );
+      }
+    });
+  },
+);
 
 /** The instant of a date read back; one without a zone is taken as UTC (whether it names its zone is ENT-DATES-UTC's). */
 const instantOf = (text: string) => Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
 
 // "When no time zone is given, UTC is assumed", in a POST body: a date sent without a zone, two days ahead, is read
 // back as that instant in UTC, in every body that takes a date.
-check('ENT-DATES-DEFAULT-UTC', 'a date without a zone in a POST body (an access-list entry\'s deleteAfterDate) is read back as that date in UTC', async ({ target }) => {
-  const fields = await dateFields(target);
-  if (fields.length === 0) skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
-  // Apart from the entries ENT-DATES-INPUT-ISO adds (one per wrong form).
-  const n = Object.keys(notIso).length;
-  await judgeEach(fields, async (f) => {
-    const instant = Math.floor(Date.now() / 1000) * 1000 + 2 * day;
-    const { res, path } = await f.send(zoneless(instant), n);
-    // Noted before the answer is judged, so that whatever it was the entry is deleted.
-    const entity = noteCreated(target, path);
-    try {
-      expectServed(res, `${f.title} with ${f.field}=${zoneless(instant)} is added`);
-      const read = await target.get(path);
-      expectStatus(read, 200, `the added ${f.title} is read back`);
-      const back = read.jsonObject()[f.field];
-      judged('date sent', 1, f.title);
-      if (typeof back !== 'string' || instantOf(back) !== instant) {
-        throw new RuleFailure(`${f.title}: ${f.field} sent as ${zoneless(instant)} (no zone) is read back as ${JSON.stringify(back)}, not ${zoneless(instant)}Z (UTC assumed)`, {
-          expected: `${zoneless(instant)}Z`, actual: back, exchange: read.exchange,
-        });
+check(
+  'ENT-DATES-DEFAULT-UTC',
+  "a date without a zone in a POST body (an access-list entry's deleteAfterDate) is read back as that date in UTC",
+  async ({ target }) => {
+    const fields = await dateFields(target);
+    if (fields.length === 0)
+      skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+    // Apart from the entries ENT-DATES-INPUT-ISO adds (one per wrong form).
+    const n = Object.keys(notIso).length;
+    await judgeEach(fields, async (f) => {
+      const instant = Math.floor(Date.now() / 1000) * 1000 + 2 * day;
+      const { res, path } = await f.send(zoneless(instant), n);
+      // Noted before the answer is judged, so that whatever it was the entry is deleted.
+      const entity = noteCreated(target, path);
+      try {
+        expectServed(res, `${f.title} with ${f.field}=${zoneless(instant)} is added`);
+        const read = await target.get(path);
+        expectStatus(read, 200, `the added ${f.title} is read back`);
+        const back = read.jsonObject()[f.field];
+        judged('date sent', 1, f.title);
+        if (typeof back !== 'string' || instantOf(back) !== instant) {
+          throw new RuleFailure(
+            `${f.title}: ${f.field} sent as ${zoneless(instant)} (no zone) is read back as ${JSON.stringify(back)}, not ${zoneless(instant)}Z (UTC assumed)`,
+            {
+              expected: `${zoneless(instant)}Z`,
+              actual: back,
+              exchange: read.exchange,
+            },
+          );
+        }
+      } finally {
+        await deleteCreated(target, entity);
       }
-    } finally {
-      await deleteCreated(target, entity);
-    }
-  });
-});
+    });
+  },
+);

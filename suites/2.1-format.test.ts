@@ -34,7 +34,8 @@ async function answersBesideCrawl(t: Target): Promise<HttpResponse[]> {
   return Promise.all([
     ...kinds.map((k) => readLegacy(t, t.legacy(k.path))),
     ...kinds.map((k) => unversionedRead(t, k.path, 'application/json')),
-    notFoundProbe(t), notFoundProbe(t, true),
+    notFoundProbe(t),
+    notFoundProbe(t, true),
   ]);
 }
 
@@ -44,67 +45,119 @@ const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).
 const withObjectBody = (responses: readonly Crawled[]) => responses.filter((c) => isObject(parsedBody(c.res)));
 
 // "All entities are JSON."
-check('ENT-JSON-RESPONSE', 'every response reached, each kind of resource under /v1.0, and errors of both generations are JSON under a JSON media type', async ({ target }) => {
-  const { responses, cut } = await crawl();
-  judgeAll('response', [...responses.map((c) => c.res), ...await answersBesideCrawl(target)], (res) => checkJsonResponse(res), { place: pathOf, cut });
-});
+check(
+  'ENT-JSON-RESPONSE',
+  'every response reached, each kind of resource under /v1.0, and errors of both generations are JSON under a JSON media type',
+  async ({ target }) => {
+    const { responses, cut } = await crawl();
+    judgeAll(
+      'response',
+      [...responses.map((c) => c.res), ...(await answersBesideCrawl(target))],
+      (res) => checkJsonResponse(res),
+      { place: pathOf, cut },
+    );
+  },
+);
 
 // "Responses have extraneous whitespace stripped."
-check('ENT-COMPACT-WHITESPACE', 'every JSON object response reached has no whitespace between its JSON tokens', async () => {
-  const c = await crawl();
-  judgeAll('response', withObjectBody(c.responses), (r) => checkCompact(r.res), { place: crawledPath, cut: entityGaps(c) });
-});
+check(
+  'ENT-COMPACT-WHITESPACE',
+  'every JSON object response reached has no whitespace between its JSON tokens',
+  async () => {
+    const c = await crawl();
+    judgeAll('response', withObjectBody(c.responses), (r) => checkCompact(r.res), {
+      place: crawledPath,
+      cut: entityGaps(c),
+    });
+  },
+);
 
 // "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted
 // from the entity."
 check('ENT-NO-NULL-FIELDS', 'no field of any JSON object response reached is null', async () => {
   const c = await crawl();
-  judgeAll('response', withObjectBody(c.responses), ({ res }) => {
-    const nulls = nullFields(parsedBody(res));
-    if (nulls.length > 0) {
-      throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
-        expected: 'no null field (a default, or the field left out)', actual: nulls, exchange: res.exchange,
-      });
-    }
-  }, { place: crawledPath, cut: entityGaps(c) });
+  judgeAll(
+    'response',
+    withObjectBody(c.responses),
+    ({ res }) => {
+      const nulls = nullFields(parsedBody(res));
+      if (nulls.length > 0) {
+        throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
+          expected: 'no null field (a default, or the field left out)',
+          actual: nulls,
+          exchange: res.exchange,
+        });
+      }
+    },
+    { place: crawledPath, cut: entityGaps(c) },
+  );
 });
 
 // "A field holding a number in a particular unit has a name that makes the unit unambiguous."
-check('ENT-UNIT-IN-NAME', 'numeric fields of entities and lists reached that measure a size or a time name their unit', async ({ target }) => {
-  const c = await crawl();
-  const carriers = c.responses.filter((r) => carried(r.res, target.profile.paging.resultsField) !== undefined);
-  judgeAll('entity or list', carriers, ({ res }) => {
-    const unitless = unitlessQuantities(carried(res, target.profile.paging.resultsField)!.body);
-    if (unitless.length > 0) {
-      throw new RuleFailure(`${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`, {
-        expected: 'names such as diskSizeGB, delayMin', actual: unitless, exchange: res.exchange,
-      });
-    }
-  }, { place: crawledPath, cut: entityGaps(c) });
-});
+check(
+  'ENT-UNIT-IN-NAME',
+  'numeric fields of entities and lists reached that measure a size or a time name their unit',
+  async ({ target }) => {
+    const c = await crawl();
+    const carriers = c.responses.filter((r) => carried(r.res, target.profile.paging.resultsField) !== undefined);
+    judgeAll(
+      'entity or list',
+      carriers,
+      ({ res }) => {
+        const unitless = unitlessQuantities(carried(res, target.profile.paging.resultsField)!.body);
+        if (unitless.length > 0) {
+          throw new RuleFailure(
+            `${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`,
+            {
+              expected: 'names such as diskSizeGB, delayMin',
+              actual: unitless,
+              exchange: res.exchange,
+            },
+          );
+        }
+      },
+      { place: crawledPath, cut: entityGaps(c) },
+    );
+  },
+);
 
 // "With query parameter pretty=true on any request, the JSON is pretty-printed." Errors and lists included.
-check('ENT-PRETTY', 'pretty=true on entities, lists and errors reached gives an indented rendering of the same JSON', async ({ target }) => {
-  const c = await crawl();
-  const resultsField = target.profile.paging.resultsField;
-  const json = [...rereadable(c.responses).map((c) => c.res), await notFoundProbe(target)].filter((res) => isObject(parsedBody(res)));
-  const pools = {
-    entity: json.filter((res) => carried(res, resultsField)?.kind === 'entity'),
-    list: json.filter((res) => carried(res, resultsField)?.kind === 'list'),
-    error: json.filter((res) => res.status >= 400),
-  };
-  const kinds = requireSome((Object.keys(pools) as (keyof typeof pools)[]).filter((k) => pools[k].length > 0), 'JSON object response');
-  await forAll(target, fc.record({ kind: fc.constantFrom(...kinds), index: fc.nat() }), async ({ kind, index }) => {
-    await judgeVariant(target, pools[kind][index % pools[kind].length]!, { pretty: 'true' }, (pretty, plain) => checkPretty(pretty, parsedBody(plain)));
-  });
-  // Responses that could not be fetched or read were never among the cases.
-  throwCut(entityGaps(c));
-});
+check(
+  'ENT-PRETTY',
+  'pretty=true on entities, lists and errors reached gives an indented rendering of the same JSON',
+  async ({ target }) => {
+    const c = await crawl();
+    const resultsField = target.profile.paging.resultsField;
+    const json = [...rereadable(c.responses).map((c) => c.res), await notFoundProbe(target)].filter((res) =>
+      isObject(parsedBody(res)),
+    );
+    const pools = {
+      entity: json.filter((res) => carried(res, resultsField)?.kind === 'entity'),
+      list: json.filter((res) => carried(res, resultsField)?.kind === 'list'),
+      error: json.filter((res) => res.status >= 400),
+    };
+    const kinds = requireSome(
+      (Object.keys(pools) as (keyof typeof pools)[]).filter((k) => pools[k].length > 0),
+      'JSON object response',
+    );
+    await forAll(target, fc.record({ kind: fc.constantFrom(...kinds), index: fc.nat() }), async ({ kind, index }) => {
+      await judgeVariant(target, pools[kind][index % pools[kind].length]!, { pretty: 'true' }, (pretty, plain) =>
+        checkPretty(pretty, parsedBody(plain)),
+      );
+    });
+    // Responses that could not be fetched or read were never among the cases.
+    throwCut(entityGaps(c));
+  },
+);
 
 // "on any request": the answers to writes (each method, each resource kind written) and to an error too.
-check('ENT-PRETTY', 'pretty=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written, and to an error, gives an indented rendering of the plain answer\'s fields', async ({ target }) => {
-  await judgeWriteVariant(target, { pretty: 'true' }, (res, plain) => {
-    if (plain.text === '' && res.text === '') return;
-    checkPrettyFields(res, plain.text === '' ? undefined : plain.json());
-  });
-});
+check(
+  'ENT-PRETTY',
+  "pretty=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written, and to an error, gives an indented rendering of the plain answer's fields",
+  async ({ target }) => {
+    await judgeWriteVariant(target, { pretty: 'true' }, (res, plain) => {
+      if (plain.text === '' && res.text === '') return;
+      checkPrettyFields(res, plain.text === '' ? undefined : plain.json());
+    });
+  },
+);

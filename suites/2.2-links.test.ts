@@ -34,40 +34,74 @@ const placeOf = (e: Reached): string => new URL(e.url).pathname;
 
 // "Every entity has a links field: an array of link relation objects. Each object has two fields: the relation
 // name (or type), and the target URL."
-check('LINK-ARRAY', 'every entity, list and list item reached has links: relation objects with a name and a URL', async ({ target }) => {
-  const c = await crawl();
-  judgeAll('entity', entitiesReached(c, target), ({ res, url, entity, where }) => {
-    const problem = linksProblem(entity, target.profile.links, url);
-    if (problem) {
-      throw new RuleFailure(`${describeExchange(res)}: ${where}: ${problem}`, {
-        expected: `links: [{${target.profile.links.relField}, ${target.profile.links.hrefField}}, ...]`, actual: entity.links ?? null, exchange: res.exchange,
-      });
-    }
-  }, { place: placeOf, cut: entityGaps(c) });
-});
+check(
+  'LINK-ARRAY',
+  'every entity, list and list item reached has links: relation objects with a name and a URL',
+  async ({ target }) => {
+    const c = await crawl();
+    judgeAll(
+      'entity',
+      entitiesReached(c, target),
+      ({ res, url, entity, where }) => {
+        const problem = linksProblem(entity, target.profile.links, url);
+        if (problem) {
+          throw new RuleFailure(`${describeExchange(res)}: ${where}: ${problem}`, {
+            expected: `links: [{${target.profile.links.relField}, ${target.profile.links.hrefField}}, ...]`,
+            actual: entity.links ?? null,
+            exchange: res.exchange,
+          });
+        }
+      },
+      { place: placeOf, cut: entityGaps(c) },
+    );
+  },
+);
 
 // "When an entity is an element of a list, it carries only the self relation."
-check('LINK-LIST-ITEM-SELF-ONLY', 'every item of every list page reached carries only the self relation', async ({ target }) => {
-  const c = await crawl();
-  judgeAll('list item', entitiesReached(c, target).filter((e) => e.inList), ({ res, entity, where }) => {
-    const others = relationsBesidesSelf(entity, target.profile.links);
-    if (others && others.length > 0) {
-      throw new RuleFailure(`${describeExchange(res)}: ${where} carries relation(s) besides self: ${others.join(', ')}`, {
-        expected: 'only self', actual: entity.links, exchange: res.exchange,
-      });
-    }
-  }, { place: placeOf, cut: entityGaps(c) });
-});
+check(
+  'LINK-LIST-ITEM-SELF-ONLY',
+  'every item of every list page reached carries only the self relation',
+  async ({ target }) => {
+    const c = await crawl();
+    judgeAll(
+      'list item',
+      entitiesReached(c, target).filter((e) => e.inList),
+      ({ res, entity, where }) => {
+        const others = relationsBesidesSelf(entity, target.profile.links);
+        if (others && others.length > 0) {
+          throw new RuleFailure(
+            `${describeExchange(res)}: ${where} carries relation(s) besides self: ${others.join(', ')}`,
+            {
+              expected: 'only self',
+              actual: entity.links,
+              exchange: res.exchange,
+            },
+          );
+        }
+      },
+      { place: placeOf, cut: entityGaps(c) },
+    );
+  },
+);
 
 // "Links are in the response body, not in HTTP response headers."
 check('LINK-NOT-IN-HEADERS', 'no response reached carries a Link header', async () => {
   const { responses, cut } = await crawl();
-  judgeAll('response', responses, ({ res }) => {
-    const link = res.header('link');
-    if (link !== undefined) {
-      throw new RuleFailure(`${describeExchange(res)}: a Link header`, { expected: 'no Link header', actual: link, exchange: res.exchange });
-    }
-  }, { place: crawledPath, cut });
+  judgeAll(
+    'response',
+    responses,
+    ({ res }) => {
+      const link = res.header('link');
+      if (link !== undefined) {
+        throw new RuleFailure(`${describeExchange(res)}: a Link header`, {
+          expected: 'no Link header',
+          actual: link,
+          exchange: res.exchange,
+        });
+      }
+    },
+    { place: crawledPath, cut },
+  );
 });
 
 /** Self targets fetched beyond the crawl, at most (the crawl follows most of them already). */
@@ -99,52 +133,76 @@ async function reread(t: Target, e: Reached, self: string): Promise<Record<strin
 
 // "Every entity has at least the relation self, whose target is the entity's own URL." Fetching it must give the
 // same entity (a list item may show fewer fields than the entity: what it shows must match).
-check('LINK-SELF', 'every entity reached has a self relation; fetching it gives the same entity', async ({ target }) => {
-  const c = await crawl();
-  const reached = entitiesReached(c, target);
-  const failures: RuleFailure[] = [];
-  let extra = 0;
-  for (const e of reached) {
-    const self = selfOf(target, e.entity, e.url);
-    judged('entity', 1, placeOf(e));
-    if (!self) {
-      failures.push(new RuleFailure(`${describeExchange(e.res)}: ${e.where} has no self relation`, { expected: 'a self relation', actual: e.entity.links ?? null, exchange: e.res.exchange }));
-      continue;
+check(
+  'LINK-SELF',
+  'every entity reached has a self relation; fetching it gives the same entity',
+  async ({ target }) => {
+    const c = await crawl();
+    const reached = entitiesReached(c, target);
+    const failures: RuleFailure[] = [];
+    let extra = 0;
+    for (const e of reached) {
+      const self = selfOf(target, e.entity, e.url);
+      judged('entity', 1, placeOf(e));
+      if (!self) {
+        failures.push(
+          new RuleFailure(`${describeExchange(e.res)}: ${e.where} has no self relation`, {
+            expected: 'a self relation',
+            actual: e.entity.links ?? null,
+            exchange: e.res.exchange,
+          }),
+        );
+        continue;
+      }
+      if (!e.inList && self === e.url) continue; // read from its own URL
+      // Every entity the crawl reached was read under the versioned API: its own URL is there too.
+      const away = selfOutside(new URL(self), target.profile.baseUrl, target.v2());
+      if (away) {
+        failures.push(
+          new RuleFailure(
+            `${describeExchange(e.res)}: the self relation of ${e.where} points outside the target: ${away}`,
+            {
+              expected: `a URL under ${new URL(target.v2(), target.profile.baseUrl).toString()}`,
+              actual: self,
+              exchange: e.res.exchange,
+            },
+          ),
+        );
+        continue;
+      }
+      // Entities the run made are deleted by other checks at any time: a later reading would show the suite's writes.
+      if (!c.inScope(new URL(self)) || madeByRun(self)) continue;
+      let at = c.byUrl.get(self)?.res;
+      if (!at) {
+        if (extra >= extraFetches) continue;
+        extra++;
+        at = await target.get(self);
+      }
+      judged('followed self link', 1, new URL(self).pathname);
+      if (holds(target, e, e.entity, at)) continue;
+      // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
+      // suite's own writes are held back (src/target/write-gate.ts).
+      const fresh = await target.writes.quietly(async () => {
+        const now = await reread(target, e, self);
+        return now && { now, atNow: await target.get(self) };
+      });
+      if (!fresh) continue;
+      const { now, atNow } = fresh;
+      if (!holds(target, e, now, atNow)) {
+        failures.push(
+          new RuleFailure(
+            `${describeExchange(atNow)}: the self relation of ${e.where} of ${e.url} does not lead to the same entity`,
+            {
+              expected: now,
+              actual: parsedBody(atNow) ?? `status ${atNow.status}`,
+              exchange: atNow.exchange,
+            },
+          ),
+        );
+      }
     }
-    if (!e.inList && self === e.url) continue; // read from its own URL
-    // Every entity the crawl reached was read under the versioned API: its own URL is there too.
-    const away = selfOutside(new URL(self), target.profile.baseUrl, target.v2());
-    if (away) {
-      failures.push(new RuleFailure(`${describeExchange(e.res)}: the self relation of ${e.where} points outside the target: ${away}`, {
-        expected: `a URL under ${new URL(target.v2(), target.profile.baseUrl).toString()}`, actual: self, exchange: e.res.exchange,
-      }));
-      continue;
-    }
-    // Entities the run made are deleted by other checks at any time: a later reading would show the suite's writes.
-    if (!c.inScope(new URL(self)) || madeByRun(self)) continue;
-    let at = c.byUrl.get(self)?.res;
-    if (!at) {
-      if (extra >= extraFetches) continue;
-      extra++;
-      at = await target.get(self);
-    }
-    judged('followed self link', 1, new URL(self).pathname);
-    if (holds(target, e, e.entity, at)) continue;
-    // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
-    // suite's own writes are held back (src/target/write-gate.ts).
-    const fresh = await target.writes.quietly(async () => {
-      const now = await reread(target, e, self);
-      return now && { now, atNow: await target.get(self) };
-    });
-    if (!fresh) continue;
-    const { now, atNow } = fresh;
-    if (!holds(target, e, now, atNow)) {
-      failures.push(new RuleFailure(`${describeExchange(atNow)}: the self relation of ${e.where} of ${e.url} does not lead to the same entity`, {
-        expected: now, actual: parsedBody(atNow) ?? `status ${atNow.status}`, exchange: atNow.exchange,
-      }));
-    }
-  }
-  throwFirst(failures, reached.length);
-  throwCut(entityGaps(c));
-  requireSome(reached, 'entity');
-});
+    throwFirst(failures, reached.length);
+    throwCut(entityGaps(c));
+    requireSome(reached, 'entity');
+  },
+);

@@ -12,7 +12,16 @@ import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { dropFilledList, filledList, fillCount } from './support/paging-list.ts';
-import { againWhileUnchanged, readPage, requestPage, walkPages, whileUnchanged, wholeList, type Page, type PageQuery } from '../src/probes/pages.ts';
+import {
+  againWhileUnchanged,
+  readPage,
+  requestPage,
+  walkPages,
+  whileUnchanged,
+  wholeList,
+  type Page,
+  type PageQuery,
+} from '../src/probes/pages.ts';
 import { judgeEveryList } from '../src/probes/every-list.ts';
 import { firstPage, pagedLists, sharedPage, type PagedList } from '../src/probes/surface/paged-lists.ts';
 import { emptyProject, firstProject } from '../src/target/projects.ts';
@@ -22,11 +31,17 @@ import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '.
 import { target, type Target } from '../src/target/target.ts';
 import { projectWithoutContent } from '../src/target/work-project.ts';
 
-interface ListSource { title: string; path: (t: Target) => Promise<string> }
+interface ListSource {
+  title: string;
+  path: (t: Target) => Promise<string>;
+}
 
 const filled: ListSource = { title: `${fillCount} alert configurations the suite created`, path: filledList };
 const eventTypes: ListSource = { title: 'the event types', path: async (t) => t.v2('/eventTypes') };
-const events: ListSource = { title: 'the events of a project', path: async (t) => t.v2(`/groups/${firstProject(t)}/events`) };
+const events: ListSource = {
+  title: 'the events of a project',
+  path: async (t) => t.v2(`/groups/${firstProject(t)}/events`),
+};
 
 /** The results array of a list response, if it has one. */
 function resultsIn(res: HttpResponse, field: string): unknown[] | undefined {
@@ -48,7 +63,10 @@ describe('spec 2.3, list responses', () => {
     eventTypes,
     events,
     { title: 'the clusters of a project', path: async (t) => t.v2(`/groups/${firstProject(t)}/clusters`) },
-    { title: 'the clusters of a project without clusters', path: async (t) => t.v2(`/groups/${emptyProject(t)}/clusters`) },
+    {
+      title: 'the clusters of a project without clusters',
+      path: async (t) => t.v2(`/groups/${emptyProject(t)}/clusters`),
+    },
   ];
   for (const source of shapeSources) {
     check('LIST-SHAPE', `${source.title}: the total count, results and one to three links`, async ({ target }) => {
@@ -58,68 +76,91 @@ describe('spec 2.3, list responses', () => {
     });
   }
 
-  check('LIST-SHAPE', `${filled.title}, in three pages or more: every page has the total count, results and one to three links`, async ({ target }) => {
-    const path = await filled.path(target);
-    const total = (await wholeList(target, path)).length;
-    const size = Math.max(1, Math.floor(total / 3));
-    for (const page of await walkPages(target, path, size, pagesFor(total, size))) {
-      judged('page', 1, path);
-      checkListShape(page.res, target.profile);
-    }
-  });
+  check(
+    'LIST-SHAPE',
+    `${filled.title}, in three pages or more: every page has the total count, results and one to three links`,
+    async ({ target }) => {
+      const path = await filled.path(target);
+      const total = (await wholeList(target, path)).length;
+      const size = Math.max(1, Math.floor(total / 3));
+      for (const page of await walkPages(target, path, size, pagesFor(total, size))) {
+        judged('page', 1, path);
+        checkListShape(page.res, target.profile);
+      }
+    },
+  );
 
   // "Query parameters: page number (1-based), ..."
   for (const source of [filled, events, eventTypes]) {
-    check('LIST-PAGE-1-BASED', `${source.title}: page 1 holds the first items, at several page sizes`, async ({ target }) => {
-      const path = await source.path(target);
-      await whileUnchanged(target, path, async (all) => {
-        const sizes = [...new Set([1, 2, Math.max(3, Math.ceil(all.length / 2))])];
-        const pages = await Promise.all(sizes.map((itemsPerPage) => readPage(target, path, { pageNum: 1, itemsPerPage })));
-        if (all.length === 0 && pages.every((p) => p.keys.length === 0)) skipFor('projects.ids', `${path} is empty, so page 1 shows nothing to judge`);
-        sizes.forEach((size, i) => {
-          const { res, keys } = pages[i]!;
-          judged('page', 1, path);
-          checkFirstItems(res, keys, all, size);
+    check(
+      'LIST-PAGE-1-BASED',
+      `${source.title}: page 1 holds the first items, at several page sizes`,
+      async ({ target }) => {
+        const path = await source.path(target);
+        await whileUnchanged(target, path, async (all) => {
+          const sizes = [...new Set([1, 2, Math.max(3, Math.ceil(all.length / 2))])];
+          const pages = await Promise.all(
+            sizes.map((itemsPerPage) => readPage(target, path, { pageNum: 1, itemsPerPage })),
+          );
+          if (all.length === 0 && pages.every((p) => p.keys.length === 0))
+            skipFor('projects.ids', `${path} is empty, so page 1 shows nothing to judge`);
+          sizes.forEach((size, i) => {
+            const { res, keys } = pages[i]!;
+            judged('page', 1, path);
+            checkFirstItems(res, keys, all, size);
+          });
         });
-      });
-    });
+      },
+    );
   }
 
   // "items per page (maximum 500)"; 8: "Page size | at most 500 items per page | all list responses".
-  check('LIST-MAX-500', 'the event types: a page of the maximum size is served; one item more is refused or capped, and capped pages still hold every item once', async ({ target }) => {
-    const max = target.profile.paging.maxItemsPerPage;
-    const path = await eventTypes.path(target);
-    const full = await readPage(target, path, { pageNum: 1, itemsPerPage: max });
-    tooLong(full, max);
-    const res = await requestPage(target, path, { pageNum: 1, itemsPerPage: max + 1 });
-    if (res.status >= 400 && res.status < 500 && res.status !== 429) return; // refused
-    expectStatus(res, 200, `a page of ${max + 1} items is refused or capped`);
-    const items = resultsOf(res, target.profile.paging);
-    const first = { res, items, keys: items.map(itemKey) };
-    tooLong(first, max);
-    const all = await wholeList(target, path);
-    if (first.keys.length === 0 && all.length > 0) {
-      throw new RuleFailure(`${describeExchange(res)}: a page size of ${max + 1} was neither refused nor capped: page 1 is empty`, {
-        expected: `a 4xx, or up to ${max} items`, actual: 'no items', exchange: res.exchange,
-      });
-    }
-    // A list of no more than the maximum shows no capping: what could be judged (the pages above) was.
-    if (all.length <= max) return;
-    // Capped pages of the request's size must still partition the result set.
-    const pages = [first];
-    for (let pageNum = 2; pageNum <= pagesFor(all.length, first.keys.length); pageNum++) {
-      const page = await readPage(target, path, { pageNum, itemsPerPage: max + 1 });
-      tooLong(page, max);
-      pages.push(page);
-    }
-    judgePartition(all, pages, `at ${max + 1} per page (capped to ${first.keys.length})`);
-  });
+  check(
+    'LIST-MAX-500',
+    'the event types: a page of the maximum size is served; one item more is refused or capped, and capped pages still hold every item once',
+    async ({ target }) => {
+      const max = target.profile.paging.maxItemsPerPage;
+      const path = await eventTypes.path(target);
+      const full = await readPage(target, path, { pageNum: 1, itemsPerPage: max });
+      tooLong(full, max);
+      const res = await requestPage(target, path, { pageNum: 1, itemsPerPage: max + 1 });
+      if (res.status >= 400 && res.status < 500 && res.status !== 429) return; // refused
+      expectStatus(res, 200, `a page of ${max + 1} items is refused or capped`);
+      const items = resultsOf(res, target.profile.paging);
+      const first = { res, items, keys: items.map(itemKey) };
+      tooLong(first, max);
+      const all = await wholeList(target, path);
+      if (first.keys.length === 0 && all.length > 0) {
+        throw new RuleFailure(
+          `${describeExchange(res)}: a page size of ${max + 1} was neither refused nor capped: page 1 is empty`,
+          {
+            expected: `a 4xx, or up to ${max} items`,
+            actual: 'no items',
+            exchange: res.exchange,
+          },
+        );
+      }
+      // A list of no more than the maximum shows no capping: what could be judged (the pages above) was.
+      if (all.length <= max) return;
+      // Capped pages of the request's size must still partition the result set.
+      const pages = [first];
+      for (let pageNum = 2; pageNum <= pagesFor(all.length, first.keys.length); pageNum++) {
+        const page = await readPage(target, path, { pageNum, itemsPerPage: max + 1 });
+        tooLong(page, max);
+        pages.push(page);
+      }
+      judgePartition(all, pages, `at ${max + 1} per page (capped to ${first.keys.length})`);
+    },
+  );
 
   const tooLong = (page: Page, max: number) => checkAtMost(page.res, page.keys, max);
 
   /** Fails with the page that first shows a repeated, missing or foreign item. */
   function judgePartition(all: string[], pages: Page[], how: string): void {
-    const defects = partitionDefects(all, pages.map((p) => p.keys));
+    const defects = partitionDefects(
+      all,
+      pages.map((p) => p.keys),
+    );
     judged('page walk', 1, how);
     if (isPartition(defects)) return;
     const culprit = [...defects.duplicated, ...defects.foreign, ...defects.missing][0]!;
@@ -128,48 +169,62 @@ describe('spec 2.3, list responses', () => {
     const size = pages[0]!.keys.length || 1;
     const page = pages[shownOn >= 0 ? shownOn : Math.min(pages.length - 1, Math.floor(all.indexOf(culprit) / size))]!;
     throw new RuleFailure(`the pages ${how} do not hold every item exactly once`, {
-      expected: `${all.length} items, each on one page`, actual: { ...defects, pages: pages.map((p) => p.keys.length) }, exchange: page.res.exchange,
+      expected: `${all.length} items, each on one page`,
+      actual: { ...defects, pages: pages.map((p) => p.keys.length) },
+      exchange: page.res.exchange,
     });
   }
 
   // "... and a switch that controls whether the response carries the total count."
   for (const source of [filled, eventTypes]) {
-    check('LIST-INCLUDE-COUNT', `${source.title}: pages 1 and 2 carry the total count when it is switched on, and not when it is off`, async ({ target }) => {
-      const path = await source.path(target);
-      const paging = target.profile.paging;
-      await whileUnchanged(target, path, async (all) => {
-        const itemsPerPage = Math.max(1, Math.ceil(all.length / 2));
-        for (const pageNum of [1, 2]) {
-          const on = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: true });
-          expectStatus(on, 200, `page ${pageNum} with the count switched on is served`);
-          judged('page', 2, path);
-          checkCountOn(on, paging, all.length);
-          const off = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: false });
-          expectStatus(off, 200, `page ${pageNum} with the count switched off is served`);
-          checkCountOff(off, paging);
-        }
-      });
-    });
+    check(
+      'LIST-INCLUDE-COUNT',
+      `${source.title}: pages 1 and 2 carry the total count when it is switched on, and not when it is off`,
+      async ({ target }) => {
+        const path = await source.path(target);
+        const paging = target.profile.paging;
+        await whileUnchanged(target, path, async (all) => {
+          const itemsPerPage = Math.max(1, Math.ceil(all.length / 2));
+          for (const pageNum of [1, 2]) {
+            const on = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: true });
+            expectStatus(on, 200, `page ${pageNum} with the count switched on is served`);
+            judged('page', 2, path);
+            checkCountOn(on, paging, all.length);
+            const off = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: false });
+            expectStatus(off, 200, `page ${pageNum} with the count switched off is served`);
+            checkCountOff(off, paging);
+          }
+        });
+      },
+    );
   }
 
   // "A resource that returns many entities returns them in pages": walking every page, at any page size, shows each
   // item of the result set once; page sizes range from one item per page to one page for all.
-  check('LIST-PAGES-PARTITION', `${filled.title}: walking all pages at any page size shows every item exactly once`, async ({ target }) => {
-    const path = await filled.path(target);
-    const total = (await wholeList(target, path)).length;
-    const walk = async (itemsPerPage: number) => {
-      await whileUnchanged(target, path, async (all) => {
-        judgePartition(all, await walkPages(target, path, itemsPerPage, pagesFor(all.length, itemsPerPage)), `at ${itemsPerPage} per page`);
-      });
-    };
-    // Page sizes beyond the list's length all show one page: when the run's cases outnumber the sizes that
-    // differ, every one of them is walked (stronger than sampling); otherwise fast-check samples them.
-    if (total + 1 <= target.setup.numRuns) {
-      for (let itemsPerPage = 1; itemsPerPage <= total + 1; itemsPerPage++) await walk(itemsPerPage);
-    } else {
-      await forAll(target, fc.integer({ min: 1, max: total + 1 }), walk);
-    }
-  });
+  check(
+    'LIST-PAGES-PARTITION',
+    `${filled.title}: walking all pages at any page size shows every item exactly once`,
+    async ({ target }) => {
+      const path = await filled.path(target);
+      const total = (await wholeList(target, path)).length;
+      const walk = async (itemsPerPage: number) => {
+        await whileUnchanged(target, path, async (all) => {
+          judgePartition(
+            all,
+            await walkPages(target, path, itemsPerPage, pagesFor(all.length, itemsPerPage)),
+            `at ${itemsPerPage} per page`,
+          );
+        });
+      };
+      // Page sizes beyond the list's length all show one page: when the run's cases outnumber the sizes that
+      // differ, every one of them is walked (stronger than sampling); otherwise fast-check samples them.
+      if (total + 1 <= target.setup.numRuns) {
+        for (let itemsPerPage = 1; itemsPerPage <= total + 1; itemsPerPage++) await walk(itemsPerPage);
+      } else {
+        await forAll(target, fc.integer({ min: 1, max: total + 1 }), walk);
+      }
+    },
+  );
 
   // Every paged list of the run, under both generations: the rules above hold for "a list response", each one of them.
   const keysOf = (t: Target, res: HttpResponse) => resultsOf(res, t.profile.paging).map(itemKey);
@@ -189,113 +244,176 @@ describe('spec 2.3, list responses', () => {
     return keys.length < t.profile.paging.maxItemsPerPage ? keys : wholeList(t, l.path);
   }
 
-  check('LIST-SHAPE', 'every paged list of both generations, the count switched on: the total count, results and one to three links', async ({ target }) => {
-    await judgeEveryList(await pagedLists(target), async (l) => {
-      const res = await firstPage(target, l);
-      expectStatus(res, 200, `the ${l.title} are served`);
-      checkListShape(res, target.profile);
-      return 'list';
-    });
-  });
-
-  check('LIST-PAGE-1-BASED', 'every paged list of both generations: page 1 holds the first items, at one item per page and at half the list (empty lists: page 1 is empty)', async ({ target }) => {
-    await judgeEveryList(await pagedLists(target), async (l) => {
-      const all = await listKeys(target, l);
-      const sizes = [...new Set([1, half(all.length)])];
-      await againWhileUnchanged(target, l.path, all, async (all, fresh) => {
-        for (const size of sizes) {
-          const res = await pageOf(target, l, { pageNum: 1, itemsPerPage: size }, fresh);
-          checkFirstItems(res, keysOf(target, res), all, size);
-        }
+  check(
+    'LIST-SHAPE',
+    'every paged list of both generations, the count switched on: the total count, results and one to three links',
+    async ({ target }) => {
+      await judgeEveryList(await pagedLists(target), async (l) => {
+        const res = await firstPage(target, l);
+        expectStatus(res, 200, `the ${l.title} are served`);
+        checkListShape(res, target.profile);
+        return 'list';
       });
-      return all.length > 0 ? 'list' : 'empty list';
-    });
-  });
+    },
+  );
 
-  check('LIST-MAX-500', 'every paged list of both generations: a page of the maximum size is served and holds no more; one item more is refused or capped (empty lists: nothing to page)', async ({ target }) => {
-    const max = target.profile.paging.maxItemsPerPage;
-    await judgeEveryList(await pagedLists(target), async (l) => {
-      const res = await firstPage(target, l);
-      expectStatus(res, 200, `a page of ${max} ${l.title} is served`);
-      const keys = keysOf(target, res);
-      checkAtMost(res, keys, max);
-      // An empty capped page is judged against the list as it stands while that page is read.
-      await againWhileUnchanged(target, l.path, keys, async (all, fresh) => {
-        const over = fresh ? await requestPage(target, l.path, { pageNum: 1, itemsPerPage: max + 1 })
-          : await sharedPage(target, l, { pageNum: 1, itemsPerPage: max + 1 });
-        checkOversizedPage(over, over.status === 200 ? keysOf(target, over) : [], max, all.length > 0);
-      });
-      return keys.length > 0 ? 'list' : 'empty list';
-    });
-  });
-
-  check('LIST-INCLUDE-COUNT', 'every paged list of both generations: page 1 carries the total count when it is switched on, and not when it is off', async ({ target }) => {
-    const paging = target.profile.paging;
-    const max = paging.maxItemsPerPage;
-    await judgeEveryList(await pagedLists(target), async (l) => {
-      const on = await firstPage(target, l);
-      expectStatus(on, 200, `the ${l.title} with the count switched on are served`);
-      const shown = keysOf(target, on).length;
-      // Page 1 at the largest size that is not full holds the whole result set: its count is the items it shows.
-      if (shown < max) checkCountOn(on, paging, shown);
-      else {
-        await whileUnchanged(target, l.path, async (all) => {
-          checkCountOn(await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: true }, true), paging, all.length);
+  check(
+    'LIST-PAGE-1-BASED',
+    'every paged list of both generations: page 1 holds the first items, at one item per page and at half the list (empty lists: page 1 is empty)',
+    async ({ target }) => {
+      await judgeEveryList(await pagedLists(target), async (l) => {
+        const all = await listKeys(target, l);
+        const sizes = [...new Set([1, half(all.length)])];
+        await againWhileUnchanged(target, l.path, all, async (all, fresh) => {
+          for (const size of sizes) {
+            const res = await pageOf(target, l, { pageNum: 1, itemsPerPage: size }, fresh);
+            checkFirstItems(res, keysOf(target, res), all, size);
+          }
         });
-      }
-      checkCountOff(await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: false }, false), paging);
-      return 'list';
-    });
-  });
+        return all.length > 0 ? 'list' : 'empty list';
+      });
+    },
+  );
 
-  check('LIST-PAGES-PARTITION', 'every paged list of both generations with two items or more, walked at half its length per page: every item exactly once', async ({ target }) => {
-    await judgeEveryList(await pagedLists(target), async (l) => {
-      const all = await listKeys(target, l);
-      if (all.length < 2) return undefined;
-      const size = half(all.length);
-      const walked = await againWhileUnchanged(target, l.path, all, async (all, fresh) => {
-        const pages: Page[] = [];
-        for (let pageNum = 1; pageNum <= pagesFor(all.length, size); pageNum++) {
-          const res = await pageOf(target, l, { pageNum, itemsPerPage: size }, fresh);
-          const items = resultsOf(res, target.profile.paging);
-          pages.push({ res, items, keys: items.map(itemKey) });
+  check(
+    'LIST-MAX-500',
+    'every paged list of both generations: a page of the maximum size is served and holds no more; one item more is refused or capped (empty lists: nothing to page)',
+    async ({ target }) => {
+      const max = target.profile.paging.maxItemsPerPage;
+      await judgeEveryList(await pagedLists(target), async (l) => {
+        const res = await firstPage(target, l);
+        expectStatus(res, 200, `a page of ${max} ${l.title} is served`);
+        const keys = keysOf(target, res);
+        checkAtMost(res, keys, max);
+        // An empty capped page is judged against the list as it stands while that page is read.
+        await againWhileUnchanged(target, l.path, keys, async (all, fresh) => {
+          const over = fresh
+            ? await requestPage(target, l.path, { pageNum: 1, itemsPerPage: max + 1 })
+            : await sharedPage(target, l, { pageNum: 1, itemsPerPage: max + 1 });
+          checkOversizedPage(over, over.status === 200 ? keysOf(target, over) : [], max, all.length > 0);
+        });
+        return keys.length > 0 ? 'list' : 'empty list';
+      });
+    },
+  );
+
+  check(
+    'LIST-INCLUDE-COUNT',
+    'every paged list of both generations: page 1 carries the total count when it is switched on, and not when it is off',
+    async ({ target }) => {
+      const paging = target.profile.paging;
+      const max = paging.maxItemsPerPage;
+      await judgeEveryList(await pagedLists(target), async (l) => {
+        const on = await firstPage(target, l);
+        expectStatus(on, 200, `the ${l.title} with the count switched on are served`);
+        const shown = keysOf(target, on).length;
+        // Page 1 at the largest size that is not full holds the whole result set: its count is the items it shows.
+        if (shown < max) checkCountOn(on, paging, shown);
+        else {
+          await whileUnchanged(target, l.path, async (all) => {
+            checkCountOn(
+              await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: true }, true),
+              paging,
+              all.length,
+            );
+          });
         }
-        // Pages numbered otherwise are LIST-PAGE-1-BASED's to judge: a walk from page 1 then shows no partition.
-        if (!isPrefix(pages[0]!.keys, all) || pages[0]!.keys.length !== Math.min(size, all.length)) return false;
-        judgePartition(all, pages, `of the ${l.title} at ${size} per page`);
-        return true;
-      }, (v) => v);
-      if (!walked) throw new TargetError('nothing-judged', `page 1 of the ${l.title} at ${size} per page does not hold the first items, so a walk from it shows no partition`);
-      return 'list';
-    });
-  });
+        checkCountOff(await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: false }, false), paging);
+        return 'list';
+      });
+    },
+  );
+
+  check(
+    'LIST-PAGES-PARTITION',
+    'every paged list of both generations with two items or more, walked at half its length per page: every item exactly once',
+    async ({ target }) => {
+      await judgeEveryList(await pagedLists(target), async (l) => {
+        const all = await listKeys(target, l);
+        if (all.length < 2) return undefined;
+        const size = half(all.length);
+        const walked = await againWhileUnchanged(
+          target,
+          l.path,
+          all,
+          async (all, fresh) => {
+            const pages: Page[] = [];
+            for (let pageNum = 1; pageNum <= pagesFor(all.length, size); pageNum++) {
+              const res = await pageOf(target, l, { pageNum, itemsPerPage: size }, fresh);
+              const items = resultsOf(res, target.profile.paging);
+              pages.push({ res, items, keys: items.map(itemKey) });
+            }
+            // Pages numbered otherwise are LIST-PAGE-1-BASED's to judge: a walk from page 1 then shows no partition.
+            if (!isPrefix(pages[0]!.keys, all) || pages[0]!.keys.length !== Math.min(size, all.length)) return false;
+            judgePartition(all, pages, `of the ${l.title} at ${size} per page`);
+            return true;
+          },
+          (v) => v,
+        );
+        if (!walked)
+          throw new TargetError(
+            'nothing-judged',
+            `page 1 of the ${l.title} at ${size} per page does not hold the first items, so a walk from it shows no partition`,
+          );
+        return 'list';
+      });
+    },
+  );
 
   // "An empty result set returns status 200 with an empty results array, not 404."
   check('LIST-EMPTY-200', 'every list of a project without content is 200 with empty results', async ({ target }) => {
     const surface = await listSurface(target);
     const project = await projectWithoutContent(target);
     const lists = surface.lists.filter((l) => l.paged && contextsOf(l.template).length === 1);
-    const answers = await Promise.all(lists.map(async (l) => ({ l, res: await target.get(target.v2(fill(l.template, { groupId: project }))) })));
+    const answers = await Promise.all(
+      lists.map(async (l) => ({ l, res: await target.get(target.v2(fill(l.template, { groupId: project }))) })),
+    );
     // A list that holds items is not empty, and one without a results array is LIST-SHAPE's to judge: neither is judged.
     const unreadable: TargetError[] = [];
     const empty = answers.filter(({ l, res }) => {
       if (res.status !== 200) return true;
       const results = resultsIn(res, target.profile.paging.resultsField);
-      if (!results) unreadable.push(new TargetError('wrong-type', `${describeExchange(res)}: the ${l.title} carry no results array`, res.exchange));
+      if (!results)
+        unreadable.push(
+          new TargetError(
+            'wrong-type',
+            `${describeExchange(res)}: the ${l.title} carry no results array`,
+            res.exchange,
+          ),
+        );
       return results?.length === 0;
     });
-    judgeAll('empty list', empty, ({ l, res }) => expectStatus(res, 200, `the ${l.title} of a project without any are served`), {
-      place: ({ l }) => l.template, cut: unreadable,
-    });
+    judgeAll(
+      'empty list',
+      empty,
+      ({ l, res }) => expectStatus(res, 200, `the ${l.title} of a project without any are served`),
+      {
+        place: ({ l }) => l.template,
+        cut: unreadable,
+      },
+    );
   });
 
   // "A list requested in a context that does not exist (for example the hosts of a non-existent project) returns 404."
-  check('LIST-MISSING-CONTEXT-404', 'every list under a context that does not exist is 404, at every depth of its contexts', async ({ target }) => {
-    const probes = missingContexts(await listSurface(target)).filter((p) => p.list.paged);
-    const answers = await Promise.all(probes.map(async (p) => ({ p, res: await target.get(target.v2(p.path)) })));
-    judgeAll('missing context', answers, ({ p, res }) => {
-      const context = contextTitles[contextsOf(p.list.template)[p.depth]!] ?? 'context';
-      expectStatus(res, 404, `the ${p.list.title}, under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`);
-    }, { place: ({ p }) => `${p.list.template}#${p.depth}` });
-  });
+  check(
+    'LIST-MISSING-CONTEXT-404',
+    'every list under a context that does not exist is 404, at every depth of its contexts',
+    async ({ target }) => {
+      const probes = missingContexts(await listSurface(target)).filter((p) => p.list.paged);
+      const answers = await Promise.all(probes.map(async (p) => ({ p, res: await target.get(target.v2(p.path)) })));
+      judgeAll(
+        'missing context',
+        answers,
+        ({ p, res }) => {
+          const context = contextTitles[contextsOf(p.list.template)[p.depth]!] ?? 'context';
+          expectStatus(
+            res,
+            404,
+            `the ${p.list.title}, under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`,
+          );
+        },
+        { place: ({ p }) => `${p.list.template}#${p.depth}` },
+      );
+    },
+  );
 });

@@ -9,7 +9,12 @@ import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
 
 /** Paths of the endpoint list (spec 4) that take a group ID. */
-const groupIdPaths = ['/groups/{groupId}', '/groups/{groupId}/clusters', '/groups/{groupId}/events', '/groups/{groupId}/alertConfigs'];
+const groupIdPaths = [
+  '/groups/{groupId}',
+  '/groups/{groupId}/clusters',
+  '/groups/{groupId}/events',
+  '/groups/{groupId}/alertConfigs',
+];
 
 type Project = { id?: unknown; name?: unknown };
 
@@ -22,29 +27,41 @@ async function idsOf(t: Target, profileId: string, listed: Project[]): Promise<s
   return [...new Set([inList?.id, own.id].filter((id): id is string => typeof id === 'string'))];
 }
 
-check('PROJ-ID-AS-GROUP-ID', `the id of each profile project, as the projects list and the project give it, is accepted in ${groupIdPaths.join(', ')}`, async ({ target }) => {
-  const profileIds = profileProjects(target);
-  const listed = (await wholeItems(target, projectsPath(target))) as Project[];
-  for (const profileId of profileIds) {
-    for (const id of await idsOf(target, profileId, listed)) {
-      for (const path of groupIdPaths) {
-        const res = await target.get(target.v2(path.replace('{groupId}', id)));
-        expectStatus(res, 200, `the project id ${id} is accepted as the group ID of ${path}`);
+check(
+  'PROJ-ID-AS-GROUP-ID',
+  `the id of each profile project, as the projects list and the project give it, is accepted in ${groupIdPaths.join(', ')}`,
+  async ({ target }) => {
+    const profileIds = profileProjects(target);
+    const listed = (await wholeItems(target, projectsPath(target))) as Project[];
+    for (const profileId of profileIds) {
+      for (const id of await idsOf(target, profileId, listed)) {
+        for (const path of groupIdPaths) {
+          const res = await target.get(target.v2(path.replace('{groupId}', id)));
+          expectStatus(res, 200, `the project id ${id} is accepted as the group ID of ${path}`);
+        }
       }
     }
-  }
-});
+  },
+);
 
-check('PROJ-ID-AS-GROUP-ID', 'the clusters, events and alert configurations of each profile project give its project id as their groupId', async ({ target }) => {
-  for (const id of profileProjects(target)) {
-    for (const path of groupIdPaths.slice(1)) {
-      const page = await readPage(target, target.v2(path.replace('{groupId}', id)), {});
-      const other = page.items.find((item) => typeof item === 'object' && item !== null && 'groupId' in item && item.groupId !== id);
-      if (other) {
-        throw new RuleFailure(`${describeExchange(page.res)}: an entity of project ${id} gives another groupId`, {
-          expected: id, actual: (other as { groupId: unknown }).groupId, exchange: page.res.exchange,
-        });
+check(
+  'PROJ-ID-AS-GROUP-ID',
+  'the clusters, events and alert configurations of each profile project give its project id as their groupId',
+  async ({ target }) => {
+    for (const id of profileProjects(target)) {
+      for (const path of groupIdPaths.slice(1)) {
+        const page = await readPage(target, target.v2(path.replace('{groupId}', id)), {});
+        const other = page.items.find(
+          (item) => typeof item === 'object' && item !== null && 'groupId' in item && item.groupId !== id,
+        );
+        if (other) {
+          throw new RuleFailure(`${describeExchange(page.res)}: an entity of project ${id} gives another groupId`, {
+            expected: id,
+            actual: (other as { groupId: unknown }).groupId,
+            exchange: page.res.exchange,
+          });
+        }
       }
     }
-  }
-});
+  },
+);

@@ -23,7 +23,11 @@ import { workProject } from '../src/target/work-project.ts';
 import { target, type Target } from '../src/target/target.ts';
 
 /** A profile endpoint path below the v2 base; skipped where the profile says the target does not offer it. */
-function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'documented'>, fill: Record<string, string> = {}): string {
+function endpoint(
+  t: Target,
+  name: keyof Omit<Target['profile']['endpoints'], 'documented'>,
+  fill: Record<string, string> = {},
+): string {
   const template = t.profile.endpoints[name];
   if (!template) skipFor(`endpoints.${name}`, 'the profile says the target does not offer this endpoint');
   return t.v2(template.replace(/\{(\w+)\}/g, (all, param: string) => fill[param] ?? all));
@@ -31,7 +35,13 @@ function endpoint(t: Target, name: keyof Omit<Target['profile']['endpoints'], 'd
 
 /** The removed value sent at `path` of `body` is refused, the error naming the field or the value; a success made
  * something, which is deleted before the rule fails. */
-async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } }, body: JsonObject, path: JsonPath, what: string) {
+async function refusedNaming(
+  t: Target,
+  sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } },
+  body: JsonObject,
+  path: JsonPath,
+  what: string,
+) {
   if (sent.made) await deleteCreated(t, sent.made.created);
   expectFieldRefused(sent.res, { body, path, value: true }, what);
 }
@@ -39,55 +49,88 @@ async function refusedNaming(t: Target, sent: { res: HttpResponse; made?: { crea
 // --- Cluster: "The cloudProvider property accepts an enum value GCP"; "Region-name enums of Azure regions no longer
 // contain GERMANY_CENTRAL and GERMANY_NORTH_EAST." (in the 2023-02-01 shape: regionConfigs[].providerName, .regionName)
 
-check('CLU-GCP-PROVIDER', `a ${clusterVersion} cluster on providerName GCP is created and returned as GCP`, async ({ target }) => {
-  const body = dedicatedClusterBody(runName(target, 'gcp'), 'GCP', 'CENTRAL_US');
-  const { res, created } = await postCluster(target, await workProject(target), body);
-  try {
-    expectServed(res, 'a cluster on GCP is created');
-    const providers: string[] = JSON.stringify(res.jsonObject()).match(/"providerName":"[A-Z]+"/g) ?? [];
-    if (providers.length > 0 && !providers.includes('"providerName":"GCP"')) {
-      throw new RuleFailure(`${describeExchange(res)}: the created cluster is not on GCP`, { expected: 'providerName GCP', actual: providers, exchange: res.exchange });
+check(
+  'CLU-GCP-PROVIDER',
+  `a ${clusterVersion} cluster on providerName GCP is created and returned as GCP`,
+  async ({ target }) => {
+    const body = dedicatedClusterBody(runName(target, 'gcp'), 'GCP', 'CENTRAL_US');
+    const { res, created } = await postCluster(target, await workProject(target), body);
+    try {
+      expectServed(res, 'a cluster on GCP is created');
+      const providers: string[] = JSON.stringify(res.jsonObject()).match(/"providerName":"[A-Z]+"/g) ?? [];
+      if (providers.length > 0 && !providers.includes('"providerName":"GCP"')) {
+        throw new RuleFailure(`${describeExchange(res)}: the created cluster is not on GCP`, {
+          expected: 'providerName GCP',
+          actual: providers,
+          exchange: res.exchange,
+        });
+      }
+    } finally {
+      if (created) await deleteCreated(target, created);
     }
-  } finally {
-    if (created) await deleteCreated(target, created);
-  }
-});
+  },
+);
 
 for (const [i, region] of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST'].entries()) {
-  check('CLU-AZURE-GERMANY-REMOVED', `a ${clusterVersion} cluster in the Azure region ${region} is refused with 400 naming it`, async ({ target }) => {
-    const body = dedicatedClusterBody(runName(target, `azure-${i}`), 'AZURE', region);
-    const { res, created } = await postCluster(target, await workProject(target), body);
-    await refusedNaming(target, { res, made: created && { created } }, body, ['replicationSpecs', 0, 'regionConfigs', 0, 'regionName'], `the removed Azure region ${region} is refused`);
-  });
+  check(
+    'CLU-AZURE-GERMANY-REMOVED',
+    `a ${clusterVersion} cluster in the Azure region ${region} is refused with 400 naming it`,
+    async ({ target }) => {
+      const body = dedicatedClusterBody(runName(target, `azure-${i}`), 'AZURE', region);
+      const { res, created } = await postCluster(target, await workProject(target), body);
+      await refusedNaming(
+        target,
+        { res, made: created && { created } },
+        body,
+        ['replicationSpecs', 0, 'regionConfigs', 0, 'regionName'],
+        `the removed Azure region ${region} is refused`,
+      );
+    },
+  );
 }
 
 // --- Alert configuration: "The response and the request accept an optional property severityOverride in all of these
 // variants: ..." (4.4: list, get, create, update). The variants the target supports, with their bodies: the profile's.
 
 for (const variant of target().profile.alertConfigs.variants) {
-  check('ALERTCFG-SEVERITY-OVERRIDE', `${variant.name}: create, get, list and update accept and return severityOverride`, async ({ target }) => {
-    const values = target.profile.alertConfigs.severityOverrideValues;
-    const [first, second] = [values[0]!, values[1] ?? values[0]!];
-    const collection = alertConfigsPath(target, await workProject(target));
-    const { res, made } = await postEntity(target, collection, { ...variant.body, severityOverride: first });
-    if (!made) return expectServed(res, `${variant.name} with severityOverride ${first} is created`);
-    try {
-      const returned = (r: HttpResponse, value: string, what: string, entity: unknown = r.json()) => {
-        expectServed(r, what);
-        if (!isObject(entity) || entity.severityOverride !== value) {
-          throw new RuleFailure(`${what}: severityOverride is ${JSON.stringify(isObject(entity) ? entity.severityOverride : entity)}`, { expected: value, actual: isObject(entity) ? entity.severityOverride : entity, exchange: r.exchange });
-        }
-      };
-      returned(res, first, 'the create answer returns severityOverride');
-      returned(await target.get(made.path), first, 'get returns severityOverride');
-      const listed = (await wholeItems(target, collection)).find((c) => isObject(c) && c.id === made.id);
-      if (!listed) throw new RuleFailure(`the list of alert configurations does not hold the new one (${made.id})`, { expected: made.id, actual: 'absent' });
-      returned(res, first, 'the list returns severityOverride', listed);
-      returned(await target.send({ method: 'PUT', path: made.path, json: { ...variant.body, severityOverride: second } }), second, `an update to severityOverride ${second} returns it`);
-    } finally {
-      await deleteCreated(target, made.created);
-    }
-  });
+  check(
+    'ALERTCFG-SEVERITY-OVERRIDE',
+    `${variant.name}: create, get, list and update accept and return severityOverride`,
+    async ({ target }) => {
+      const values = target.profile.alertConfigs.severityOverrideValues;
+      const [first, second] = [values[0]!, values[1] ?? values[0]!];
+      const collection = alertConfigsPath(target, await workProject(target));
+      const { res, made } = await postEntity(target, collection, { ...variant.body, severityOverride: first });
+      if (!made) return expectServed(res, `${variant.name} with severityOverride ${first} is created`);
+      try {
+        const returned = (r: HttpResponse, value: string, what: string, entity: unknown = r.json()) => {
+          expectServed(r, what);
+          if (!isObject(entity) || entity.severityOverride !== value) {
+            throw new RuleFailure(
+              `${what}: severityOverride is ${JSON.stringify(isObject(entity) ? entity.severityOverride : entity)}`,
+              { expected: value, actual: isObject(entity) ? entity.severityOverride : entity, exchange: r.exchange },
+            );
+          }
+        };
+        returned(res, first, 'the create answer returns severityOverride');
+        returned(await target.get(made.path), first, 'get returns severityOverride');
+        const listed = (await wholeItems(target, collection)).find((c) => isObject(c) && c.id === made.id);
+        if (!listed)
+          throw new RuleFailure(`the list of alert configurations does not hold the new one (${made.id})`, {
+            expected: made.id,
+            actual: 'absent',
+          });
+        returned(res, first, 'the list returns severityOverride', listed);
+        returned(
+          await target.send({ method: 'PUT', path: made.path, json: { ...variant.body, severityOverride: second } }),
+          second,
+          `an update to severityOverride ${second} returns it`,
+        );
+      } finally {
+        await deleteCreated(target, made.created);
+      }
+    },
+  );
 }
 
 // --- Metric alert types: "The discriminator mapping keys dataFederation.bytesProcessed.daily,
@@ -96,13 +139,27 @@ for (const variant of target().profile.alertConfigs.variants) {
 
 for (const period of ['daily', 'weekly', 'monthly', 'query']) {
   const metricName = `dataFederation.bytesProcessed.${period}`;
-  check('METRIC-DATAFED-REMOVED', `a metric alert configuration on ${metricName} is refused with 400 naming it`, async ({ target }) => {
-    const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
-    if (!metric) skipFor('alertConfigs.variants', 'the profile lists no metric alert-configuration variant (one with a metricThreshold)');
-    const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as JsonObject), metricName } };
-    const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
-    await refusedNaming(target, sent, body, ['metricThreshold', 'metricName'], `the removed metric ${metricName} is refused`);
-  });
+  check(
+    'METRIC-DATAFED-REMOVED',
+    `a metric alert configuration on ${metricName} is refused with 400 naming it`,
+    async ({ target }) => {
+      const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
+      if (!metric)
+        skipFor(
+          'alertConfigs.variants',
+          'the profile lists no metric alert-configuration variant (one with a metricThreshold)',
+        );
+      const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as JsonObject), metricName } };
+      const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
+      await refusedNaming(
+        target,
+        sent,
+        body,
+        ['metricThreshold', 'metricName'],
+        `the removed metric ${metricName} is refused`,
+      );
+    },
+  );
 }
 
 // --- Slow queries: "Items under slowQueries have optional properties metrics, opType, replicaState"; 4.4: "new optional
@@ -112,27 +169,47 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
 const readings: [what: string, query: Partial<Record<IncludeSwitch, boolean>>][] = [
   ['without the include parameters', {}],
   ['with every include parameter false', { includeMetrics: false, includeOpType: false, includeReplicaState: false }],
-  ...(Object.keys(includeSwitches) as IncludeSwitch[]).map((name): [string, Partial<Record<IncludeSwitch, boolean>>] => [`with ${name} alone`, { [name]: true }]),
+  ...(Object.keys(includeSwitches) as IncludeSwitch[]).map(
+    (name): [string, Partial<Record<IncludeSwitch, boolean>>] => [`with ${name} alone`, { [name]: true }],
+  ),
 ];
 for (const [what, query] of readings) {
-  check('SLOWQ-OPTIONAL-PROPS', `the slow queries of a process ${what} are served, shaped as stated, carrying exactly the properties switched on`, async ({ target }) => {
-    const res = await target.get(await slowQueriesPath(target), { query });
-    expectServed(res, `the slow queries ${what} are served`);
-    const faults = schemaFaults('slow-queries', res.json());
-    if (faults.length > 0) {
-      throw new RuleFailure(`${describeExchange(res)}: the slow queries are not as stated: ${faults.join('; ')}`, { expected: 'schemas/slow-queries.schema.json', actual: faults, exchange: res.exchange });
-    }
-    const items = res.jsonObject().slowQueries as unknown[];
-    // An empty list shows every switch off; a switch on needs items to show its effect.
-    if (items.length === 0 && Object.values(query).includes(true)) throw new TargetError('nothing-judged', `${describeExchange(res)}: no slow query to carry what is switched on`, res.exchange);
-    judged('slow query', items.length);
-    const [wrong] = switchesWithoutEffect(items, query);
-    if (wrong) {
-      throw new RuleFailure(`${describeExchange(res)}: with ${wrong.name} ${wrong.on ? 'on' : 'off'}, ${wrong.carrying} of ${wrong.of} slow queries carry ${wrong.property}`, {
-        expected: wrong.on ? `${wrong.property} in the slow queries` : `no ${wrong.property}`, actual: `${wrong.carrying} of ${wrong.of}`, exchange: res.exchange,
-      });
-    }
-  });
+  check(
+    'SLOWQ-OPTIONAL-PROPS',
+    `the slow queries of a process ${what} are served, shaped as stated, carrying exactly the properties switched on`,
+    async ({ target }) => {
+      const res = await target.get(await slowQueriesPath(target), { query });
+      expectServed(res, `the slow queries ${what} are served`);
+      const faults = schemaFaults('slow-queries', res.json());
+      if (faults.length > 0) {
+        throw new RuleFailure(`${describeExchange(res)}: the slow queries are not as stated: ${faults.join('; ')}`, {
+          expected: 'schemas/slow-queries.schema.json',
+          actual: faults,
+          exchange: res.exchange,
+        });
+      }
+      const items = res.jsonObject().slowQueries as unknown[];
+      // An empty list shows every switch off; a switch on needs items to show its effect.
+      if (items.length === 0 && Object.values(query).includes(true))
+        throw new TargetError(
+          'nothing-judged',
+          `${describeExchange(res)}: no slow query to carry what is switched on`,
+          res.exchange,
+        );
+      judged('slow query', items.length);
+      const [wrong] = switchesWithoutEffect(items, query);
+      if (wrong) {
+        throw new RuleFailure(
+          `${describeExchange(res)}: with ${wrong.name} ${wrong.on ? 'on' : 'off'}, ${wrong.carrying} of ${wrong.of} slow queries carry ${wrong.property}`,
+          {
+            expected: wrong.on ? `${wrong.property} in the slow queries` : `no ${wrong.property}`,
+            actual: `${wrong.carrying} of ${wrong.of}`,
+            exchange: res.exchange,
+          },
+        );
+      }
+    },
+  );
 }
 
 /** The slow-queries path of the first process of the first project ({processId} from the list it is a child of). */
@@ -153,26 +230,41 @@ async function slowQueriesPath(t: Target): Promise<string> {
 // PLATFORM_FLEX_AWS_LEGACY_<N>_USAGE_HOURS, PLATFORM_FLEX_AZURE_LEGACY_<N>_USAGE_HOURS,
 // PLATFORM_FLEX_GCP_LEGACY_<N>_USAGE_HOURS, each for N in 100, 200, 300, 400, 500" (the vendor word as the profile's).
 
-check('BILLING-SKU-FLEX', 'the FLEX legacy usage-hour skus of the pending invoice are among those the release notes add', async ({ target }) => {
-  if (!target.profile.orgId) skipFor('orgId', 'the profile names no organization');
-  const res = await target.get(endpoint(target, 'pendingInvoice', { orgId: target.profile.orgId }));
-  if (res.status === 404) skipFor('orgId', 'the organization has no pending invoice (404)');
-  expectServed(res, 'the pending invoice is served');
-  const skus = JSON.stringify(res.json()).match(/"sku":"[^"]*"/g)?.map((s) => s.slice(7, -1)) ?? [];
-  const flex = new RegExp(`^${target.profile.vendor.toUpperCase()}_FLEX_([A-Z]+)_LEGACY_(\\d+)_USAGE_HOURS$`);
-  const unlisted = skus.filter((sku) => {
-    const m = flex.exec(sku);
-    return m !== null && !(['AWS', 'AZURE', 'GCP'].includes(m[1]!) && ['100', '200', '300', '400', '500'].includes(m[2]!));
-  });
-  const flexSkus = skus.filter((sku) => flex.test(sku));
-  if (flexSkus.length === 0) skipFor('orgId', 'the pending invoice of the organization has no FLEX legacy usage-hour line item');
-  judged('FLEX sku', flexSkus.length);
-  if (unlisted.length > 0) {
-    throw new RuleFailure(`${describeExchange(res)}: FLEX legacy skus the release notes do not list: ${unlisted.join(', ')}`, {
-      expected: 'N in 100..500 for AWS, AZURE, GCP', actual: unlisted, exchange: res.exchange,
+check(
+  'BILLING-SKU-FLEX',
+  'the FLEX legacy usage-hour skus of the pending invoice are among those the release notes add',
+  async ({ target }) => {
+    if (!target.profile.orgId) skipFor('orgId', 'the profile names no organization');
+    const res = await target.get(endpoint(target, 'pendingInvoice', { orgId: target.profile.orgId }));
+    if (res.status === 404) skipFor('orgId', 'the organization has no pending invoice (404)');
+    expectServed(res, 'the pending invoice is served');
+    const skus =
+      JSON.stringify(res.json())
+        .match(/"sku":"[^"]*"/g)
+        ?.map((s) => s.slice(7, -1)) ?? [];
+    const flex = new RegExp(`^${target.profile.vendor.toUpperCase()}_FLEX_([A-Z]+)_LEGACY_(\\d+)_USAGE_HOURS$`);
+    const unlisted = skus.filter((sku) => {
+      const m = flex.exec(sku);
+      return (
+        m !== null && !(['AWS', 'AZURE', 'GCP'].includes(m[1]!) && ['100', '200', '300', '400', '500'].includes(m[2]!))
+      );
     });
-  }
-});
+    const flexSkus = skus.filter((sku) => flex.test(sku));
+    if (flexSkus.length === 0)
+      skipFor('orgId', 'the pending invoice of the organization has no FLEX legacy usage-hour line item');
+    judged('FLEX sku', flexSkus.length);
+    if (unlisted.length > 0) {
+      throw new RuleFailure(
+        `${describeExchange(res)}: FLEX legacy skus the release notes do not list: ${unlisted.join(', ')}`,
+        {
+          expected: 'N in 100..500 for AWS, AZURE, GCP',
+          actual: unlisted,
+          exchange: res.exchange,
+        },
+      );
+    }
+  },
+);
 
 // --- Database user role actions: "The actions/items/action property gained enum values CLEAR_JUMBO_FLAG,
 // KILL_ANY_CURSOR, REFINE_COLLECTION_SHARD_KEY, RESHARD_COLLECTION, SHARDED_DATA_DISTRIBUTION (18 April 2025)."
@@ -194,7 +286,11 @@ for (const [i, [action, resources]] of roleActions.entries()) {
       expectServed(res, `a custom role with ${action} is created`);
       const actions = res.jsonObject().actions;
       if (Array.isArray(actions) && !actions.some((a) => isObject(a) && a.action === action)) {
-        throw new RuleFailure(`${describeExchange(res)}: the created role lacks ${action}`, { expected: action, actual: actions, exchange: res.exchange });
+        throw new RuleFailure(`${describeExchange(res)}: the created role lacks ${action}`, {
+          expected: action,
+          actual: actions,
+          exchange: res.exchange,
+        });
       }
     } finally {
       if (made) await deleteCreated(target, made.created);
@@ -210,22 +306,43 @@ async function ownProject(t: Target): Promise<string> {
   return once('ear-project', () => createProject(t, 'ear').then((p) => p.id), { afresh: false });
 }
 
-const azureIds = { clientID: '00000000-0000-4000-8000-000000000001', subscriptionID: '00000000-0000-4000-8000-000000000002', tenantID: '00000000-0000-4000-8000-000000000003' };
-check('EAR-AZURE-GERMANY-REMOVED', 'azureKeyVault.azureEnvironment AZURE_GERMANY is refused with 400 naming it', async ({ target }) => {
-  const path = endpoint(target, 'encryptionAtRest', { groupId: await ownProject(target) });
-  const azureKeyVault = {
-    enabled: true, azureEnvironment: 'AZURE_GERMANY', ...azureIds, keyVaultName: 'conformance', resourceGroupName: 'conformance',
-    keyIdentifier: 'https://conformance.vault.azure.net/keys/conformance/1', secret: 'conformance',
-  };
-  const body = { azureKeyVault };
-  const res = await target.send({ method: 'PATCH', path, json: body });
-  expectFieldRefused(res, { body, path: ['azureKeyVault', 'azureEnvironment'], value: true }, 'the removed Azure environment AZURE_GERMANY is refused');
-});
+const azureIds = {
+  clientID: '00000000-0000-4000-8000-000000000001',
+  subscriptionID: '00000000-0000-4000-8000-000000000002',
+  tenantID: '00000000-0000-4000-8000-000000000003',
+};
+check(
+  'EAR-AZURE-GERMANY-REMOVED',
+  'azureKeyVault.azureEnvironment AZURE_GERMANY is refused with 400 naming it',
+  async ({ target }) => {
+    const path = endpoint(target, 'encryptionAtRest', { groupId: await ownProject(target) });
+    const azureKeyVault = {
+      enabled: true,
+      azureEnvironment: 'AZURE_GERMANY',
+      ...azureIds,
+      keyVaultName: 'conformance',
+      resourceGroupName: 'conformance',
+      keyIdentifier: 'https://conformance.vault.azure.net/keys/conformance/1',
+      secret: 'conformance',
+    };
+    const body = { azureKeyVault };
+    const res = await target.send({ method: 'PATCH', path, json: body });
+    expectFieldRefused(
+      res,
+      { body, path: ['azureKeyVault', 'azureEnvironment'], value: true },
+      'the removed Azure environment AZURE_GERMANY is refused',
+    );
+  },
+);
 for (const region of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST']) {
-  check('EAR-AZURE-GERMANY-REMOVED', `an Azure encryption-at-rest private endpoint in ${region} is refused with 400 naming it`, async ({ target }) => {
-    const collection = `${endpoint(target, 'encryptionAtRest', { groupId: await ownProject(target) })}/AZURE/privateEndpoints`;
-    const body = { regionName: region };
-    const sent = await postEntity(target, collection, body, { note: false });
-    await refusedNaming(target, sent, body, ['regionName'], `the removed Azure region ${region} is refused`);
-  });
+  check(
+    'EAR-AZURE-GERMANY-REMOVED',
+    `an Azure encryption-at-rest private endpoint in ${region} is refused with 400 naming it`,
+    async ({ target }) => {
+      const collection = `${endpoint(target, 'encryptionAtRest', { groupId: await ownProject(target) })}/AZURE/privateEndpoints`;
+      const body = { regionName: region };
+      const sent = await postEntity(target, collection, body, { note: false });
+      await refusedNaming(target, sent, body, ['regionName'], `the removed Azure region ${region} is refused`);
+    },
+  );
 }

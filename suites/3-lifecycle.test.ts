@@ -14,46 +14,79 @@ const resources = versionedResources(target());
 // 3: "deprecated version | time passes | twelve months after deprecation | deleted"; until then it is served.
 // 9.4: "2023-01-01 | deprecated; usable by following only steps for base address and header in migration".
 for (const r of resources) {
-  check('VER-DEPRECATED-USABLE', `GET ${r.template} in each of its deprecated versions is served`, async ({ target }) => {
-    const deprecated = deprecatedVersions(target, r);
-    if (deprecated.length === 0) skipFor('versions.deprecated', `the profile lists no deprecated version of ${r.template}`);
-    for (const version of deprecated) {
-      expectServed(await readInVersion(target, r.template, version), `${r.template} is still served in the deprecated version ${version}`);
-    }
-  });
+  check(
+    'VER-DEPRECATED-USABLE',
+    `GET ${r.template} in each of its deprecated versions is served`,
+    async ({ target }) => {
+      const deprecated = deprecatedVersions(target, r);
+      if (deprecated.length === 0)
+        skipFor('versions.deprecated', `the profile lists no deprecated version of ${r.template}`);
+      for (const version of deprecated) {
+        expectServed(
+          await readInVersion(target, r.template, version),
+          `${r.template} is still served in the deprecated version ${version}`,
+        );
+      }
+    },
+  );
 }
 
 // 3: "requests to the deleted version are no longer served".
 for (const r of resources) {
-  check('VER-DELETED-REFUSED', `GET ${r.template} in a deleted version is refused with the error body`, async ({ target }) => {
-    const { deleted } = target.profile.versions;
-    if (deleted.length === 0) skipFor('versions.deleted', 'the profile lists no deleted version');
-    for (const version of deleted) {
-      expectErrorWithBody(await readInVersion(target, r.template, version), `${r.template} is not served in the deleted version ${version}`);
-    }
-  });
+  check(
+    'VER-DELETED-REFUSED',
+    `GET ${r.template} in a deleted version is refused with the error body`,
+    async ({ target }) => {
+      const { deleted } = target.profile.versions;
+      if (deleted.length === 0) skipFor('versions.deleted', 'the profile lists no deleted version');
+      for (const version of deleted) {
+        expectErrorWithBody(
+          await readInVersion(target, r.template, version),
+          `${r.template} is not served in the deleted version ${version}`,
+        );
+      }
+    },
+  );
 }
 
 // 3: "Each resource in the versioned API changes version independently of the others." 9.3 rule 4: "if /serverless
 // gets a new version dated 2023-06-01 and /backup stays at 2023-02-01, a client using only /backup need not act":
 // a resource's current version is served and not marked deprecated, whatever newer versions other resources have.
 // Only a resource that some other resource has outgrown can show it.
-const outgrown = resources.map((r) => ({ r, newer: resources.filter((o) => o.current > r.current) })).filter((o) => o.newer.length > 0);
+const outgrown = resources
+  .map((r) => ({ r, newer: resources.filter((o) => o.current > r.current) }))
+  .filter((o) => o.newer.length > 0);
 if (outgrown.length === 0) {
-  check('VER-INDEPENDENT', 'a resource whose current version is older than another resource\'s is served and not deprecated', async () => {
-    skipFor('versions.resources', 'every resource in the profile has the same current version');
-  });
+  check(
+    'VER-INDEPENDENT',
+    "a resource whose current version is older than another resource's is served and not deprecated",
+    async () => {
+      skipFor('versions.resources', 'every resource in the profile has the same current version');
+    },
+  );
 }
 for (const { r, newer } of outgrown) {
-  check('VER-INDEPENDENT', `GET ${r.template} in its current version ${r.current} is served and not deprecated, whatever other resources' newer versions`, async ({ target }) => {
-    const res = await readInVersion(target, r.template, r.current);
-    expectServed(res, `${r.template} is served in its current version ${r.current} although ${newer[0]!.template} has ${newer[0]!.current}`);
-    const header = target.profile.versions.deprecationHeader;
-    const marked = header ? res.header(header) : undefined;
-    if (marked !== undefined) {
-      throw new RuleFailure(`${describeExchange(res)}: ${r.template}'s current version ${r.current} is marked deprecated (${header}: ${marked}) though only other resources have newer versions`, {
-        expected: `no ${header} header`, actual: `${header}: ${marked}`, exchange: res.exchange,
-      });
-    }
-  });
+  check(
+    'VER-INDEPENDENT',
+    `GET ${r.template} in its current version ${r.current} is served and not deprecated, whatever other resources' newer versions`,
+    async ({ target }) => {
+      const res = await readInVersion(target, r.template, r.current);
+      expectServed(
+        res,
+        `${r.template} is served in its current version ${r.current} although ${newer[0]!.template} has ${newer[0]!.current}`,
+      );
+      const header = target.profile.versions.deprecationHeader;
+      const marked = header ? res.header(header) : undefined;
+      if (marked !== undefined) {
+        throw new RuleFailure(
+          `${describeExchange(res)}: ${r.template}'s current version ${r.current} is marked deprecated (${header}: ${marked}) though only other resources have newer versions`,
+          {
+            expected: `no ${header} header`,
+            actual: `${header}: ${marked}`,
+            exchange: res.exchange,
+          },
+        );
+      }
+    },
+  );
 }

@@ -9,7 +9,15 @@ import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
 import { eventually } from '../src/probes/eventually.ts';
 import {
-  alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, replacementAlertConfigBody, type NewEntity,
+  alertConfigBody,
+  alertConfigsPath,
+  createEntity,
+  postEntity,
+  projectBody,
+  projectsPath,
+  readEntity,
+  replacementAlertConfigBody,
+  type NewEntity,
 } from '../src/probes/new-entities.ts';
 import { missingProjectId } from '../src/target/missing-project.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
@@ -53,19 +61,27 @@ const projects: Subject = {
 function unsupportedInProfile(t: Target, res: HttpResponse): boolean {
   const { method, url } = res.exchange.request;
   const path = new URL(url).pathname.slice(t.v2().length) || '/';
-  return t.profile.methods.unsupported.some((u) => u.method === method && new RegExp(`^${u.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
+  return t.profile.methods.unsupported.some(
+    (u) => u.method === method && new RegExp(`^${u.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+  );
 }
 
 /** "Each resource supports only a subset of the methods": a 405 skips the check only where the profile says the
  * resource lacks the method; anywhere else the method must be served. */
 function applied(t: Target, res: HttpResponse, what: string): HttpResponse {
-  if (res.status === 405 && unsupportedInProfile(t, res)) skipFor('methods.unsupported', `${what}: the profile says the resource does not support the method`);
+  if (res.status === 405 && unsupportedInProfile(t, res))
+    skipFor('methods.unsupported', `${what}: the profile says the resource does not support the method`);
   expectStatus(res, [200, 201, 202, 204], what);
   return res;
 }
 
 /** The GET after a write; after an asynchronous one (202), the first that shows `done`, given time. */
-function readAfter(t: Target, write: HttpResponse, path: string, done: (res: HttpResponse) => boolean): Promise<HttpResponse> {
+function readAfter(
+  t: Target,
+  write: HttpResponse,
+  path: string,
+  done: (res: HttpResponse) => boolean,
+): Promise<HttpResponse> {
   return write.status === 202 ? eventually(t, () => t.get(path), done) : t.get(path);
 }
 
@@ -87,45 +103,75 @@ for (const u of target().profile.methods.unsupported) {
 // a PUT or PATCH to an entry the check made carries a change, read back by the owner. So that a target serving it
 // anyway loses nothing elsewhere, a POST carries an empty body, a PUT or PATCH to another entry of a written
 // resource its current representation, and no DELETE goes to a collection of a written resource.
-check('METH-405', 'every other method a path of the surface does not support is 405, under both generations', async ({ target }) => {
-  const made: NewEntity[] = [];
-  const groupId = firstProject(target);
-  const ours = new Map<string, RunEntry>();
-  const make = async (title: string) => {
-    const kind = title === 'alert configurations' ? alertConfigKind : title === 'custom database roles' ? customRoleKind : undefined;
-    if (!kind) return undefined;
-    const entity = await createEntity(target, target.v2(kind.collection(target, groupId)), kind.body(target, runName(target, '405')), kind.key);
-    made.push(entity);
-    const path = entity.path.slice(target.v2().length);
-    ours.set(path, { key: kind.key, change: changeOfRunEntry[title]! });
-    return path;
-  };
-  try {
-    const probes = unsupportedProbes(target, await methodSurface(target, make));
-    const bodies = new Map<string, JsonObject>();
-    const answers: { p: UnsupportedProbe; res: HttpResponse; effect?: Effect }[] = [];
-    for (const p of probes) {
-      const entry = p.method === 'PUT' || p.method === 'PATCH' ? ours.get(p.at.path) : undefined;
-      answers.push(entry ? await sendChangeUnsupported(target, p, entry) : { p, res: await sendUnsupported(target, p, bodies) });
+check(
+  'METH-405',
+  'every other method a path of the surface does not support is 405, under both generations',
+  async ({ target }) => {
+    const made: NewEntity[] = [];
+    const groupId = firstProject(target);
+    const ours = new Map<string, RunEntry>();
+    const make = async (title: string) => {
+      const kind =
+        title === 'alert configurations'
+          ? alertConfigKind
+          : title === 'custom database roles'
+            ? customRoleKind
+            : undefined;
+      if (!kind) return undefined;
+      const entity = await createEntity(
+        target,
+        target.v2(kind.collection(target, groupId)),
+        kind.body(target, runName(target, '405')),
+        kind.key,
+      );
+      made.push(entity);
+      const path = entity.path.slice(target.v2().length);
+      ours.set(path, { key: kind.key, change: changeOfRunEntry[title]! });
+      return path;
+    };
+    try {
+      const probes = unsupportedProbes(target, await methodSurface(target, make));
+      const bodies = new Map<string, JsonObject>();
+      const answers: { p: UnsupportedProbe; res: HttpResponse; effect?: Effect }[] = [];
+      for (const p of probes) {
+        const entry = p.method === 'PUT' || p.method === 'PATCH' ? ours.get(p.at.path) : undefined;
+        answers.push(
+          entry ? await sendChangeUnsupported(target, p, entry) : { p, res: await sendUnsupported(target, p, bodies) },
+        );
+      }
+      judgeAll(
+        'unsupported method',
+        answers,
+        ({ p, res, effect }) => {
+          const served = res.status >= 200 && res.status < 300 ? ' (served as if supported)' : '';
+          expectStatus(res, 405, `${p.method} is not supported on ${p.at.title} (${p.generation})${served}`);
+          expectNoEffect(res, effect, `${p.method} of ${p.at.title} (${p.generation}), which it does not support,`);
+        },
+        { place: ({ p }) => `${p.generation} ${p.at.path}` },
+      );
+    } finally {
+      for (const entity of made) await deleteCreated(target, entity.created);
     }
-    judgeAll('unsupported method', answers, ({ p, res, effect }) => {
-      const served = res.status >= 200 && res.status < 300 ? ' (served as if supported)' : '';
-      expectStatus(res, 405, `${p.method} is not supported on ${p.at.title} (${p.generation})${served}`);
-      expectNoEffect(res, effect, `${p.method} of ${p.at.title} (${p.generation}), which it does not support,`);
-    }, { place: ({ p }) => `${p.generation} ${p.at.path}` });
-  } finally {
-    for (const entity of made) await deleteCreated(target, entity.created);
-  }
-});
+  },
+);
 
-interface UnsupportedProbe { at: MethodPath; method: Method; generation: Generation }
+interface UnsupportedProbe {
+  at: MethodPath;
+  method: Method;
+  generation: Generation;
+}
 
 /** Each unsupported method of each path, under /v2 and for written resources /v1.0, but the profile's pairs. */
 function unsupportedProbes(t: Target, paths: MethodPath[]): UnsupportedProbe[] {
-  const inProfile = (path: string, method: Method) => t.profile.methods.unsupported.some((u) => u.method === method && fillPath(u.path, firstProject(t)) === path);
-  return paths.flatMap((at) => unsupportedAt(at)
-    .filter((method) => (at.entity || method !== 'DELETE' || !at.written) && !inProfile(at.path, method))
-    .flatMap((method) => (at.written ? ['v2', 'v1.0'] as const : ['v2'] as const).map((generation) => ({ at, method, generation }))));
+  const inProfile = (path: string, method: Method) =>
+    t.profile.methods.unsupported.some((u) => u.method === method && fillPath(u.path, firstProject(t)) === path);
+  return paths.flatMap((at) =>
+    unsupportedAt(at)
+      .filter((method) => (at.entity || method !== 'DELETE' || !at.written) && !inProfile(at.path, method))
+      .flatMap((method) =>
+        (at.written ? (['v2', 'v1.0'] as const) : (['v2'] as const)).map((generation) => ({ at, method, generation })),
+      ),
+  );
 }
 
 /** The unsupported request, with its body: the current representation of an entry of a written resource, as read
@@ -135,12 +181,16 @@ async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<strin
   const legacy = p.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
   if (p.method === 'GET' || p.method === 'DELETE') return t.send({ method: p.method, path: url, ...legacy });
   const key = `${p.generation} ${p.at.path}`;
-  if (p.method !== 'POST' && p.at.entity && p.at.written && !bodies.has(key)) bodies.set(key, withoutLinks(await readAt(t, p.generation, p.at.path)));
+  if (p.method !== 'POST' && p.at.entity && p.at.written && !bodies.has(key))
+    bodies.set(key, withoutLinks(await readAt(t, p.generation, p.at.path)));
   return t.send({ method: p.method, path: url, json: (p.method !== 'POST' && bodies.get(key)) || {}, ...legacy });
 }
 
 /** An entry the check made, so a body may carry a real change: if served anyway, it shows when read back. */
-interface RunEntry { key: string; change: (entity: JsonObject) => { field: string; current: unknown; changed: unknown } }
+interface RunEntry {
+  key: string;
+  change: (entity: JsonObject) => { field: string; current: unknown; changed: unknown };
+}
 
 const changeOfRunEntry: Record<string, RunEntry['change']> = {
   'alert configurations': (e) => ({ field: 'enabled', current: e.enabled, changed: !e.enabled }),
@@ -154,12 +204,20 @@ const changeOfRunEntry: Record<string, RunEntry['change']> = {
  * it back, since a method the resource lacks must not be served as another. */
 async function sendChangeUnsupported(t: Target, p: UnsupportedProbe, entry: RunEntry) {
   const current = withoutLinks(await readAt(t, p.generation, p.at.path));
-  const w = { method: p.method as WriteMethod, path: p.at.path, body: current, key: entry.key, generation: p.generation, change: entry.change(current) };
+  const w = {
+    method: p.method as WriteMethod,
+    path: p.at.path,
+    body: current,
+    key: entry.key,
+    generation: p.generation,
+    change: entry.change(current),
+  };
   const res = await sendRefusable(t, w);
   return { p, res, effect: unjudgeable(res) ? undefined : await effectOf(t, w, res) };
 }
 
-const withoutLinks = (e: JsonObject): JsonObject => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
+const withoutLinks = (e: JsonObject): JsonObject =>
+  Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
 
 // "HEAD | Return the response headers without the JSON body."
 const headed: { title: string; path(t: Target): string }[] = [
@@ -174,7 +232,8 @@ for (const h of headed) {
     const get = await target.get(path);
     expectJudgeable(get, `GET of ${h.title} is answered`);
     const head = await target.send({ method: 'HEAD', path });
-    if (head.status === 405 && unsupportedInProfile(target, head)) skipFor('methods.unsupported', `the profile says ${h.title} does not support HEAD`);
+    if (head.status === 405 && unsupportedInProfile(target, head))
+      skipFor('methods.unsupported', `the profile says ${h.title} does not support HEAD`);
     expectJudgeable(head, `HEAD of ${h.title} is answered`);
     checkHeadMatchesGet(head, get);
   });
@@ -182,118 +241,188 @@ for (const h of headed) {
 
 // The same, read off the raw connection: a body after a HEAD answer's headers corrupts the next answer on a
 // kept-alive connection, which the client library hides. Every kind of path of the surface, and one that names nothing.
-check('METH-HEAD', 'HEAD of every kind of path sends no body bytes ahead of the next answer on a kept-alive connection', async ({ target }) => {
-  const paths = [
-    ...(await methodSurface(target, async () => undefined)).map((p) => ({ title: p.title, path: target.v2(p.path) })),
-    { title: 'a project that does not exist (404)', path: target.v2(`/groups/${missingProjectId()}`) },
-  ];
-  const probe = await rawHeadProber(target);
-  const answers: { title: string; raw: HeadThenGet }[] = [];
-  for (const p of paths) answers.push({ title: p.title, raw: await probe(p.path) });
-  judgeAll('HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), { place: ({ title }) => title });
-});
+check(
+  'METH-HEAD',
+  'HEAD of every kind of path sends no body bytes ahead of the next answer on a kept-alive connection',
+  async ({ target }) => {
+    const paths = [
+      ...(await methodSurface(target, async () => undefined)).map((p) => ({ title: p.title, path: target.v2(p.path) })),
+      { title: 'a project that does not exist (404)', path: target.v2(`/groups/${missingProjectId()}`) },
+    ];
+    const probe = await rawHeadProber(target);
+    const answers: { title: string; raw: HeadThenGet }[] = [];
+    for (const p of paths) answers.push({ title: p.title, raw: await probe(p.path) });
+    judgeAll('HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), {
+      place: ({ title }) => title,
+    });
+  },
+);
 
 // "POST | Create a resource from the JSON representation sent." 7.2: "201 Created", "202 Accepted" (asynchronous).
 for (const s of [alertConfigs, projects]) {
-  check('METH-POST-CREATES', `POST of ${s.title} is 201 (or 202), and it then reads back with the fields sent`, async ({ target }) => {
-    const body = s.body(target, 'post');
-    const { res, made } = await postEntity(target, await s.collection(target), body);
-    try {
-      expectStatus(res, [201, 202], `POST creates ${s.title}`);
-      const read = await readAfter(target, res, made!.path, shows(body));
-      expectStatus(read, 200, `${s.title} created by POST can be read`);
-      const missing = notHeld(body, read.json());
-      if (missing.length) {
-        throw new RuleFailure(`${s.title} read back after POST does not hold what was sent: ${missing.join(', ')}`, {
-          expected: body, actual: read.json(), exchange: read.exchange,
-        });
+  check(
+    'METH-POST-CREATES',
+    `POST of ${s.title} is 201 (or 202), and it then reads back with the fields sent`,
+    async ({ target }) => {
+      const body = s.body(target, 'post');
+      const { res, made } = await postEntity(target, await s.collection(target), body);
+      try {
+        expectStatus(res, [201, 202], `POST creates ${s.title}`);
+        const read = await readAfter(target, res, made!.path, shows(body));
+        expectStatus(read, 200, `${s.title} created by POST can be read`);
+        const missing = notHeld(body, read.json());
+        if (missing.length) {
+          throw new RuleFailure(`${s.title} read back after POST does not hold what was sent: ${missing.join(', ')}`, {
+            expected: body,
+            actual: read.json(),
+            exchange: read.exchange,
+          });
+        }
+      } finally {
+        if (made) await deleteCreated(target, made.created);
       }
-    } finally {
-      if (made) await deleteCreated(target, made.created);
-    }
-  });
+    },
+  );
 }
 
 // "PATCH | Update the fields given in the JSON representation sent." Fields the target maintains itself on every
 // write (profile methods.volatileFields) are not judged.
 for (const s of [alertConfigs, projects]) {
-  check('METH-PATCH-PARTIAL', `PATCH of one field of ${s.title} changes that field and no other`, async ({ target }) => {
-    const made = await createEntity(target, await s.collection(target), s.body(target, 'patch'));
-    try {
-      const before = (await readEntity(target, made.path)).entity;
-      const change = s.change(target, before);
-      const write = applied(target, await target.send({ method: 'PATCH', path: made.path, json: change }), `PATCH of ${s.title}`);
-      const after = await readAfter(target, write, made.path, shows(change));
-      expectStatus(after, 200, `${s.title} can be read after PATCH`);
-      const unchanged = notHeld(change, after.json());
-      const changed = changedFields(before, after.jsonObject(), [...Object.keys(change), ...target.profile.methods.volatileFields]);
-      if (unchanged.length || changed.length) {
-        throw new RuleFailure(`PATCH of ${Object.keys(change).join(', ')} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`, {
-          expected: { ...before, ...change }, actual: after.json(), exchange: after.exchange,
-        });
+  check(
+    'METH-PATCH-PARTIAL',
+    `PATCH of one field of ${s.title} changes that field and no other`,
+    async ({ target }) => {
+      const made = await createEntity(target, await s.collection(target), s.body(target, 'patch'));
+      try {
+        const before = (await readEntity(target, made.path)).entity;
+        const change = s.change(target, before);
+        const write = applied(
+          target,
+          await target.send({ method: 'PATCH', path: made.path, json: change }),
+          `PATCH of ${s.title}`,
+        );
+        const after = await readAfter(target, write, made.path, shows(change));
+        expectStatus(after, 200, `${s.title} can be read after PATCH`);
+        const unchanged = notHeld(change, after.json());
+        const changed = changedFields(before, after.jsonObject(), [
+          ...Object.keys(change),
+          ...target.profile.methods.volatileFields,
+        ]);
+        if (unchanged.length || changed.length) {
+          throw new RuleFailure(
+            `PATCH of ${Object.keys(change).join(', ')} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`,
+            {
+              expected: { ...before, ...change },
+              actual: after.json(),
+              exchange: after.exchange,
+            },
+          );
+        }
+      } finally {
+        await deleteCreated(target, made.created);
       }
-    } finally {
-      await deleteCreated(target, made.created);
-    }
-  });
+    },
+  );
 }
 
 // The same over the resources of the writable surface the check makes itself (alert configurations, custom
 // database roles), under both generations: one field changed (the surface's change), every other field read back as
 // it was, then the field put back. Projects and clusters are shared with other checks, which read them back.
-check('METH-PATCH-PARTIAL', 'PATCH of one field of an alert configuration and a custom database role, under both generations, changes that field and no other', async ({ target }) => {
-  await withWriteOps(target, 'patch-partial', async (ops) => {
-    const patches = updates(ops).filter((op) => op.method === 'PATCH' && ownResources.includes(op.resource));
-    const results: { op: (typeof patches)[number]; before: JsonObject; after: JsonObject; exchange: HttpResponse['exchange'] }[] = [];
-    for (const op of patches) {
-      const { field, changed, current } = op.change;
-      const before = await readBack(target, op);
-      const write = applied(target, await sendBody(target, op, { [field]: changed }), `PATCH of ${describeOp(op)}`);
-      const after = await readBack(target, op);
-      await sendBody(target, op, { [field]: current });
-      results.push({ op, before, after, exchange: write.exchange });
-    }
-    judgeAll('PATCH read back', results, ({ op, before, after, exchange }) => {
-      const sent = { [op.change.field]: op.change.changed };
-      const unchanged = notHeld(sent, after);
-      const changed = changedFields(before, after, [op.change.field, ...target.profile.methods.volatileFields]);
-      if (unchanged.length || changed.length) {
-        throw new RuleFailure(`${describeOp(op)} of ${op.change.field} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`, {
-          expected: { ...before, ...sent }, actual: after, exchange,
-        });
-      }
-    }, { place: ({ op }) => describeOp(op) });
-  }, { oneProject: true });
-});
+check(
+  'METH-PATCH-PARTIAL',
+  'PATCH of one field of an alert configuration and a custom database role, under both generations, changes that field and no other',
+  async ({ target }) => {
+    await withWriteOps(
+      target,
+      'patch-partial',
+      async (ops) => {
+        const patches = updates(ops).filter((op) => op.method === 'PATCH' && ownResources.includes(op.resource));
+        const results: {
+          op: (typeof patches)[number];
+          before: JsonObject;
+          after: JsonObject;
+          exchange: HttpResponse['exchange'];
+        }[] = [];
+        for (const op of patches) {
+          const { field, changed, current } = op.change;
+          const before = await readBack(target, op);
+          const write = applied(target, await sendBody(target, op, { [field]: changed }), `PATCH of ${describeOp(op)}`);
+          const after = await readBack(target, op);
+          await sendBody(target, op, { [field]: current });
+          results.push({ op, before, after, exchange: write.exchange });
+        }
+        judgeAll(
+          'PATCH read back',
+          results,
+          ({ op, before, after, exchange }) => {
+            const sent = { [op.change.field]: op.change.changed };
+            const unchanged = notHeld(sent, after);
+            const changed = changedFields(before, after, [op.change.field, ...target.profile.methods.volatileFields]);
+            if (unchanged.length || changed.length) {
+              throw new RuleFailure(
+                `${describeOp(op)} of ${op.change.field} ${unchanged.length ? `did not change ${unchanged.join(', ')}` : `also changed ${changed.join(', ')}`}`,
+                {
+                  expected: { ...before, ...sent },
+                  actual: after,
+                  exchange,
+                },
+              );
+            }
+          },
+          { place: ({ op }) => describeOp(op) },
+        );
+      },
+      { oneProject: true },
+    );
+  },
+);
 
 // "PUT | Replace a resource with the JSON representation sent."
 // Both generations serve alert configurations (spec 9.4), and each must replace.
 for (const generation of ['v2', 'v1.0'] as const) {
-  check('METH-PUT-REPLACES', `PUT of an alert configuration (${generation}) replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were`, async ({ target }) => {
-    const original = alertConfigs.body(target, `put-${generation}`);
-    const made = await createEntity(target, await alertConfigs.collection(target), original);
-    const path = made.path.slice(target.v2().length);
-    const legacy = generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
-    try {
-      const before = await readAt(target, generation, path);
-      const replacement = replacementAlertConfigBody();
-      const url = generation === 'v2' ? made.path : target.legacy(path);
-      const write = applied(target, await target.send({ method: 'PUT', path: url, json: replacement, ...legacy }), `PUT of an alert configuration (${generation})`);
-      // An asynchronous PUT (202) is given time to show.
-      if (write.status === 202) await readAfter(target, write, made.path, shows(replacement));
-      const read = await readAt(target, generation, path);
-      const notSet = notHeld(replacement, read);
-      // Left-out fields that held what the create sent (a default cannot tell a replacement from a merge).
-      const kept = Object.keys(original).filter((k) => !(k in replacement) && notHeld(original[k], before[k]).length === 0 && isDeepStrictEqual(read[k], before[k]));
-      if (notSet.length || kept.length) {
-        throw new RuleFailure(`after PUT (${generation}), ${notSet.length ? `the fields sent do not read back: ${notSet.join(', ')}` : `fields the representation left out keep their old values: ${kept.join(', ')}`}`, {
-          expected: replacement, actual: read, exchange: write.exchange,
-        });
+  check(
+    'METH-PUT-REPLACES',
+    `PUT of an alert configuration (${generation}) replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were`,
+    async ({ target }) => {
+      const original = alertConfigs.body(target, `put-${generation}`);
+      const made = await createEntity(target, await alertConfigs.collection(target), original);
+      const path = made.path.slice(target.v2().length);
+      const legacy = generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
+      try {
+        const before = await readAt(target, generation, path);
+        const replacement = replacementAlertConfigBody();
+        const url = generation === 'v2' ? made.path : target.legacy(path);
+        const write = applied(
+          target,
+          await target.send({ method: 'PUT', path: url, json: replacement, ...legacy }),
+          `PUT of an alert configuration (${generation})`,
+        );
+        // An asynchronous PUT (202) is given time to show.
+        if (write.status === 202) await readAfter(target, write, made.path, shows(replacement));
+        const read = await readAt(target, generation, path);
+        const notSet = notHeld(replacement, read);
+        // Left-out fields that held what the create sent (a default cannot tell a replacement from a merge).
+        const kept = Object.keys(original).filter(
+          (k) =>
+            !(k in replacement) &&
+            notHeld(original[k], before[k]).length === 0 &&
+            isDeepStrictEqual(read[k], before[k]),
+        );
+        if (notSet.length || kept.length) {
+          throw new RuleFailure(
+            `after PUT (${generation}), ${notSet.length ? `the fields sent do not read back: ${notSet.join(', ')}` : `fields the representation left out keep their old values: ${kept.join(', ')}`}`,
+            {
+              expected: replacement,
+              actual: read,
+              exchange: write.exchange,
+            },
+          );
+        }
+      } finally {
+        await deleteCreated(target, made.created);
       }
-    } finally {
-      await deleteCreated(target, made.created);
-    }
-  });
+    },
+  );
 }
 
 // "DELETE | Remove a resource." A 202 (asynchronous) deletion is given time to finish.

@@ -6,9 +6,26 @@ import fc from 'fast-check';
 import { forAllBatches } from './support/concurrent-sequence.ts';
 import { check } from '../src/harness/check.ts';
 import {
-  AfterDelete, Count, Create, CreateDuplicate, CreateFreed, Delete, List, Patch, Put, Read, ReadEach,
+  AfterDelete,
+  Count,
+  Create,
+  CreateDuplicate,
+  CreateFreed,
+  Delete,
+  List,
+  Patch,
+  Put,
+  Read,
+  ReadEach,
 } from './support/sequence-commands.ts';
-import { alertConfigKind, customRoleKind, forAllSequences, Session, type Kind, type SequenceCommand } from '../src/probes/sequence.ts';
+import {
+  alertConfigKind,
+  customRoleKind,
+  forAllSequences,
+  Session,
+  type Kind,
+  type SequenceCommand,
+} from '../src/probes/sequence.ts';
 import { target, type Target } from '../src/target/target.ts';
 import { spreadProjects } from '../src/target/work-project.ts';
 
@@ -22,22 +39,50 @@ const del = fc.nat().map((i) => new Delete(i));
 const replacement = fc.record({
   enabled: fc.boolean(),
   // Often none: a PUT that leaves out a field the create sent is a replacement a merge cannot pass for.
-  severityOverride: fc.constantFrom(undefined, undefined, ...target().profile.alertConfigs.severityOverrideValues.slice(0, 2)),
+  severityOverride: fc.constantFrom(
+    undefined,
+    undefined,
+    ...target().profile.alertConfigs.severityOverrideValues.slice(0, 2),
+  ),
   intervalMin: fc.constantFrom(15, 120),
   delayMin: fc.constantFrom(0, 10),
 });
-const put = fc.tuple(fc.nat(), replacement, legacy).map(([i, r, l]) => new Put(i, (name) => ({
-  eventTypeName: 'NO_PRIMARY',
-  enabled: r.enabled,
-  ...(r.severityOverride === undefined ? {} : { severityOverride: r.severityOverride }),
-  matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: name }],
-  notifications: [{ typeName: 'GROUP', intervalMin: r.intervalMin, delayMin: r.delayMin, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }],
-}), JSON.stringify(r), l));
+const put = fc.tuple(fc.nat(), replacement, legacy).map(
+  ([i, r, l]) =>
+    new Put(
+      i,
+      (name) => ({
+        eventTypeName: 'NO_PRIMARY',
+        enabled: r.enabled,
+        ...(r.severityOverride === undefined ? {} : { severityOverride: r.severityOverride }),
+        matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: name }],
+        notifications: [
+          {
+            typeName: 'GROUP',
+            intervalMin: r.intervalMin,
+            delayMin: r.delayMin,
+            emailEnabled: true,
+            smsEnabled: false,
+            roles: ['GROUP_OWNER'],
+          },
+        ],
+      }),
+      JSON.stringify(r),
+      l,
+    ),
+);
 const patch = fc.tuple(fc.nat(), fc.boolean(), legacy).map(([i, enabled, l]) => new Patch(i, { enabled }, l));
 const read = fc.tuple(fc.nat(), legacy).map(([i, l]) => new Read(i, l));
 
 /** Where a rule's sequences work: one of the projects checks spread their writes over, a rule to each. */
-async function sequences(t: Target, rule: string, kind: Kind, commands: Commands, place: number, last: SequenceCommand[] = []): Promise<void> {
+async function sequences(
+  t: Target,
+  rule: string,
+  kind: Kind,
+  commands: Commands,
+  place: number,
+  last: SequenceCommand[] = [],
+): Promise<void> {
   const projects = await spreadProjects(t);
   const project = projects[place % projects.length]!;
   // Each sequence starts with two entities, so that even a short one has something to read, change and delete.
@@ -47,40 +92,86 @@ async function sequences(t: Target, rule: string, kind: Kind, commands: Commands
 // 2.3: "A resource that returns many entities returns them in pages." Small pages put the entities on several.
 const list = fc.tuple(fc.integer({ min: 1, max: 3 }), legacy).map(([size, l]) => new List(size, l));
 for (const [k, kind] of [customRoleKind, alertConfigKind].entries()) {
-  check('SEQ-LIST-MEMBERS', `${kind.title}s created and deleted in any order: walking their list at 1 to 3 per page shows each live one once, and no deleted one`, async ({ target }) => {
-    await sequences(target, 'SEQ-LIST-MEMBERS', kind, [create, create, del, list], k);
-  });
+  check(
+    'SEQ-LIST-MEMBERS',
+    `${kind.title}s created and deleted in any order: walking their list at 1 to 3 per page shows each live one once, and no deleted one`,
+    async ({ target }) => {
+      await sequences(target, 'SEQ-LIST-MEMBERS', kind, [create, create, del, list], k);
+    },
+  );
 }
 
 // 2.3: "The response entity has three fields: the total number of items in the whole result set, ..."
-check('SEQ-LIST-COUNT', 'custom database roles created and deleted in any order: the total count of their list is the number of items it holds', async ({ target }) => {
-  await sequences(target, 'SEQ-LIST-COUNT', customRoleKind, [create, create, del, legacy.map((l) => new Count(l))], 2);
-});
+check(
+  'SEQ-LIST-COUNT',
+  'custom database roles created and deleted in any order: the total count of their list is the number of items it holds',
+  async ({ target }) => {
+    await sequences(
+      target,
+      'SEQ-LIST-COUNT',
+      customRoleKind,
+      [create, create, del, legacy.map((l) => new Count(l))],
+      2,
+    );
+  },
+);
 
 // 4.1: "DELETE | Remove a resource." 7.2: "404 | Not Found | The resource does not exist, ..."
-const afterDelete = fc.tuple(fc.nat(), fc.constantFrom<'GET' | 'PUT' | 'PATCH'>('GET', 'PUT', 'PUT', 'PATCH'), legacy).map(([i, method, l]) => new AfterDelete(i, method, (name) => {
-  if (method === 'GET') return undefined;
-  return method === 'PATCH' ? { enabled: false } : alertConfigKind.body(target(), name);
-}, l));
-check('SEQ-GONE-AFTER-DELETE', 'alert configurations read, deleted, then read, replaced and patched again: each is 404 once deleted', async ({ target }) => {
-  await sequences(target, 'SEQ-GONE-AFTER-DELETE', alertConfigKind, [del, afterDelete, afterDelete, afterDelete, read], 3);
-});
+const afterDelete = fc
+  .tuple(fc.nat(), fc.constantFrom<'GET' | 'PUT' | 'PATCH'>('GET', 'PUT', 'PUT', 'PATCH'), legacy)
+  .map(
+    ([i, method, l]) =>
+      new AfterDelete(
+        i,
+        method,
+        (name) => {
+          if (method === 'GET') return undefined;
+          return method === 'PATCH' ? { enabled: false } : alertConfigKind.body(target(), name);
+        },
+        l,
+      ),
+  );
+check(
+  'SEQ-GONE-AFTER-DELETE',
+  'alert configurations read, deleted, then read, replaced and patched again: each is 404 once deleted',
+  async ({ target }) => {
+    await sequences(
+      target,
+      'SEQ-GONE-AFTER-DELETE',
+      alertConfigKind,
+      [del, afterDelete, afterDelete, afterDelete, read],
+      3,
+    );
+  },
+);
 
 // 4.1: "PUT | Replace a resource with the JSON representation sent." "PATCH | Update the fields given in the JSON
 // representation sent."
-check('SEQ-WRITES-HELD', 'alert configurations patched and replaced in any order, and read between and after: each read shows what the writes left, with its id and self link', async ({ target }) => {
-  await sequences(target, 'SEQ-WRITES-HELD', alertConfigKind, [read, read, patch, put], 4, [new ReadEach()]);
-});
+check(
+  'SEQ-WRITES-HELD',
+  'alert configurations patched and replaced in any order, and read between and after: each read shows what the writes left, with its id and self link',
+  async ({ target }) => {
+    await sequences(target, 'SEQ-WRITES-HELD', alertConfigKind, [read, read, patch, put], 4, [new ReadEach()]);
+  },
+);
 
 // 7.2: "409 | Conflict | A create or modify request would duplicate a value of a property that must be unique."
-check('SEQ-UNIQUE-FREED', 'custom database roles created, duplicated, deleted and created again: a held name is 409, a freed one 201', async ({ target }) => {
-  const duplicate = fc.nat().map((i) => new CreateDuplicate(i));
-  const again = fc.nat().map((i) => new CreateFreed(i));
-  await sequences(target, 'SEQ-UNIQUE-FREED', customRoleKind, [create, duplicate, del, again, again], 5);
-});
+check(
+  'SEQ-UNIQUE-FREED',
+  'custom database roles created, duplicated, deleted and created again: a held name is 409, a freed one 201',
+  async ({ target }) => {
+    const duplicate = fc.nat().map((i) => new CreateDuplicate(i));
+    const again = fc.nat().map((i) => new CreateFreed(i));
+    await sequences(target, 'SEQ-UNIQUE-FREED', customRoleKind, [create, duplicate, del, again, again], 5);
+  },
+);
 
-check('SEQ-CONCURRENT-SERIAL', 'creates and deletes of custom database roles sent at once: answers and final roles of some serial order', async ({ target }) => {
-  const projects = await spreadProjects(target);
-  const project = projects[6 % projects.length]!;
-  await forAllBatches(target, () => new Session(target, 'SEQ-CONCURRENT-SERIAL', customRoleKind, project));
-});
+check(
+  'SEQ-CONCURRENT-SERIAL',
+  'creates and deletes of custom database roles sent at once: answers and final roles of some serial order',
+  async ({ target }) => {
+    const projects = await spreadProjects(target);
+    const project = projects[6 % projects.length]!;
+    await forAllBatches(target, () => new Session(target, 'SEQ-CONCURRENT-SERIAL', customRoleKind, project));
+  },
+);

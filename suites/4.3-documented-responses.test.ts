@@ -24,32 +24,92 @@ const documented: Documented[] = [
   { method: 'GET', path: '/', codes: [403] },
   { method: 'GET', path: '/clusters', codes: [403] },
   { method: 'GET', path: '/eventTypes', codes: [403] },
-  { method: 'GET', path: '/federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings', codes: [401, 403] },
-  { method: 'PATCH', path: '/federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}', codes: [401, 403] },
+  {
+    method: 'GET',
+    path: '/federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings',
+    codes: [401, 403],
+  },
+  {
+    method: 'PATCH',
+    path: '/federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}',
+    codes: [401, 403],
+  },
   { method: 'GET', path: '/groups', codes: [401, 403, 404] },
-  { method: 'DELETE', path: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs/{restoreJobId}', codes: [401, 403, 404] },
-  { method: 'GET', path: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots/{snapshotId}', codes: [401, 403, 404] },
-  { method: 'GET', path: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/dropIndexSuggestions', codes: [403, 404] },
-  { method: 'GET', path: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/suggestedIndexes', codes: [401, 403, 404] },
-  { method: 'DELETE', path: '/groups/{groupId}/encryptionAtRest/{cloudProvider}/privateEndpoints/{endpointId}', codes: [401] },
-  { method: 'GET', path: '/groups/{groupId}/encryptionAtRest/{cloudProvider}/privateEndpoints/{endpointId}', codes: [401, 403, 404] },
-  { method: 'GET', path: '/groups/{groupId}/privateEndpoint/serverless/instance/{instanceName}/endpoint', codes: [401, 403] },
-  { method: 'POST', path: '/groups/{groupId}/privateEndpoint/serverless/instance/{instanceName}/endpoint', codes: [401, 403, 404] },
-  { method: 'GET', path: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements', codes: [401, 403, 404], query: { granularity: 'PT1H', period: 'P1D' } },
+  {
+    method: 'DELETE',
+    path: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs/{restoreJobId}',
+    codes: [401, 403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots/{snapshotId}',
+    codes: [401, 403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/dropIndexSuggestions',
+    codes: [403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/suggestedIndexes',
+    codes: [401, 403, 404],
+  },
+  {
+    method: 'DELETE',
+    path: '/groups/{groupId}/encryptionAtRest/{cloudProvider}/privateEndpoints/{endpointId}',
+    codes: [401],
+  },
+  {
+    method: 'GET',
+    path: '/groups/{groupId}/encryptionAtRest/{cloudProvider}/privateEndpoints/{endpointId}',
+    codes: [401, 403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/groups/{groupId}/privateEndpoint/serverless/instance/{instanceName}/endpoint',
+    codes: [401, 403],
+  },
+  {
+    method: 'POST',
+    path: '/groups/{groupId}/privateEndpoint/serverless/instance/{instanceName}/endpoint',
+    codes: [401, 403, 404],
+  },
+  {
+    method: 'GET',
+    path: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements',
+    codes: [401, 403, 404],
+    query: { granularity: 'PT1H', period: 'P1D' },
+  },
 ];
 
 const name = (e: Documented) => `${e.method} V2${e.path === '/' ? '' : e.path}`;
 
 function requireOffered(t: Target, e: Documented): void {
-  if (!t.profile.endpoints.documented.includes(`${e.method} ${e.path}`)) skipFor('endpoints.documented', `the profile says the target does not offer ${name(e)}`);
+  if (!t.profile.endpoints.documented.includes(`${e.method} ${e.path}`))
+    skipFor('endpoints.documented', `the profile says the target does not offer ${name(e)}`);
 }
 
 /** Sends the endpoint's request; a body that changes nothing where there is one. A POST that wrongly succeeded made
  * something, which is deleted again. */
-async function send(t: Target, e: Documented, values: Record<string, string>, how: Pick<ApiRequest, 'as' | 'localAddress'>): Promise<HttpResponse> {
+async function send(
+  t: Target,
+  e: Documented,
+  values: Record<string, string>,
+  how: Pick<ApiRequest, 'as' | 'localAddress'>,
+): Promise<HttpResponse> {
   const path = t.v2(fillParams(e.path, values));
-  const res = await t.send({ method: e.method, path, query: e.query, ...(e.method === 'POST' || e.method === 'PATCH' ? { json: {} } : {}), ...how });
-  const id = res.status >= 200 && res.status < 300 && e.method === 'POST' ? (res.json() as { id?: unknown } | null)?.id : undefined;
+  const res = await t.send({
+    method: e.method,
+    path,
+    query: e.query,
+    ...(e.method === 'POST' || e.method === 'PATCH' ? { json: {} } : {}),
+    ...how,
+  });
+  const id =
+    res.status >= 200 && res.status < 300 && e.method === 'POST'
+      ? (res.json() as { id?: unknown } | null)?.id
+      : undefined;
   if (typeof id === 'string') await deleteCreated(t, noteCreated(t, `${path}/${encodeURIComponent(id)}`));
   return res;
 }
@@ -70,34 +130,57 @@ for (const e of documented.filter((d) => d.codes.includes(401))) {
 
 /** Who lacks permission: in a project, a caller without a grant (reads) or with a read-only one (writes); in the
  * organization's federation settings, a member who does not own it; elsewhere, a caller outside its access list. */
-function callerWithoutPermission(t: Target, e: Documented): { how: Pick<ApiRequest, 'as' | 'localAddress'>; who: string } {
+function callerWithoutPermission(
+  t: Target,
+  e: Documented,
+): { how: Pick<ApiRequest, 'as' | 'localAddress'>; who: string } {
   const needs = (role: string) => {
     if (!t.hasCredential(role)) skipFor(`credentials.${role}`, `the profile has no ${role} credential`);
     return role;
   };
   if (e.path.startsWith('/groups/')) {
     const role = e.method === 'GET' ? needs('outsider') : needs('readOnly');
-    return { how: { as: role }, who: role === 'outsider' ? 'a caller without a grant on the project' : 'a read-only caller' };
+    return {
+      how: { as: role },
+      who: role === 'outsider' ? 'a caller without a grant on the project' : 'a read-only caller',
+    };
   }
-  if (e.path.startsWith('/federationSettings/')) return { how: { as: needs('outsider') }, who: 'an organization member who does not own it' };
-  const [role, ref] = Object.entries(t.profile.credentials).find(([, c]) => c.outsideAddress) ?? skipFor('credentials', 'no credential in the profile names an address outside its access list (credentials.<role>.outsideAddress)');
-  return { how: { as: role, localAddress: ref.outsideAddress }, who: `${role} from ${ref.outsideAddress}, outside its access list` };
+  if (e.path.startsWith('/federationSettings/'))
+    return { how: { as: needs('outsider') }, who: 'an organization member who does not own it' };
+  const [role, ref] =
+    Object.entries(t.profile.credentials).find(([, c]) => c.outsideAddress) ??
+    skipFor(
+      'credentials',
+      'no credential in the profile names an address outside its access list (credentials.<role>.outsideAddress)',
+    );
+  return {
+    how: { as: role, localAddress: ref.outsideAddress },
+    who: `${role} from ${ref.outsideAddress}, outside its access list`,
+  };
 }
 
 // 5: "Access not permitted: 403."
 for (const e of documented.filter((d) => d.codes.includes(403))) {
-  check('DOC-403', `${name(e)} by a caller without permission is 403 (or 401) with the error body`, async ({ target }) => {
-    requireOffered(target, e);
-    const { values, placeholders } = await pathContext(target);
-    if (e.path.includes('{groupId}') && placeholders.has('groupId')) skipFor('projects.ids', 'the profile names no project');
-    const { how, who } = callerWithoutPermission(target, e);
-    const res = await send(target, e, values, how);
-    const unnamed = placeholdersIn(e, placeholders);
-    if (res.status === 404 && unnamed.length > 0) {
-      skipFor('projects.ids', `the first project holds nothing to name ${unnamed.join(', ')} with, and the 404 answered may tell the missing resource before the missing permission (7.2 does not order them)`);
-    }
-    expectErrorWithBody(res, `${name(e)} by ${who} is refused`, [403, 401]);
-  });
+  check(
+    'DOC-403',
+    `${name(e)} by a caller without permission is 403 (or 401) with the error body`,
+    async ({ target }) => {
+      requireOffered(target, e);
+      const { values, placeholders } = await pathContext(target);
+      if (e.path.includes('{groupId}') && placeholders.has('groupId'))
+        skipFor('projects.ids', 'the profile names no project');
+      const { how, who } = callerWithoutPermission(target, e);
+      const res = await send(target, e, values, how);
+      const unnamed = placeholdersIn(e, placeholders);
+      if (res.status === 404 && unnamed.length > 0) {
+        skipFor(
+          'projects.ids',
+          `the first project holds nothing to name ${unnamed.join(', ')} with, and the 404 answered may tell the missing resource before the missing permission (7.2 does not order them)`,
+        );
+      }
+      expectErrorWithBody(res, `${name(e)} by ${who} is refused`, [403, 401]);
+    },
+  );
 }
 
 /** Contexts that can be missing: the project, and below it the parent the endpoint's resource lives in. */

@@ -33,24 +33,42 @@ function answerAsOwner(t: Target, authorization: string): Promise<HttpResponse> 
 // --- "API keys are used as a public key and private key pair with HTTP Digest authentication (username is
 // <PUBLIC_KEY>, password is <PRIVATE_KEY>)." ---
 
-check('AUTH-DIGEST', 'each Digest challenge offered, answered with the public key as user name and the private key as password, authenticates', async ({ target }) => {
-  const key = keyPair(target, 'owner');
-  const first = await unauthenticated(target);
-  if (first.status !== 401) throw new TargetError('nothing-judged', `a request without authentication drew ${first.status}, not a challenge to answer (AUTH-MISSING-401 judges that)`, first.exchange);
-  const algorithms = [...new Set(answerableChallenges(first).map((c) => c.algorithm))];
-  if (algorithms.length === 0) {
-    throw new RuleFailure('the 401 offers no Digest challenge, so an API key cannot authenticate with Digest', {
-      expected: 'WWW-Authenticate: Digest ...', actual: first.header('www-authenticate') ?? 'no WWW-Authenticate header', exchange: first.exchange,
-    });
-  }
-  for (const algorithm of algorithms) {
-    // A fresh challenge for each algorithm: an answer uses up its nonce count.
-    const challenge = answerableChallenges(await unauthenticated(target)).find((c) => c.algorithm === algorithm);
-    if (!challenge) throw new TargetError('nothing-judged', `a second request without authentication was not offered ${algorithm} again`);
-    const res = await answerAsOwner(target, digestAnswer(challenge, key, 'GET', digestUri(target, probePath(target))));
-    expectStatus(res, 200, `a correct ${algorithm} Digest answer with the owner's key pair authenticates`);
-  }
-});
+check(
+  'AUTH-DIGEST',
+  'each Digest challenge offered, answered with the public key as user name and the private key as password, authenticates',
+  async ({ target }) => {
+    const key = keyPair(target, 'owner');
+    const first = await unauthenticated(target);
+    if (first.status !== 401)
+      throw new TargetError(
+        'nothing-judged',
+        `a request without authentication drew ${first.status}, not a challenge to answer (AUTH-MISSING-401 judges that)`,
+        first.exchange,
+      );
+    const algorithms = [...new Set(answerableChallenges(first).map((c) => c.algorithm))];
+    if (algorithms.length === 0) {
+      throw new RuleFailure('the 401 offers no Digest challenge, so an API key cannot authenticate with Digest', {
+        expected: 'WWW-Authenticate: Digest ...',
+        actual: first.header('www-authenticate') ?? 'no WWW-Authenticate header',
+        exchange: first.exchange,
+      });
+    }
+    for (const algorithm of algorithms) {
+      // A fresh challenge for each algorithm: an answer uses up its nonce count.
+      const challenge = answerableChallenges(await unauthenticated(target)).find((c) => c.algorithm === algorithm);
+      if (!challenge)
+        throw new TargetError(
+          'nothing-judged',
+          `a second request without authentication was not offered ${algorithm} again`,
+        );
+      const res = await answerAsOwner(
+        target,
+        digestAnswer(challenge, key, 'GET', digestUri(target, probePath(target))),
+      );
+      expectStatus(res, 200, `a correct ${algorithm} Digest answer with the owner's key pair authenticates`);
+    }
+  },
+);
 
 // --- "Missing authentication, wrong credentials, or a user not allowed to reach the resource: 401." ---
 
@@ -60,14 +78,22 @@ const unauthenticatedRequests: { title: string; send: (t: Target) => Promise<Htt
   { title: 'GET a project', send: (t) => t.get(t.v2(`/groups/${firstProject(t)}`), { as: null }) },
   { title: "GET a project's clusters", send: (t) => t.get(t.v2(`/groups/${firstProject(t)}/clusters`), { as: null }) },
   { title: 'GET the legacy project list', send: (t) => t.get(t.legacy('/groups'), { as: null, version: null }) },
-  { title: 'GET a project through the legacy API', send: (t) => t.get(t.legacy(`/groups/${firstProject(t)}`), { as: null, version: null }) },
+  {
+    title: 'GET a project through the legacy API',
+    send: (t) => t.get(t.legacy(`/groups/${firstProject(t)}`), { as: null, version: null }),
+  },
   {
     title: 'PATCH a project with its own name',
     send: async (t) => {
       const p = firstProject(t);
       const project = await sharedResponse(`roles:owner-read:${p}`, () => t.get(t.v2(`/groups/${p}`)));
       expectStatus(project, 200, 'the owner reads its project');
-      return t.send({ method: 'PATCH', path: t.v2(`/groups/${p}`), as: null, json: { name: project.jsonObject().name } });
+      return t.send({
+        method: 'PATCH',
+        path: t.v2(`/groups/${p}`),
+        as: null,
+        json: { name: project.jsonObject().name },
+      });
     },
   },
 ];
@@ -99,7 +125,12 @@ function replayProbe(t: Target): Promise<HttpResponse> {
     const challenge = expectDigestChallenge(await unauthenticated(t), 'a request without authentication is challenged');
     const answer = digestAnswer(challenge, keyPair(t, 'owner'), 'GET', digestUri(t, probePath(t)));
     const first = await answerAsOwner(t, answer);
-    if (first.status !== 200) throw new TargetError('nothing-judged', `a correct Digest answer drew ${first.status}, so its replay shows nothing (AUTH-DIGEST judges that)`, first.exchange);
+    if (first.status !== 200)
+      throw new TargetError(
+        'nothing-judged',
+        `a correct Digest answer drew ${first.status}, so its replay shows nothing (AUTH-DIGEST judges that)`,
+        first.exchange,
+      );
     return answerAsOwner(t, answer);
   });
 }
@@ -122,39 +153,64 @@ const challenged: { title: string; probe: (t: Target) => Promise<HttpResponse> }
 ];
 
 for (const c of challenged) {
-  check('AUTH-DIGEST-CHALLENGE', `the 401 to ${c.title} carries a Digest challenge that a correct answer meets`, async ({ target }) => {
-    const res = await c.probe(target);
-    if (res.status !== 401) throw new TargetError('nothing-judged', `${c.title} drew ${res.status}, not a 401 whose challenge could be judged (AUTH-MISSING-401 and AUTH-WRONG-401 judge that)`, res.exchange);
-    const challenge = expectDigestChallenge(res, `the 401 to ${c.title}`);
-    const answered = await answerAsOwner(target, digestAnswer(challenge, keyPair(target, 'owner'), 'GET', digestUri(target, probePath(target))));
-    expectStatus(answered, 200, `a correct answer to the challenge of the 401 to ${c.title} authenticates`);
-  });
+  check(
+    'AUTH-DIGEST-CHALLENGE',
+    `the 401 to ${c.title} carries a Digest challenge that a correct answer meets`,
+    async ({ target }) => {
+      const res = await c.probe(target);
+      if (res.status !== 401)
+        throw new TargetError(
+          'nothing-judged',
+          `${c.title} drew ${res.status}, not a 401 whose challenge could be judged (AUTH-MISSING-401 and AUTH-WRONG-401 judge that)`,
+          res.exchange,
+        );
+      const challenge = expectDigestChallenge(res, `the 401 to ${c.title}`);
+      const answered = await answerAsOwner(
+        target,
+        digestAnswer(challenge, keyPair(target, 'owner'), 'GET', digestUri(target, probePath(target))),
+      );
+      expectStatus(answered, 200, `a correct answer to the challenge of the 401 to ${c.title} authenticates`);
+    },
+  );
 }
 
 // "With Digest, the secret is not sent over the network in the clear."
-check('AUTH-NO-CLEARTEXT', 'the key pair sent in the clear (Basic authentication) is not accepted', async ({ target }) => {
-  if (new URL(target.profile.baseUrl).protocol !== 'https:') skipFor('baseUrl', 'the base URL is plain HTTP: a key sent in the clear would cross the network readable');
-  const key = keyPair(target, 'owner');
-  const basic = Buffer.from(`${key.publicKey}:${key.privateKey}`).toString('base64');
-  target.client.options.redactor.add(basic);
-  const res = await sendAuthorized(target, 'owner', { method: 'GET', path: probePath(target) }, `Basic ${basic}`);
-  expectRefused(res, 'a request carrying the private key in the clear is refused');
-});
+check(
+  'AUTH-NO-CLEARTEXT',
+  'the key pair sent in the clear (Basic authentication) is not accepted',
+  async ({ target }) => {
+    if (new URL(target.profile.baseUrl).protocol !== 'https:')
+      skipFor('baseUrl', 'the base URL is plain HTTP: a key sent in the clear would cross the network readable');
+    const key = keyPair(target, 'owner');
+    const basic = Buffer.from(`${key.publicKey}:${key.privateKey}`).toString('base64');
+    target.client.options.redactor.add(basic);
+    const res = await sendAuthorized(target, 'owner', { method: 'GET', path: probePath(target) }, `Basic ${basic}`);
+    expectRefused(res, 'a request carrying the private key in the clear is refused');
+  },
+);
 
 // --- "Two methods authenticate requests: service accounts, or API keys." ---
 
-check('AUTH-BEARER', "the service account's token reads a project and its clusters, as an API key does", async ({ target }) => {
-  requireCredential(target, 'serviceAccount');
-  if (credential(target, 'serviceAccount').token === undefined) skipFor('credentials.serviceAccount', 'the serviceAccount credential is not a bearer token (tokenEnv)');
-  const p = firstProject(target);
-  for (const path of [target.v2(`/groups/${p}`), target.v2(`/groups/${p}/clusters`)]) {
-    const res = await target.get(path, { as: 'serviceAccount' });
-    expectStatus(res, 200, 'a request with the service account token is served');
-  }
-});
+check(
+  'AUTH-BEARER',
+  "the service account's token reads a project and its clusters, as an API key does",
+  async ({ target }) => {
+    requireCredential(target, 'serviceAccount');
+    if (credential(target, 'serviceAccount').token === undefined)
+      skipFor('credentials.serviceAccount', 'the serviceAccount credential is not a bearer token (tokenEnv)');
+    const p = firstProject(target);
+    for (const path of [target.v2(`/groups/${p}`), target.v2(`/groups/${p}/clusters`)]) {
+      const res = await target.get(path, { as: 'serviceAccount' });
+      expectStatus(res, 200, 'a request with the service account token is served');
+    }
+  },
+);
 
 const badTokens: { title: string; authorization: () => string }[] = [
-  { title: 'a bearer token the target never issued', authorization: () => `Bearer ${randomBytes(24).toString('base64url')}` },
+  {
+    title: 'a bearer token the target never issued',
+    authorization: () => `Bearer ${randomBytes(24).toString('base64url')}`,
+  },
   { title: 'an empty bearer token', authorization: () => 'Bearer' },
 ];
 
@@ -173,15 +229,26 @@ for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
     const ids = target.profile.projects.ids;
     if (ids.length < 2) skipFor('projects.ids', 'the profile names fewer than two projects');
     const answers = await Promise.all(ids.map((id) => target.get(target.v2(`/groups/${id}`), { as: name })));
-    for (const res of answers) if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${name} credential reads a project`);
+    for (const res of answers)
+      if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${name} credential reads a project`);
     const missed = answers.filter((res) => res.status !== 200);
     // A credential that reaches none has no grant at work to compare (its role is other rules' concern).
-    if (missed.length === answers.length) throw new TargetError('nothing-judged', `the ${name} credential reaches none of the profile's projects (${missed.map((r) => r.status).join(', ')})`, missed[0]?.exchange);
+    if (missed.length === answers.length)
+      throw new TargetError(
+        'nothing-judged',
+        `the ${name} credential reaches none of the profile's projects (${missed.map((r) => r.status).join(', ')})`,
+        missed[0]?.exchange,
+      );
     judged('project', answers.length);
     if (missed.length) {
-      throw new RuleFailure(`the ${name} credential reaches ${answers.length - missed.length} of the ${ids.length} projects it is granted`, {
-        expected: ids.map(() => 200), actual: answers.map((r) => r.status), exchange: missed[0]!.exchange,
-      });
+      throw new RuleFailure(
+        `the ${name} credential reaches ${answers.length - missed.length} of the ${ids.length} projects it is granted`,
+        {
+          expected: ids.map(() => 200),
+          actual: answers.map((r) => r.status),
+          exchange: missed[0]!.exchange,
+        },
+      );
     }
   });
 }
@@ -199,21 +266,38 @@ interface Attempt {
 async function outsiderSurfaceReads(t: Target): Promise<Attempt[]> {
   requireCredential(t, 'outsider');
   const project = `/groups/${firstProject(t)}`;
-  const paths = (await methodSurface(t, async () => undefined)).filter((p) => p.path === project || p.path.startsWith(`${project}/`));
-  return Promise.all(paths.map(async (p) => ({
-    what: `GET of ${p.title}`, response: await sharedResponse(`roles:outsider-read:${p.path}`, () => t.get(t.v2(p.path), { as: 'outsider' })),
-  })));
+  const paths = (await methodSurface(t, async () => undefined)).filter(
+    (p) => p.path === project || p.path.startsWith(`${project}/`),
+  );
+  return Promise.all(
+    paths.map(async (p) => ({
+      what: `GET of ${p.title}`,
+      response: await sharedResponse(`roles:outsider-read:${p.path}`, () => t.get(t.v2(p.path), { as: 'outsider' })),
+    })),
+  );
 }
 
-check('AUTH-NO-GRANT', 'a key without a grant cannot read the project or any path the crawl finds under it', async ({ target }) => {
-  const reads = await outsiderSurfaceReads(target);
-  judgeAll("no-grant key's read", reads, (r) => expectRefused(r.response, `the ${r.what} by a key without a grant on the project is refused`), { place: (r) => r.what });
-});
+check(
+  'AUTH-NO-GRANT',
+  'a key without a grant cannot read the project or any path the crawl finds under it',
+  async ({ target }) => {
+    const reads = await outsiderSurfaceReads(target);
+    judgeAll(
+      "no-grant key's read",
+      reads,
+      (r) => expectRefused(r.response, `the ${r.what} by a key without a grant on the project is refused`),
+      { place: (r) => r.what },
+    );
+  },
+);
 
 check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its project list', async ({ target }) => {
   requireCredential(target, 'outsider');
   const p = firstProject(target);
-  const res = await target.get(target.v2('/groups'), { as: 'outsider', query: { [target.profile.paging.itemsPerPageParam]: target.profile.paging.maxItemsPerPage } });
+  const res = await target.get(target.v2('/groups'), {
+    as: 'outsider',
+    query: { [target.profile.paging.itemsPerPageParam]: target.profile.paging.maxItemsPerPage },
+  });
   if (res.status >= 400) {
     // A refused list shows no project either; a 5xx or 429 leaves the rule unjudged.
     expectRefused(res, 'the project list of a key without grants is refused or leaves the project out');
@@ -224,29 +308,49 @@ check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its p
   const ids = Array.isArray(results) ? results.map((g) => (g as { id?: unknown }).id) : [];
   if (ids.includes(p)) {
     throw new RuleFailure(`project ${p} appears in the project list of a key without a grant on it`, {
-      expected: `no project ${p}`, actual: ids, exchange: res.exchange,
+      expected: `no project ${p}`,
+      actual: ids,
+      exchange: res.exchange,
     });
   }
 });
 
-check('AUTH-NO-GRANT', 'a key without a grant cannot make any write of any writable resource of the project, under both generations: refused, nothing changed', async ({ target }) => {
-  judgeRefusedTries(await noGrantTries(target), 'a key without a grant on the project', expectRefused);
-});
+check(
+  'AUTH-NO-GRANT',
+  'a key without a grant cannot make any write of any writable resource of the project, under both generations: refused, nothing changed',
+  async ({ target }) => {
+    judgeRefusedTries(await noGrantTries(target), 'a key without a grant on the project', expectRefused);
+  },
+);
 
 // "Access not permitted: 403." The spec also gives 401 to "a user not allowed to reach the resource", so both pass;
 // whether a try was refused at all is judged by SVC-READ-ONLY-NO-MODIFY and AUTH-NO-GRANT.
-const asAttempts = (tries: RefusedTry[]): Attempt[] => tries.map(({ op, response }) => ({ what: describeOp(op), response }));
+const asAttempts = (tries: RefusedTry[]): Attempt[] =>
+  tries.map(({ op, response }) => ({ what: describeOp(op), response }));
 const forbidden: { title: string; attempts: (t: Target) => Promise<Attempt[]> }[] = [
-  { title: "a read-only key's writes of every writable resource", attempts: async (t) => asAttempts(await readOnlyTries(t)) },
-  { title: "the reads of every path under a project by a key without a grant", attempts: outsiderSurfaceReads },
-  { title: "the writes of every writable resource under a project by a key without a grant", attempts: async (t) => asAttempts(await noGrantTries(t)) },
+  {
+    title: "a read-only key's writes of every writable resource",
+    attempts: async (t) => asAttempts(await readOnlyTries(t)),
+  },
+  { title: 'the reads of every path under a project by a key without a grant', attempts: outsiderSurfaceReads },
+  {
+    title: 'the writes of every writable resource under a project by a key without a grant',
+    attempts: async (t) => asAttempts(await noGrantTries(t)),
+  },
 ];
 
 for (const f of forbidden) {
   check('AUTH-FORBIDDEN-403', `${f.title}: each refusal is 403 (or 401)`, async ({ target }) => {
     const attempts = await f.attempts(target);
     const refused = attempts.filter((a) => a.response.status >= 400);
-    if (refused.length === 0) throw new TargetError('nothing-judged', `none of ${f.title} was refused, so no refusal status could be judged`);
-    judgeAll('refusal', refused, (a) => expectStatus(a.response, [403, 401], `the ${a.what}, not permitted to this caller, is refused with 403 or 401`), { place: (a) => a.what });
+    if (refused.length === 0)
+      throw new TargetError('nothing-judged', `none of ${f.title} was refused, so no refusal status could be judged`);
+    judgeAll(
+      'refusal',
+      refused,
+      (a) =>
+        expectStatus(a.response, [403, 401], `the ${a.what}, not permitted to this caller, is refused with 403 or 401`),
+      { place: (a) => a.what },
+    );
   });
 }

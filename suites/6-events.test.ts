@@ -14,7 +14,6 @@ import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 
-
 /** Every item of the eventTypes list, read once per run. */
 function allEventTypes(t: Target): Promise<unknown[]> {
   const path = t.v2('/eventTypes');
@@ -24,45 +23,78 @@ function allEventTypes(t: Target): Promise<unknown[]> {
 // 6: "a resource eventTypes lists the event types".
 check('EVT-TYPES-LIST', 'GET /eventTypes lists event types: every item names one', async ({ target }) => {
   const items = await allEventTypes(target);
-  if (items.length === 0) throw new RuleFailure('the eventTypes list is empty', { expected: 'event types', actual: [] });
+  if (items.length === 0)
+    throw new RuleFailure('the eventTypes list is empty', { expected: 'event types', actual: [] });
   const field = target.profile.eventTypes.nameField;
-  const unnamed = items.map((item, i) => [i, item] as const).filter(([, item]) => !isObject(item) || typeof item[field] !== 'string' || item[field] === '');
+  const unnamed = items
+    .map((item, i) => [i, item] as const)
+    .filter(([, item]) => !isObject(item) || typeof item[field] !== 'string' || item[field] === '');
   if (unnamed.length > 0) {
     throw new RuleFailure(`${unnamed.length} of ${items.length} event types name no type in ${field}`, {
-      expected: `every item with a non-empty string ${field}`, actual: unnamed.slice(0, 3).map(([i, item]) => ({ item: i, value: item })),
+      expected: `every item with a non-empty string ${field}`,
+      actual: unnamed.slice(0, 3).map(([i, item]) => ({ item: i, value: item })),
     });
   }
 });
 
 // 6: "Values added on 18 April 2025" (of eventTypeName, the event type's name).
 const added20250418 = [
-  'AUTO_HEALING_CANNOT_REPAIR_INTERNAL', 'AUTO_HEALING_CANNOT_RESYNC_INTERNAL', 'AUTO_HEALING_REQUESTED_CRITICAL_INSTANCE_POWER_CYCLE',
-  'AUTO_HEALING_REQUESTED_INSTANCE_REPLACEMENT', 'AUTO_HEALING_REQUESTED_NODE_RESYNC', 'FTDC_SETTINGS_UPDATED',
+  'AUTO_HEALING_CANNOT_REPAIR_INTERNAL',
+  'AUTO_HEALING_CANNOT_RESYNC_INTERNAL',
+  'AUTO_HEALING_REQUESTED_CRITICAL_INSTANCE_POWER_CYCLE',
+  'AUTO_HEALING_REQUESTED_INSTANCE_REPLACEMENT',
+  'AUTO_HEALING_REQUESTED_NODE_RESYNC',
+  'FTDC_SETTINGS_UPDATED',
 ];
-check('EVT-TYPES-2025-04-18', 'the eventTypes list holds the six event types added on 18 April 2025', async ({ target }) => {
-  const items = await allEventTypes(target);
-  // Whichever field names the type (EVT-TYPES-LIST judges which), the name is one of the item's values.
-  const named = new Set(items.flatMap((item) => (isObject(item) ? Object.values(item).filter((v) => typeof v === 'string') : [])));
-  judged('event type', items.length, '/eventTypes');
-  const missing = added20250418.filter((name) => !named.has(name));
-  if (missing.length > 0) {
-    throw new RuleFailure(`the eventTypes list (${items.length} items) lacks ${missing.join(', ')}`, { expected: added20250418, actual: { missing } });
-  }
-});
+check(
+  'EVT-TYPES-2025-04-18',
+  'the eventTypes list holds the six event types added on 18 April 2025',
+  async ({ target }) => {
+    const items = await allEventTypes(target);
+    // Whichever field names the type (EVT-TYPES-LIST judges which), the name is one of the item's values.
+    const named = new Set(
+      items.flatMap((item) => (isObject(item) ? Object.values(item).filter((v) => typeof v === 'string') : [])),
+    );
+    judged('event type', items.length, '/eventTypes');
+    const missing = added20250418.filter((name) => !named.has(name));
+    if (missing.length > 0) {
+      throw new RuleFailure(`the eventTypes list (${items.length} items) lacks ${missing.join(', ')}`, {
+        expected: added20250418,
+        actual: { missing },
+      });
+    }
+  },
+);
 
 // 6: "Audit events of variant NDS Audits carry the property eventTypeName". An event is of that variant by its type:
 // one of the six the spec names, or of the profile's events.ndsAuditTypes (the spec does not show the others).
-check('EVT-EVENT-TYPE-NAME', 'every NDS Audits event of the first project\'s first page carries eventTypeName', async ({ target }) => {
-  const path = target.v2(`/groups/${firstProject(target)}/events`);
-  const res = await sharedResponse(`events:${path}`, () => target.get(path));
-  expectServed(res, `GET ${path} is served`);
-  const events = resultsOf(res, target.profile.paging);
-  const { judged: audits, without } = judgeNdsAuditEvents(events, new Set([...added20250418, ...target.profile.events.ndsAuditTypes]));
-  if (audits === 0) skipFor('projects.ids', `the first page of the first project's events (${events.length}) holds no event of the NDS Audits variant`);
-  judged('NDS Audits event', audits, path);
-  if (without.length > 0) {
-    throw new RuleFailure(`${describeExchange(res)}: ${without.length} of ${audits} NDS Audits events carry no eventTypeName`, {
-      expected: 'eventTypeName on every NDS Audits event', actual: without.slice(0, 3), exchange: res.exchange,
-    });
-  }
-});
+check(
+  'EVT-EVENT-TYPE-NAME',
+  "every NDS Audits event of the first project's first page carries eventTypeName",
+  async ({ target }) => {
+    const path = target.v2(`/groups/${firstProject(target)}/events`);
+    const res = await sharedResponse(`events:${path}`, () => target.get(path));
+    expectServed(res, `GET ${path} is served`);
+    const events = resultsOf(res, target.profile.paging);
+    const { judged: audits, without } = judgeNdsAuditEvents(
+      events,
+      new Set([...added20250418, ...target.profile.events.ndsAuditTypes]),
+    );
+    if (audits === 0)
+      skipFor(
+        'projects.ids',
+        `the first page of the first project's events (${events.length}) holds no event of the NDS Audits variant`,
+      );
+    judged('NDS Audits event', audits, path);
+    if (without.length > 0) {
+      throw new RuleFailure(
+        `${describeExchange(res)}: ${without.length} of ${audits} NDS Audits events carry no eventTypeName`,
+        {
+          expected: 'eventTypeName on every NDS Audits event',
+          actual: without.slice(0, 3),
+          exchange: res.exchange,
+        },
+      );
+    }
+  },
+);

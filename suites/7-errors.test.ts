@@ -1,12 +1,24 @@
 // Spec 7: errors. 7.1 "An error response has a JSON body with five fields": detail, error, errorCode, parameters,
 // reason. Every probe below provokes an error; each rule judges every probe.
-import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches, checkResourceNotFound } from '../src/judges/error-body.ts';
+import {
+  checkErrorBodyFields,
+  checkErrorReason,
+  checkErrorStatusMatches,
+  checkResourceNotFound,
+} from '../src/judges/error-body.ts';
 import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, runName } from '../src/target/created.ts';
 import {
-  alertConfigBody, alertConfigsPath, createEntity, postEntity, projectBody, projectsPath, readEntity, type NewEntity,
+  alertConfigBody,
+  alertConfigsPath,
+  createEntity,
+  postEntity,
+  projectBody,
+  projectsPath,
+  readEntity,
+  type NewEntity,
 } from '../src/probes/new-entities.ts';
 import { clusterBody } from '../src/probes/cluster-bodies.ts';
 import { customRoleKind } from '../src/probes/sequence.ts';
@@ -29,26 +41,52 @@ interface ErrorProbe {
 }
 
 const probes: ErrorProbe[] = [
-  { title: 'a project that does not exist (404)', status: 404,
-    send: (t) => t.get(t.v2(`/groups/${missingProjectId()}`)) },
-  { title: 'a cluster that does not exist (404)', status: 404,
-    send: (t) => t.get(t.v2(`/groups/${firstProject(t)}/clusters/conformance-missing-cluster`)) },
-  { title: 'an unsupported method (405)', status: 405,
+  {
+    title: 'a project that does not exist (404)',
+    status: 404,
+    send: (t) => t.get(t.v2(`/groups/${missingProjectId()}`)),
+  },
+  {
+    title: 'a cluster that does not exist (404)',
+    status: 404,
+    send: (t) => t.get(t.v2(`/groups/${firstProject(t)}/clusters/conformance-missing-cluster`)),
+  },
+  {
+    title: 'an unsupported method (405)',
+    status: 405,
     send: (t) => {
       const u = t.profile.methods.unsupported[0]!;
       return t.send({ method: u.method, path: t.v2(fillPath(u.path, firstProject(t))) });
-    } },
-  { title: 'a request without authentication (401)', status: 401,
-    send: (t) => t.get(t.v2(`/groups/${firstProject(t)}`), { as: null }) },
-  { title: 'a body that is not JSON (400)', status: 400,
-    send: (t) => t.send({ method: 'POST', path: t.v2('/groups'), rawBody: '{"name": ', headers: { 'content-type': 'application/json' } }) },
+    },
+  },
+  {
+    title: 'a request without authentication (401)',
+    status: 401,
+    send: (t) => t.get(t.v2(`/groups/${firstProject(t)}`), { as: null }),
+  },
+  {
+    title: 'a body that is not JSON (400)',
+    status: 400,
+    send: (t) =>
+      t.send({
+        method: 'POST',
+        path: t.v2('/groups'),
+        rawBody: '{"name": ',
+        headers: { 'content-type': 'application/json' },
+      }),
+  },
 ];
 
 /** The probe's error response. Which status it draws is other rules' concern (METH-405, AUTH-MISSING-401, ...):
  * here any client error is judged, a success leaves nothing to judge, and a 5xx or 429 is a target error. */
 async function probe(t: Target, p: ErrorProbe): Promise<HttpResponse> {
   const res = await sharedResponse(`error-probe:${p.title}`, () => p.send(t));
-  if (res.status < 400) throw new TargetError('nothing-judged', `${p.title} drew no error (status ${res.status}), so there is no error body to judge`, res.exchange);
+  if (res.status < 400)
+    throw new TargetError(
+      'nothing-judged',
+      `${p.title} drew no error (status ${res.status}), so there is no error body to judge`,
+      res.exchange,
+    );
   expectJudgeable(res, `${p.title} is refused`, [p.status]);
   return res;
 }
@@ -68,8 +106,15 @@ for (const p of probes) {
 // 7.1 "RESOURCE_NOT_FOUND (status 404, ... parameters holds the requested path, detail states that the
 // resource cannot be found at that path)."
 const notFoundPaths: { title: string; path: (t: Target) => string; missing?: () => string }[] = [
-  { title: 'a project that does not exist', path: (t) => t.v2(`/groups/${missingProjectId()}`), missing: missingProjectId },
-  { title: 'a resource type that does not exist in a project', path: (t) => t.v2(`/groups/${firstProject(t)}/conformanceNoSuchResource`) },
+  {
+    title: 'a project that does not exist',
+    path: (t) => t.v2(`/groups/${missingProjectId()}`),
+    missing: missingProjectId,
+  },
+  {
+    title: 'a resource type that does not exist in a project',
+    path: (t) => t.v2(`/groups/${firstProject(t)}/conformanceNoSuchResource`),
+  },
 ];
 
 for (const nf of notFoundPaths) {
@@ -83,14 +128,25 @@ for (const nf of notFoundPaths) {
 
 // 7.1 "parameters | array | Values giving further detail (for a not-found error, the requested path)": an entry of
 // every list that has entries, missing under contexts that exist, whatever not-found code the target uses.
-check('ERR-RESOURCE-NOT-FOUND', 'a missing entry of every kind, under contexts that exist, is 404 with an error naming it', async ({ target }) => {
-  const probes = missingEntries(await listSurface(target));
-  const answers = await Promise.all(probes.map(async (p) => ({ p, path: target.v2(p.path), res: await target.get(target.v2(p.path)) })));
-  judgeAll('missing entity', answers, ({ p, path, res }) => {
-    expectStatus(res, 404, `an entry of the ${p.list.title} that does not exist is not found`);
-    checkResourceNotFound(res, path, p.missing);
-  }, { place: ({ p }) => p.list.template });
-});
+check(
+  'ERR-RESOURCE-NOT-FOUND',
+  'a missing entry of every kind, under contexts that exist, is 404 with an error naming it',
+  async ({ target }) => {
+    const probes = missingEntries(await listSurface(target));
+    const answers = await Promise.all(
+      probes.map(async (p) => ({ p, path: target.v2(p.path), res: await target.get(target.v2(p.path)) })),
+    );
+    judgeAll(
+      'missing entity',
+      answers,
+      ({ p, path, res }) => {
+        expectStatus(res, 404, `an entry of the ${p.list.title} that does not exist is not found`);
+        checkResourceNotFound(res, path, p.missing);
+      },
+      { place: ({ p }) => p.list.template },
+    );
+  },
+);
 
 // 7.2 "400 | Bad Request | Malformed request". Each body is a valid create body spoiled in one way, so that only its
 // JSON syntax is at fault; one the target accepts anyway is deleted again.
@@ -102,20 +158,32 @@ const malformations: { title: string; spoil(json: string): string }[] = [
   { title: 'a body followed by a second value', spoil: (json) => `${json}{}` },
 ];
 const creates: { title: string; collection(t: Target): Promise<string>; body(t: Target): Record<string, unknown> }[] = [
-  { title: 'an alert configuration', collection: async (t) => alertConfigsPath(t, await workProject(t)), body: (t) => alertConfigBody(runName(t, 'malformed')) },
+  {
+    title: 'an alert configuration',
+    collection: async (t) => alertConfigsPath(t, await workProject(t)),
+    body: (t) => alertConfigBody(runName(t, 'malformed')),
+  },
   { title: 'a project', collection: async (t) => projectsPath(t), body: (t) => projectBody(t, 'malformed') },
 ];
 for (const c of creates) {
   for (const m of malformations) {
-    check('ERR-MALFORMED-400', `a create of ${c.title} with ${m.title} is 400 with the error body`, async ({ target }) => {
-      const { res, made } = await postEntity(target, await c.collection(target), m.spoil(JSON.stringify(c.body(target))));
-      try {
-        expectStatus(res, 400, `${m.title} is refused as malformed`);
-        checkErrorBodyFields(res);
-      } finally {
-        if (made) await deleteCreated(target, made.created);
-      }
-    });
+    check(
+      'ERR-MALFORMED-400',
+      `a create of ${c.title} with ${m.title} is 400 with the error body`,
+      async ({ target }) => {
+        const { res, made } = await postEntity(
+          target,
+          await c.collection(target),
+          m.spoil(JSON.stringify(c.body(target))),
+        );
+        try {
+          expectStatus(res, 400, `${m.title} is refused as malformed`);
+          checkErrorBodyFields(res);
+        } finally {
+          if (made) await deleteCreated(target, made.created);
+        }
+      },
+    );
   }
 }
 
@@ -134,71 +202,122 @@ interface UniqueName {
 }
 
 const uniqueNames: UniqueName[] = [
-  { what: 'project', field: 'name', generations: ['v2', 'v1.0'], make: async (t, name) => ({ collection: '/groups', body: { ...projectBody(t, 'unique'), name } }) },
-  { what: 'cluster', field: 'name', key: 'name', generations: ['v2'], make: async (t, name) => {
-    const body = clusterBody(t, name);
-    // Preferably in the suite's own project: the real service allows one free-tier cluster per project.
-    return { collection: `/groups/${await workProject(t)}/clusters`, body };
-  } },
-  { what: 'custom database role', field: 'roleName', key: customRoleKind.key, generations: ['v2', 'v1.0'], make: async (t, name) => ({
-    collection: customRoleKind.collection(t, await workProject(t)), body: customRoleKind.body(t, name),
-  }) },
+  {
+    what: 'project',
+    field: 'name',
+    generations: ['v2', 'v1.0'],
+    make: async (t, name) => ({ collection: '/groups', body: { ...projectBody(t, 'unique'), name } }),
+  },
+  {
+    what: 'cluster',
+    field: 'name',
+    key: 'name',
+    generations: ['v2'],
+    make: async (t, name) => {
+      const body = clusterBody(t, name);
+      // Preferably in the suite's own project: the real service allows one free-tier cluster per project.
+      return { collection: `/groups/${await workProject(t)}/clusters`, body };
+    },
+  },
+  {
+    what: 'custom database role',
+    field: 'roleName',
+    key: customRoleKind.key,
+    generations: ['v2', 'v1.0'],
+    make: async (t, name) => ({
+      collection: customRoleKind.collection(t, await workProject(t)),
+      body: customRoleKind.body(t, name),
+    }),
+  },
 ];
 
 const legacyHeaders = { version: null, headers: { accept: 'application/json' } };
-const under = (t: Target, g: Generation, path: string) => (g === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyHeaders });
+const under = (t: Target, g: Generation, path: string) =>
+  g === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyHeaders };
 
 /** How many entities of a collection hold `name` in `field`, after a conflict that must leave one. */
-async function expectOneNamed(t: Target, collection: string, field: string, name: string, what: string, res: HttpResponse): Promise<void> {
-  const named = (await wholeItems(t, t.v2(collection))).filter((item) => (item as Record<string, unknown>)[field] === name);
+async function expectOneNamed(
+  t: Target,
+  collection: string,
+  field: string,
+  name: string,
+  what: string,
+  res: HttpResponse,
+): Promise<void> {
+  const named = (await wholeItems(t, t.v2(collection))).filter(
+    (item) => (item as Record<string, unknown>)[field] === name,
+  );
   if (named.length !== 1) {
-    throw new RuleFailure(`after the conflict, ${named.length} ${what}s are named ${name}`, { expected: 1, actual: named.length, exchange: res.exchange });
+    throw new RuleFailure(`after the conflict, ${named.length} ${what}s are named ${name}`, {
+      expected: 1,
+      actual: named.length,
+      exchange: res.exchange,
+    });
   }
 }
 
 for (const u of uniqueNames) {
   for (const g of u.generations) {
-    check('ERR-UNIQUE-409', `a second ${u.what} with the name of an existing one, created under /${g}, is 409, and one ${u.what} has that name`, async ({ target }) => {
-      const name = runName(target, `unique-${g === 'v2' ? 'v2' : 'legacy'}`);
-      const { collection, body } = await u.make(target, name);
-      const first = await createEntity(target, target.v2(collection), body, u.key);
-      let second: NewEntity | undefined;
-      try {
-        const res = await target.send({ method: 'POST', json: body, ...under(target, g, collection) });
-        const id = res.status >= 200 && res.status < 300 ? res.jsonObject()[u.key ?? 'id'] : undefined;
-        if (typeof id === 'string') {
-          const path = target.v2(`${collection}/${encodeURIComponent(id)}`);
-          second = { path, id, created: noteCreated(target, path) };
+    check(
+      'ERR-UNIQUE-409',
+      `a second ${u.what} with the name of an existing one, created under /${g}, is 409, and one ${u.what} has that name`,
+      async ({ target }) => {
+        const name = runName(target, `unique-${g === 'v2' ? 'v2' : 'legacy'}`);
+        const { collection, body } = await u.make(target, name);
+        const first = await createEntity(target, target.v2(collection), body, u.key);
+        let second: NewEntity | undefined;
+        try {
+          const res = await target.send({ method: 'POST', json: body, ...under(target, g, collection) });
+          const id = res.status >= 200 && res.status < 300 ? res.jsonObject()[u.key ?? 'id'] : undefined;
+          if (typeof id === 'string') {
+            const path = target.v2(`${collection}/${encodeURIComponent(id)}`);
+            second = { path, id, created: noteCreated(target, path) };
+          }
+          expectStatus(res, 409, `a second ${u.what} named ${name} (${g}) is a conflict`);
+          checkErrorBodyFields(res);
+          await expectOneNamed(target, collection, u.field, name, u.what, res);
+        } finally {
+          // A duplicate has the first one's path when paths use names: each DELETE removes one.
+          if (second) await deleteCreated(target, second.created);
+          await deleteCreated(target, first.created);
         }
-        expectStatus(res, 409, `a second ${u.what} named ${name} (${g}) is a conflict`);
-        checkErrorBodyFields(res);
-        await expectOneNamed(target, collection, u.field, name, u.what, res);
-      } finally {
-        // A duplicate has the first one's path when paths use names: each DELETE removes one.
-        if (second) await deleteCreated(target, second.created);
-        await deleteCreated(target, first.created);
-      }
-    });
+      },
+    );
   }
 }
 
 for (const g of ['v2', 'v1.0'] as const) {
-  check('ERR-UNIQUE-409', `renaming a project to the name of another, under /${g}, is 409, and the project keeps its name`, async ({ target }) => {
-    const taken = await createEntity(target, projectsPath(target), projectBody(target, `unique-taken-${g}`));
-    try {
-      const renamed = await createEntity(target, projectsPath(target), projectBody(target, `unique-renamed-${g}`));
+  check(
+    'ERR-UNIQUE-409',
+    `renaming a project to the name of another, under /${g}, is 409, and the project keeps its name`,
+    async ({ target }) => {
+      const taken = await createEntity(target, projectsPath(target), projectBody(target, `unique-taken-${g}`));
       try {
-        const [name, own] = await Promise.all([taken, renamed].map(async (p) => (await readEntity(target, p.path)).entity.name));
-        const res = await target.send({ method: 'PATCH', json: { name }, ...under(target, g, `/groups/${renamed.id}`) });
-        expectStatus(res, 409, `renaming a project to ${String(name)} (${g}) is a conflict`);
-        checkErrorBodyFields(res);
-        const now = (await readEntity(target, renamed.path)).entity.name;
-        if (now !== own) throw new RuleFailure(`after the conflict, the project is named ${String(now)}`, { expected: own, actual: now, exchange: res.exchange });
+        const renamed = await createEntity(target, projectsPath(target), projectBody(target, `unique-renamed-${g}`));
+        try {
+          const [name, own] = await Promise.all(
+            [taken, renamed].map(async (p) => (await readEntity(target, p.path)).entity.name),
+          );
+          const res = await target.send({
+            method: 'PATCH',
+            json: { name },
+            ...under(target, g, `/groups/${renamed.id}`),
+          });
+          expectStatus(res, 409, `renaming a project to ${String(name)} (${g}) is a conflict`);
+          checkErrorBodyFields(res);
+          const now = (await readEntity(target, renamed.path)).entity.name;
+          if (now !== own)
+            throw new RuleFailure(`after the conflict, the project is named ${String(now)}`, {
+              expected: own,
+              actual: now,
+              exchange: res.exchange,
+            });
+        } finally {
+          await deleteCreated(target, renamed.created);
+        }
       } finally {
-        await deleteCreated(target, renamed.created);
+        await deleteCreated(target, taken.created);
       }
-    } finally {
-      await deleteCreated(target, taken.created);
-    }
-  });
+    },
+  );
 }

@@ -5,8 +5,13 @@
 // (suites/support/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
 // it, so that each rule judges only its own part of the counting.
 import {
-  allowance, checkConcurrentAllowance, checkOverLimitRefused, checkRateLimitErrorBody, checkSameAllowance,
-  checkWithinLimitProceed, expectNoServerError,
+  allowance,
+  checkConcurrentAllowance,
+  checkOverLimitRefused,
+  checkRateLimitErrorBody,
+  checkSameAllowance,
+  checkWithinLimitProceed,
+  expectNoServerError,
 } from '../src/judges/rate-limit.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
@@ -17,7 +22,13 @@ import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from 
 import { judged } from '../src/harness/coverage.ts';
 import { runName } from '../src/target/created.ts';
 import { alertConfigBody } from '../src/probes/new-entities.ts';
-import { effectOf, expectNoEffect, sendRefusable, type Effect, type RefusableWrite } from '../src/probes/refused-write.ts';
+import {
+  effectOf,
+  expectNoEffect,
+  sendRefusable,
+  type Effect,
+  type RefusableWrite,
+} from '../src/probes/refused-write.ts';
 import { alertConfigKind } from '../src/probes/sequence.ts';
 import { check } from '../src/harness/check.ts';
 import { target as runTarget, type Target } from '../src/target/target.ts';
@@ -37,7 +48,14 @@ function once<T>(key: string, run: (t: Target) => Promise<T>): (t: Target) => Pr
  * partner's single request goes there). The suite's own are made before any credential's projects are listed. */
 async function burstProjects(t: Target): Promise<string[]> {
   const { ids, emptyProjectId } = t.profile.projects;
-  const pool = [...new Set([...(await ownProjects(t)), ...(emptyProjectId ? [emptyProjectId] : []), ...ids.slice(1), ...ids.slice(0, 1)])];
+  const pool = [
+    ...new Set([
+      ...(await ownProjects(t)),
+      ...(emptyProjectId ? [emptyProjectId] : []),
+      ...ids.slice(1),
+      ...ids.slice(0, 1),
+    ]),
+  ];
   if (!pool.length) skipFor('projects.ids', 'the profile names no project');
   return pool;
 }
@@ -52,7 +70,11 @@ async function listProjects(t: Target, as: string): Promise<Set<string>> {
   const { itemsPerPageParam, maxItemsPerPage, resultsField } = t.profile.paging;
   const res = await t.get(t.v2('/groups'), { as, query: { [itemsPerPageParam]: maxItemsPerPage } });
   const results = res.status === 200 ? res.jsonObject()[resultsField] : [];
-  return new Set((Array.isArray(results) ? results : []).map((g) => (g as { id?: unknown }).id).filter((id): id is string => typeof id === 'string'));
+  return new Set(
+    (Array.isArray(results) ? results : [])
+      .map((g) => (g as { id?: unknown }).id)
+      .filter((id): id is string => typeof id === 'string'),
+  );
 }
 
 // Requests of a burst answer no challenge: a 401 in it (a nonce gone stale) makes inOneWindow send it again.
@@ -79,17 +101,25 @@ interface Exhaustion {
 
 /** A marked alert configuration of the project: a create that would show in its list if it were not rejected. */
 const overLimitWrite = (t: Target, project: string): RefusableWrite => ({
-  method: 'POST', path: alertConfigKind.collection(t, project), body: alertConfigBody(runName(t, 'over-limit')), key: alertConfigKind.key, generation: 'v2',
+  method: 'POST',
+  path: alertConfigKind.collection(t, project),
+  body: alertConfigBody(runName(t, 'over-limit')),
+  key: alertConfigKind.key,
+  generation: 'v2',
 });
 
 async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   const pool = projects.filter((p) => reach.has(p));
-  if (!pool.length) throw new TargetError('nothing-judged', 'the owner credential reaches none of the profile\'s projects');
+  if (!pool.length)
+    throw new TargetError('nothing-judged', "the owner credential reaches none of the profile's projects");
   return inOneWindow(t, pool, { requests: limit + 3, partner: withPartner, credentials: ['owner'] }, async (at) => {
     const burst: HttpResponse[] = [];
-    while (burst.length <= limit || (allowance(burst) === undefined && burst.length < 2 * limit && roomIn(t, at.window))) {
+    while (
+      burst.length <= limit ||
+      (allowance(burst) === undefined && burst.length < 2 * limit && roomIn(t, at.window))
+    ) {
       burst.push(await readProject(t, at.project, 'owner', at.lease));
     }
     let overLimitCreate: Exhaustion['overLimitCreate'];
@@ -99,7 +129,13 @@ async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
     }
     const partnerProbe = at.partner === undefined ? undefined : await readProject(t, at.partner, 'owner', at.lease);
     expectNoServerError([...burst, ...(partnerProbe ? [partnerProbe] : [])], 'a burst of requests to one project');
-    return { burst, allowed: allowance(burst), partnerProbe, overLimitCreate, responses: partnerProbe ? [...burst, partnerProbe] : burst };
+    return {
+      burst,
+      allowed: allowance(burst),
+      partnerProbe,
+      overLimitCreate,
+      responses: partnerProbe ? [...burst, partnerProbe] : burst,
+    };
   });
 }
 
@@ -128,19 +164,32 @@ async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Pro
   } finally {
     exhausted.at.lease.release();
   }
-  if (attempt === attempts) throw new TargetError('nothing-judged', `in ${attempts} attempts, no request could be placed in the window right after one in which the project was refused`);
+  if (attempt === attempts)
+    throw new TargetError(
+      'nothing-judged',
+      `in ${attempts} attempts, no request could be placed in the window right after one in which the project was refused`,
+    );
   return afterTurn(t, await exhaust(t, false), attempt + 1);
 }
 
 /** How many requests of one credential the target lets through in one window: the measure for the other bursts. */
 async function measuredAllowance(t: Target): Promise<number> {
   const { burst, allowed } = await exhaustion(t);
-  if (allowed === undefined) throw new TargetError('nothing-judged', `${burst.length} requests by one credential to one project in one window drew no 429, so there is no limit to compare with (LIMITS-429-AFTER-100)`);
+  if (allowed === undefined)
+    throw new TargetError(
+      'nothing-judged',
+      `${burst.length} requests by one credential to one project in one window drew no 429, so there is no limit to compare with (LIMITS-429-AFTER-100)`,
+    );
   return allowed;
 }
 
 /** Sends a burst in a fresh window and gives up the project at once. */
-async function burstOnce<T extends { responses: HttpResponse[] }>(t: Target, pool: string[], plan: Parameters<typeof inOneWindow>[2], burst: (at: BurstWindow) => Promise<T>): Promise<T & { at: BurstWindow }> {
+async function burstOnce<T extends { responses: HttpResponse[] }>(
+  t: Target,
+  pool: string[],
+  plan: Parameters<typeof inOneWindow>[2],
+  burst: (at: BurstWindow) => Promise<T>,
+): Promise<T & { at: BurstWindow }> {
   const result = await inOneWindow(t, pool, plan, burst);
   result.at.lease.release();
   return result;
@@ -155,13 +204,15 @@ const sharedCounterBurst = once('shared-counter', async (t) => {
   const callersOf = (project: string) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
   const pool = projects.filter((p) => callersOf(p).length >= 2);
   if (!pool.length) {
-    if (names.filter((n) => n !== 'outsider').length < 2) skipFor('credentials', 'the profile names fewer than two credentials with a role on its projects');
+    if (names.filter((n) => n !== 'outsider').length < 2)
+      skipFor('credentials', 'the profile names fewer than two credentials with a role on its projects');
     throw new TargetError('nothing-judged', 'no project of the profile is reached by two of its credentials');
   }
   return burstOnce(t, pool, { requests: allowed + 1, credentials: names }, async (at) => {
     const callers = callersOf(at.project);
     const responses: HttpResponse[] = [];
-    for (let i = 0; i <= allowed; i++) responses.push(await readProject(t, at.project, callers[i % callers.length]!, at.lease));
+    for (let i = 0; i <= allowed; i++)
+      responses.push(await readProject(t, at.project, callers[i % callers.length]!, at.lease));
     return { responses, callers };
   });
 });
@@ -172,25 +223,37 @@ const mixedOutcomeBurst = once('mixed-outcomes', async (t) => {
   const allowed = await measuredAllowance(t);
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
-  return burstOnce(t, projects.filter((p) => reach.has(p)), { requests: allowed + 1, credentials: ['owner'] }, async (at) => {
-    const kinds = everyMethod(t, at.project, at.lease);
-    const responses: HttpResponse[] = [];
-    for (let i = 0; i <= allowed; i++) responses.push(await kinds[i % kinds.length]!());
-    return { responses };
-  });
+  return burstOnce(
+    t,
+    projects.filter((p) => reach.has(p)),
+    { requests: allowed + 1, credentials: ['owner'] },
+    async (at) => {
+      const kinds = everyMethod(t, at.project, at.lease);
+      const responses: HttpResponse[] = [];
+      for (let i = 0; i <= allowed; i++) responses.push(await kinds[i % kinds.length]!());
+      return { responses };
+    },
+  );
 });
 
 /** One request of each method to a project, in the order a burst cycles through them. */
 function everyMethod(t: Target, project: string, lease: ProjectLease): (() => Promise<HttpResponse>)[] {
   const missingConfig = t.v2(`/groups/${project}/alertConfigs/${'f'.repeat(24)}`);
-  const write = (method: string, path: string, json: unknown) => () => t.send({ method, path, json, lease, answerChallenge: false });
+  const write = (method: string, path: string, json: unknown) => () =>
+    t.send({ method, path, json, lease, answerChallenge: false });
   return [
     () => readProject(t, project, 'owner', lease),
     () => readMissingCluster(t, project, lease),
     write('POST', t.v2(`/groups/${project}/alertConfigs`), {}),
     write('PUT', missingConfig, {}),
     write('PATCH', missingConfig, { enabled: false }),
-    () => t.send({ method: 'DELETE', path: t.v2(`/groups/${project}/clusters/conformance-missing-cluster`), lease, answerChallenge: false }),
+    () =>
+      t.send({
+        method: 'DELETE',
+        path: t.v2(`/groups/${project}/clusters/conformance-missing-cluster`),
+        lease,
+        answerChallenge: false,
+      }),
   ];
 }
 
@@ -200,9 +263,16 @@ const concurrentBurst = once('concurrent', async (t) => {
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   const requests = allowed + Math.max(1, Math.ceil(allowed / 4));
-  return burstOnce(t, projects.filter((p) => reach.has(p)), { requests, parallel: true, credentials: ['owner'] }, async (at) => ({
-    responses: await Promise.all(Array.from({ length: requests }, () => readProject(t, at.project, 'owner', at.lease))),
-  }));
+  return burstOnce(
+    t,
+    projects.filter((p) => reach.has(p)),
+    { requests, parallel: true, credentials: ['owner'] },
+    async (at) => ({
+      responses: await Promise.all(
+        Array.from({ length: requests }, () => readProject(t, at.project, 'owner', at.lease)),
+      ),
+    }),
+  );
 });
 
 function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
@@ -211,109 +281,184 @@ function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
 
 // "Request rate | 100 requests per minute per project". Rule 3: "Requests over the limit are rejected and those
 // within it proceed."
-check('LIMITS-100-PROCEED', `the first ${limit} requests by one credential to a project in one window all proceed`, async ({ target }) => {
-  const { burst } = await exhaustion(target);
-  citeAll([burst[0], burst[limit - 1], burst.find((r) => r.status === 429)]);
-  judged('burst');
-  checkWithinLimitProceed(burst, limit);
-});
+check(
+  'LIMITS-100-PROCEED',
+  `the first ${limit} requests by one credential to a project in one window all proceed`,
+  async ({ target }) => {
+    const { burst } = await exhaustion(target);
+    citeAll([burst[0], burst[limit - 1], burst.find((r) => r.status === 429)]);
+    judged('burst');
+    checkWithinLimitProceed(burst, limit);
+  },
+);
 
 // "Over the limit | status 429 | requests beyond the 100 of the minute".
-check('LIMITS-429-AFTER-100', `request ${limit + 1} by one credential to a project in one window gets 429`, async ({ target }) => {
-  const { burst } = await exhaustion(target);
-  citeAll([burst[limit - 1], burst[limit]]);
-  judged('burst');
-  checkOverLimitRefused(burst, limit);
-});
+check(
+  'LIMITS-429-AFTER-100',
+  `request ${limit + 1} by one credential to a project in one window gets 429`,
+  async ({ target }) => {
+    const { burst } = await exhaustion(target);
+    citeAll([burst[limit - 1], burst[limit]]);
+    judged('burst');
+    checkOverLimitRefused(burst, limit);
+  },
+);
 
 // Rule 3: "Requests over the limit are rejected": a create sent over the limit is read back by the owner once the
 // project's reservation ends (after the turn), and nothing was created.
-check('LIMITS-429-AFTER-100', 'a create sent to a project over its limit, refused with 429, creates nothing', async ({ target }) => {
-  const { burst, overLimitCreate, reset } = await exhaustion(target);
-  if (!overLimitCreate) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window did not end refused, so no create was sent over the limit`);
-  const { write, response } = overLimitCreate;
-  cite(response.exchange);
-  // Read back once the project's reservation ends at the turn; once per run, since the reading undoes the create.
-  overLimitCreate.effect ??= reset.catch(() => undefined).then(() => effectOf(target, write, response));
-  const effect = await overLimitCreate.effect;
-  if (response.status !== 429) throw new TargetError('nothing-judged', `the create sent over the limit was answered ${response.status}, not refused with 429`, response.exchange);
-  judged('create over the limit');
-  expectNoEffect(response, effect, 'a create sent over the limit');
-});
+check(
+  'LIMITS-429-AFTER-100',
+  'a create sent to a project over its limit, refused with 429, creates nothing',
+  async ({ target }) => {
+    const { burst, overLimitCreate, reset } = await exhaustion(target);
+    if (!overLimitCreate)
+      throw new TargetError(
+        'nothing-judged',
+        `${burst.length} requests to one project in one window did not end refused, so no create was sent over the limit`,
+      );
+    const { write, response } = overLimitCreate;
+    cite(response.exchange);
+    // Read back once the project's reservation ends at the turn; once per run, since the reading undoes the create.
+    overLimitCreate.effect ??= reset.catch(() => undefined).then(() => effectOf(target, write, response));
+    const effect = await overLimitCreate.effect;
+    if (response.status !== 429)
+      throw new TargetError(
+        'nothing-judged',
+        `the create sent over the limit was answered ${response.status}, not refused with 429`,
+        response.exchange,
+      );
+    judged('create over the limit');
+    expectNoEffect(response, effect, 'a create sent over the limit');
+  },
+);
 
 // 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields".
 check('LIMITS-429-ERROR-BODY', 'a 429 for a project over its limit carries the error body', async ({ target }) => {
   const { burst } = await exhaustion(target);
   const refused = burst.find((r) => r.status === 429);
-  if (!refused) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`);
+  if (!refused)
+    throw new TargetError(
+      'nothing-judged',
+      `${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`,
+    );
   cite(refused.exchange);
   judged('burst');
   checkRateLimitErrorBody(refused);
 });
 
 // Rule 1: "Requests by different users to one project add up."
-check('LIMITS-SHARED-COUNTER', 'requests by every credential that reaches a project, taking turns, are refused where one credential alone is', async ({ target }) => {
-  const allowed = await measuredAllowance(target);
-  const { responses, callers } = await sharedCounterBurst(target);
-  citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
-  expectNoServerError(responses, 'a burst of requests by several credentials to one project');
-  // Each credential sends from its own address (its access list's), so the burst also spans the profile's addresses.
-  const from = callers.map((c) => `${c} from ${target.client.options.credentials[c]?.localAddress ?? 'the default address'}`).join(', ');
-  judged('burst', 1, from);
-  checkSameAllowance(responses, allowed, `requests by ${from} in turn to one project in one window`);
-});
+check(
+  'LIMITS-SHARED-COUNTER',
+  'requests by every credential that reaches a project, taking turns, are refused where one credential alone is',
+  async ({ target }) => {
+    const allowed = await measuredAllowance(target);
+    const { responses, callers } = await sharedCounterBurst(target);
+    citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
+    expectNoServerError(responses, 'a burst of requests by several credentials to one project');
+    // Each credential sends from its own address (its access list's), so the burst also spans the profile's addresses.
+    const from = callers
+      .map((c) => `${c} from ${target.client.options.credentials[c]?.localAddress ?? 'the default address'}`)
+      .join(', ');
+    judged('burst', 1, from);
+    checkSameAllowance(responses, allowed, `requests by ${from} in turn to one project in one window`);
+  },
+);
 
 // Rule 1: "Requests to another project use a separate counter."
-check('LIMITS-PER-PROJECT', 'right after one project is refused, a request to another project in the same window proceeds', async ({ target }) => {
-  const { burst, allowed, partnerProbe, at } = await exhaustion(target);
-  if (allowed === undefined) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window drew no 429, so no budget was spent (LIMITS-429-AFTER-100)`);
-  if (!partnerProbe) skipFor('projects.ids', 'the profile names one project only: there is no other project to send to');
-  citeAll([burst[allowed], partnerProbe]);
-  judged('burst');
-  if (partnerProbe.status === 429) {
-    throw new RuleFailure(`project ${at.partner} was refused in the window in which project ${at.project} spent its budget`, {
-      expected: 'the request proceeds', actual: 429, exchange: partnerProbe.exchange,
-    });
-  }
-});
+check(
+  'LIMITS-PER-PROJECT',
+  'right after one project is refused, a request to another project in the same window proceeds',
+  async ({ target }) => {
+    const { burst, allowed, partnerProbe, at } = await exhaustion(target);
+    if (allowed === undefined)
+      throw new TargetError(
+        'nothing-judged',
+        `${burst.length} requests to one project in one window drew no 429, so no budget was spent (LIMITS-429-AFTER-100)`,
+      );
+    if (!partnerProbe)
+      skipFor('projects.ids', 'the profile names one project only: there is no other project to send to');
+    citeAll([burst[allowed], partnerProbe]);
+    judged('burst');
+    if (partnerProbe.status === 429) {
+      throw new RuleFailure(
+        `project ${at.partner} was refused in the window in which project ${at.project} spent its budget`,
+        {
+          expected: 'the request proceeds',
+          actual: 429,
+          exchange: partnerProbe.exchange,
+        },
+      );
+    }
+  },
+);
 
 // "Over the limit | status 429 | requests beyond the 100 of the minute": the 100 are requests, whatever their
 // method and outcome, so writes and failures count as successful reads do.
-check('LIMITS-COUNTS-EVERY-REQUEST', 'requests of every method, successes and failures in turn, are refused where successful reads alone are', async ({ target }) => {
-  const allowed = await measuredAllowance(target);
-  const { responses } = await mixedOutcomeBurst(target);
-  expectNoServerError(responses, 'a burst of requests to one project');
-  const counted = responses.slice(0, allowed);
-  const failures = counted.filter((r) => r.status >= 400 && r.status !== 429);
-  if (!failures.length) throw new TargetError('nothing-judged', 'the requests meant to fail (a cluster that does not exist) succeeded, so no failure was counted');
-  const methods = [...new Set(counted.map((r) => r.exchange.request.method))];
-  citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
-  judged('burst', 1, `${methods.join(', ')}: ${failures.length} failed and ${allowed - failures.length} successful requests`);
-  checkSameAllowance(responses, allowed, `requests of ${methods.join(', ')} (${failures.length} failed, ${allowed - failures.length} successful) to one project in one window`);
-});
+check(
+  'LIMITS-COUNTS-EVERY-REQUEST',
+  'requests of every method, successes and failures in turn, are refused where successful reads alone are',
+  async ({ target }) => {
+    const allowed = await measuredAllowance(target);
+    const { responses } = await mixedOutcomeBurst(target);
+    expectNoServerError(responses, 'a burst of requests to one project');
+    const counted = responses.slice(0, allowed);
+    const failures = counted.filter((r) => r.status >= 400 && r.status !== 429);
+    if (!failures.length)
+      throw new TargetError(
+        'nothing-judged',
+        'the requests meant to fail (a cluster that does not exist) succeeded, so no failure was counted',
+      );
+    const methods = [...new Set(counted.map((r) => r.exchange.request.method))];
+    citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
+    judged(
+      'burst',
+      1,
+      `${methods.join(', ')}: ${failures.length} failed and ${allowed - failures.length} successful requests`,
+    );
+    checkSameAllowance(
+      responses,
+      allowed,
+      `requests of ${methods.join(', ')} (${failures.length} failed, ${allowed - failures.length} successful) to one project in one window`,
+    );
+  },
+);
 
 // Rule 3: "Requests over the limit are rejected and those within it proceed", also when they arrive together.
-check('LIMITS-CONCURRENT', `of a concurrent burst of more than ${limit} requests to a project in one window, exactly the limit proceed and the rest get 429`, async ({ target }) => {
-  const allowed = await measuredAllowance(target);
-  const { responses } = await concurrentBurst(target);
-  citeAll([responses.find((r) => r.status !== 429), responses.find((r) => r.status === 429)]);
-  expectNoServerError(responses, 'a concurrent burst of requests to one project');
-  judged('burst');
-  checkConcurrentAllowance(responses, allowed);
-});
+check(
+  'LIMITS-CONCURRENT',
+  `of a concurrent burst of more than ${limit} requests to a project in one window, exactly the limit proceed and the rest get 429`,
+  async ({ target }) => {
+    const allowed = await measuredAllowance(target);
+    const { responses } = await concurrentBurst(target);
+    citeAll([responses.find((r) => r.status !== 429), responses.find((r) => r.status === 429)]);
+    expectNoServerError(responses, 'a concurrent burst of requests to one project');
+    judged('burst');
+    checkConcurrentAllowance(responses, allowed);
+  },
+);
 
 // Rule 2: "When the minute turns, the counter of each project starts again at zero."
-check('LIMITS-RESET-AT-TURN', 'the first request to a project after the turn of a window in which it was refused proceeds', async ({ target }) => {
-  const { burst, reset } = await exhaustion(target);
-  const after = await reset;
-  if (!after) throw new TargetError('nothing-judged', `${burst.length} requests to one project in one window drew no 429, so there is no spent budget to reset (LIMITS-429-AFTER-100)`);
-  const refused = after.exhausted.burst.find((r) => r.status === 429);
-  citeAll([refused, after.probe]);
-  expectNoServerError([after.probe], 'the first request after the turn');
-  judged('burst');
-  if (after.probe.status === 429) {
-    throw new RuleFailure('the first request to the project after the window turned was refused', {
-      expected: 'the request proceeds', actual: 429, exchange: after.probe.exchange,
-    });
-  }
-});
+check(
+  'LIMITS-RESET-AT-TURN',
+  'the first request to a project after the turn of a window in which it was refused proceeds',
+  async ({ target }) => {
+    const { burst, reset } = await exhaustion(target);
+    const after = await reset;
+    if (!after)
+      throw new TargetError(
+        'nothing-judged',
+        `${burst.length} requests to one project in one window drew no 429, so there is no spent budget to reset (LIMITS-429-AFTER-100)`,
+      );
+    const refused = after.exhausted.burst.find((r) => r.status === 429);
+    citeAll([refused, after.probe]);
+    expectNoServerError([after.probe], 'the first request after the turn');
+    judged('burst');
+    if (after.probe.status === 429) {
+      throw new RuleFailure('the first request to the project after the window turned was refused', {
+        expected: 'the request proceeds',
+        actual: 429,
+        exchange: after.probe.exchange,
+      });
+    }
+  },
+);

@@ -16,7 +16,14 @@ import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath } from '../src/probes/crawl.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { forAll } from '../src/harness/property.ts';
-import { deprecatedVersions, knownVersions, readInVersion, readLegacy, resourcePath, versionedResources } from '../src/probes/resource-versions.ts';
+import {
+  deprecatedVersions,
+  knownVersions,
+  readInVersion,
+  readLegacy,
+  resourcePath,
+  versionedResources,
+} from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
 import { workProject } from '../src/target/work-project.ts';
@@ -25,7 +32,10 @@ import { target, type Target } from '../src/target/target.ts';
 const resources = versionedResources(target());
 
 // 1: "Two API generations exist: a legacy, unversioned one at /v1.0 and a versioned one at /v2".
-for (const [what, path] of [['root resource', '/'], ['list of projects', '/groups']] as const) {
+for (const [what, path] of [
+  ['root resource', '/'],
+  ['list of projects', '/groups'],
+] as const) {
   check('VER-GENERATIONS', `the legacy generation serves the ${what} under /v1.0`, async ({ target }) => {
     expectServed(await readLegacy(target, target.legacy(path)), `GET ${target.legacy(path)} is served`);
   });
@@ -41,52 +51,94 @@ const isClusterList = (template: string) => /^\/groups\/\{groupId\}\/clusters$/.
 for (const r of resources) {
   for (const version of r.versions.filter((v) => !target().profile.versions.deleted.includes(v))) {
     const schema = isClusterList(r.template) ? clusterSchemaOf(version) : undefined;
-    check('VER-ACCEPT-SERVED', `GET ${r.template} naming its version ${version} in Accept is served${schema ? ` in the ${schema} shape` : ''}`, async ({ target }) => {
-      const res = await readInVersion(target, r.template, version);
-      // That a deprecated version is still served is VER-DEPRECATED-USABLE's to judge; here, the shape it is served in.
-      const deprecated = deprecatedVersions(target, r).includes(version);
-      if (deprecated && (res.status < 200 || res.status >= 300)) throw new TargetError('nothing-judged', `the deprecated ${version} of ${r.template} was not served (${res.status}): VER-DEPRECATED-USABLE judges that`, res.exchange);
-      expectServed(res, `${r.template} is served in its version ${version}`);
-      const clusters = schema ? resultsOf(res, target.profile.paging).map((cluster, i) => ({ cluster, i })) : [];
-      if (clusters.length === 0) return;
-      judgeAll('cluster', clusters, ({ cluster, i }) => checkClusterShape(schema!, cluster, `${describeExchange(res)}: result item ${i}`, res), { place: () => `${r.template} in ${version}` });
-    });
+    check(
+      'VER-ACCEPT-SERVED',
+      `GET ${r.template} naming its version ${version} in Accept is served${schema ? ` in the ${schema} shape` : ''}`,
+      async ({ target }) => {
+        const res = await readInVersion(target, r.template, version);
+        // That a deprecated version is still served is VER-DEPRECATED-USABLE's to judge; here, the shape it is served in.
+        const deprecated = deprecatedVersions(target, r).includes(version);
+        if (deprecated && (res.status < 200 || res.status >= 300))
+          throw new TargetError(
+            'nothing-judged',
+            `the deprecated ${version} of ${r.template} was not served (${res.status}): VER-DEPRECATED-USABLE judges that`,
+            res.exchange,
+          );
+        expectServed(res, `${r.template} is served in its version ${version}`);
+        const clusters = schema ? resultsOf(res, target.profile.paging).map((cluster, i) => ({ cluster, i })) : [];
+        if (clusters.length === 0) return;
+        judgeAll(
+          'cluster',
+          clusters,
+          ({ cluster, i }) => checkClusterShape(schema!, cluster, `${describeExchange(res)}: result item ${i}`, res),
+          { place: () => `${r.template} in ${version}` },
+        );
+      },
+    );
   }
 }
 
 // 9.2: the response's media type is not stated; the real service echoes the version it served in Content-Type.
 for (const r of resources) {
   for (const version of r.versions.filter((v) => !target().profile.versions.deleted.includes(v))) {
-    check('VER-RESPONSE-NAMES-VERSION', `GET ${r.template} in ${version} is answered as application/vnd.<vendor>.${version}+json`, async ({ target }) => {
-      const res = await readInVersion(target, r.template, version);
-      if (res.status < 200 || res.status >= 300) throw new TargetError('nothing-judged', `${version} of ${r.template} was not served (${res.status}), so no answer names it`, res.exchange);
-      judged('answer', 1, r.template);
-      const contentType = res.header('content-type');
-      const named = namedVersion(contentType, target.profile.vendor);
-      if (named !== version) {
-        throw new RuleFailure(`${describeExchange(res)}: the answer ${named ? `names version ${named}` : 'names no version'}`, {
-          expected: target.mediaType(version), actual: contentType ?? null, exchange: res.exchange,
-        });
-      }
-    });
+    check(
+      'VER-RESPONSE-NAMES-VERSION',
+      `GET ${r.template} in ${version} is answered as application/vnd.<vendor>.${version}+json`,
+      async ({ target }) => {
+        const res = await readInVersion(target, r.template, version);
+        if (res.status < 200 || res.status >= 300)
+          throw new TargetError(
+            'nothing-judged',
+            `${version} of ${r.template} was not served (${res.status}), so no answer names it`,
+            res.exchange,
+          );
+        judged('answer', 1, r.template);
+        const contentType = res.header('content-type');
+        const named = namedVersion(contentType, target.profile.vendor);
+        if (named !== version) {
+          throw new RuleFailure(
+            `${describeExchange(res)}: the answer ${named ? `names version ${named}` : 'names no version'}`,
+            {
+              expected: target.mediaType(version),
+              actual: contentType ?? null,
+              exchange: res.exchange,
+            },
+          );
+        }
+      },
+    );
   }
 }
 
 // 9.2: every answer of the crawl, read in the profile's default version, names the version it was served in: that
 // one, or where the resource has no such version an older one (the newest not later, as the real service serves).
-check('VER-RESPONSE-NAMES-VERSION', 'every versioned answer the crawl reached names a version not later than the one asked for', async ({ target }) => {
-  const { responses, cut } = await crawl();
-  const asked = target.profile.versions.default;
-  judgeAll('answer', responses.filter(({ res }) => res.status >= 200 && res.status < 300), ({ res }) => {
-    const contentType = res.header('content-type');
-    const named = namedVersion(contentType, target.profile.vendor);
-    if (named === undefined || named > asked) {
-      throw new RuleFailure(`${describeExchange(res)}: the answer ${named ? `names version ${named}, later than ${asked}` : 'names no version'}`, {
-        expected: `application/vnd.${target.profile.vendor}.<a version not later than ${asked}>+json`, actual: contentType ?? null, exchange: res.exchange,
-      });
-    }
-  }, { place: crawledPath, cut });
-});
+check(
+  'VER-RESPONSE-NAMES-VERSION',
+  'every versioned answer the crawl reached names a version not later than the one asked for',
+  async ({ target }) => {
+    const { responses, cut } = await crawl();
+    const asked = target.profile.versions.default;
+    judgeAll(
+      'answer',
+      responses.filter(({ res }) => res.status >= 200 && res.status < 300),
+      ({ res }) => {
+        const contentType = res.header('content-type');
+        const named = namedVersion(contentType, target.profile.vendor);
+        if (named === undefined || named > asked) {
+          throw new RuleFailure(
+            `${describeExchange(res)}: the answer ${named ? `names version ${named}, later than ${asked}` : 'names no version'}`,
+            {
+              expected: `application/vnd.${target.profile.vendor}.<a version not later than ${asked}>+json`,
+              actual: contentType ?? null,
+              exchange: res.exchange,
+            },
+          );
+        }
+      },
+      { place: crawledPath, cut },
+    );
+  },
+);
 
 // 9.2: "Content-Type | POST, PUT, PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json".
 const contentTypes: [label: string, type: (t: Target) => string][] = [
@@ -94,38 +146,69 @@ const contentTypes: [label: string, type: (t: Target) => string][] = [
   ['the versioned media type', (t) => t.mediaType(t.profile.versions.default)],
 ];
 for (const [label, type] of contentTypes) {
-  check('VER-CONTENT-TYPE-BOTH', `POST, PUT and PATCH of an alert configuration with Content-Type ${label} are served`, async ({ target }) => {
-    const variant = target.profile.alertConfigs.variants[0] ?? skipFor('alertConfigs.variants', 'the profile lists no alert-configuration variant to write');
-    const headers = { 'content-type': type(target) };
-    const collection = alertConfigsPath(target, await workProject(target));
-    const post = await target.send({ method: 'POST', path: collection, json: variant.body, headers });
-    expectServed(post, `POST with Content-Type ${headers['content-type']} is served`);
-    const id = post.jsonObject().id;
-    if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(post)}: the created configuration names no id`, post.exchange);
-    const created = noteCreated(target, `${collection}/${id}`);
-    try {
-      expectServed(await target.send({ method: 'PUT', path: created.path, json: variant.body, headers }), `PUT with Content-Type ${headers['content-type']} is served`);
-      expectServed(await target.send({ method: 'PATCH', path: created.path, json: { enabled: false }, headers }), `PATCH with Content-Type ${headers['content-type']} is served`);
-    } finally {
-      await deleteCreated(target, created);
-    }
-  });
+  check(
+    'VER-CONTENT-TYPE-BOTH',
+    `POST, PUT and PATCH of an alert configuration with Content-Type ${label} are served`,
+    async ({ target }) => {
+      const variant =
+        target.profile.alertConfigs.variants[0] ??
+        skipFor('alertConfigs.variants', 'the profile lists no alert-configuration variant to write');
+      const headers = { 'content-type': type(target) };
+      const collection = alertConfigsPath(target, await workProject(target));
+      const post = await target.send({ method: 'POST', path: collection, json: variant.body, headers });
+      expectServed(post, `POST with Content-Type ${headers['content-type']} is served`);
+      const id = post.jsonObject().id;
+      if (typeof id !== 'string')
+        throw new TargetError(
+          'unexpected-status',
+          `${describeExchange(post)}: the created configuration names no id`,
+          post.exchange,
+        );
+      const created = noteCreated(target, `${collection}/${id}`);
+      try {
+        expectServed(
+          await target.send({ method: 'PUT', path: created.path, json: variant.body, headers }),
+          `PUT with Content-Type ${headers['content-type']} is served`,
+        );
+        expectServed(
+          await target.send({ method: 'PATCH', path: created.path, json: { enabled: false }, headers }),
+          `PATCH with Content-Type ${headers['content-type']} is served`,
+        );
+      } finally {
+        await deleteCreated(target, created);
+      }
+    },
+  );
 }
 
 // 9.2: a version is a date the resource has; a date before every release names no version and is not served.
 // A date after a resource's newest version is served by the real service in its newest version not later than
 // the date, which the spec does not forbid: dates of the 2090s are sent only when the profile says they are refused.
-const dateIn = (from: string, to: string) => fc.date({ min: new Date(`${from}T00:00:00Z`), max: new Date(`${to}T00:00:00Z`), noInvalidDate: true });
+const dateIn = (from: string, to: string) =>
+  fc.date({ min: new Date(`${from}T00:00:00Z`), max: new Date(`${to}T00:00:00Z`), noInvalidDate: true });
 const unknownDate = (t: Target) =>
-  (t.profile.versions.unlistedDates === 'refused' ? fc.oneof(dateIn('1990-01-01', '1999-12-31'), dateIn('2090-01-01', '2099-12-31')) : dateIn('1990-01-01', '1999-12-31'))
-    .map((d) => d.toISOString().slice(0, 10));
+  (t.profile.versions.unlistedDates === 'refused'
+    ? fc.oneof(dateIn('1990-01-01', '1999-12-31'), dateIn('2090-01-01', '2099-12-31'))
+    : dateIn('1990-01-01', '1999-12-31')
+  ).map((d) => d.toISOString().slice(0, 10));
 
-check('VER-UNKNOWN-REFUSED', 'an Accept naming an unknown version date is refused with the error body', async ({ target }) => {
-  const known = knownVersions(target);
-  await forAll(target, unknownDate(target).filter((date) => !known.has(date)), async (date) => {
-    expectErrorWithBody(await target.get(target.v2('/groups'), { version: date }), `a request naming the unknown version ${date} is not served`);
-  });
-});
+check(
+  'VER-UNKNOWN-REFUSED',
+  'an Accept naming an unknown version date is refused with the error body',
+  async ({ target }) => {
+    const known = knownVersions(target);
+    await forAll(
+      target,
+      unknownDate(target).filter((date) => !known.has(date)),
+      async (date) => {
+        expectErrorWithBody(
+          await target.get(target.v2('/groups'), { version: date }),
+          `a request naming the unknown version ${date} is not served`,
+        );
+      },
+    );
+  },
+);
 
 const malformed: [what: string, accept: (t: Target) => string][] = [
   ['an impossible date (February 31)', (t) => `application/vnd.${t.profile.vendor}.2023-02-31+json`],
@@ -135,48 +218,86 @@ const malformed: [what: string, accept: (t: Target) => string][] = [
   ['no +json suffix', (t) => `application/vnd.${t.profile.vendor}.${t.profile.versions.default}`],
 ];
 for (const [what, accept] of malformed) {
-  check('VER-UNKNOWN-REFUSED', `a versioned media type with ${what} is refused with the error body`, async ({ target }) => {
-    const res = await target.send({ method: 'GET', path: target.v2('/groups'), version: null, headers: { accept: accept(target) } });
-    expectErrorWithBody(res, `Accept: ${accept(target)} is not served`);
-  });
+  check(
+    'VER-UNKNOWN-REFUSED',
+    `a versioned media type with ${what} is refused with the error body`,
+    async ({ target }) => {
+      const res = await target.send({
+        method: 'GET',
+        path: target.v2('/groups'),
+        version: null,
+        headers: { accept: accept(target) },
+      });
+      expectErrorWithBody(res, `Accept: ${accept(target)} is not served`);
+    },
+  );
 }
 
 // 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json": a request without it names no version,
 // and none is assumed for it; judged on every kind of resource of the surface.
-const unversioned: [what: string, accept: string | undefined][] = [['no Accept', undefined], ['Accept: application/json', 'application/json'], ['Accept: */*', '*/*']];
+const unversioned: [what: string, accept: string | undefined][] = [
+  ['no Accept', undefined],
+  ['Accept: application/json', 'application/json'],
+  ['Accept: */*', '*/*'],
+];
 for (const [what, accept] of unversioned) {
-  check('VER-UNKNOWN-REFUSED', `a request with ${what} is refused with the error body on every kind of resource`, async ({ target }) => {
-    const kinds = await resourceKinds(target);
-    const answers = await Promise.all(kinds.map(async (k) => ({ k, res: await unversionedRead(target, k.path, accept) })));
-    judgeAll('resource kind', answers, ({ k, res }) => expectErrorWithBody(res, `GET ${k.path} (the ${k.title}) with ${what} is not served`), { place: ({ k }) => k.title });
-  });
+  check(
+    'VER-UNKNOWN-REFUSED',
+    `a request with ${what} is refused with the error body on every kind of resource`,
+    async ({ target }) => {
+      const kinds = await resourceKinds(target);
+      const answers = await Promise.all(
+        kinds.map(async (k) => ({ k, res: await unversionedRead(target, k.path, accept) })),
+      );
+      judgeAll(
+        'resource kind',
+        answers,
+        ({ k, res }) => expectErrorWithBody(res, `GET ${k.path} (the ${k.title}) with ${what} is not served`),
+        { place: ({ k }) => k.title },
+      );
+    },
+  );
 }
 
 // 9.4: "2023-02-01 | initial versioned release; differs from legacy only in the clusters resource".
 // Read legacy, versioned, legacy: equal legacy readings show the resource did not change in between.
 const comparedVersion = '2023-02-01';
 for (const r of resources.filter((r) => !r.template.split('/').includes('clusters'))) {
-  check('VER-LEGACY-SAME-BODIES', `GET ${r.template} has the same body under /v1.0 and in ${comparedVersion}`, async ({ target }) => {
-    const path = resourcePath(target, r.template);
-    const [legacyBase, versionedBase] = [target.legacy(), target.v2()];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      // The suite's own writes are held back meanwhile (src/target/write-gate.ts).
-      const [before, versioned, after] = await target.writes.quietly(async () => [
-        await readLegacy(target, target.legacy(path)), await target.get(target.v2(path), { version: comparedVersion }), await readLegacy(target, target.legacy(path)),
-      ]);
-      expectStatus(before, versioned.status, `GET ${path} answers the same status under both generations`);
-      expectServed(versioned, `GET ${path} is served in ${comparedVersion}`);
-      // Bodies are compared as the entities or lists they must be: JSON of another type leaves nothing to compare.
-      if (differences(before.jsonObject(), after.jsonObject()).length > 0) continue;
-      const legacy = replacedInStrings(before.jsonObject(), legacyBase, versionedBase);
-      const differ = differences(legacy, versioned.jsonObject());
-      if (differ.length > 0) {
-        throw new RuleFailure(`GET ${path}: the legacy and the ${comparedVersion} bodies differ at ${differ.slice(0, 5).join(', ')}`, {
-          expected: legacy, actual: versioned.json(), exchange: versioned.exchange,
-        });
+  check(
+    'VER-LEGACY-SAME-BODIES',
+    `GET ${r.template} has the same body under /v1.0 and in ${comparedVersion}`,
+    async ({ target }) => {
+      const path = resourcePath(target, r.template);
+      const [legacyBase, versionedBase] = [target.legacy(), target.v2()];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        // The suite's own writes are held back meanwhile (src/target/write-gate.ts).
+        const [before, versioned, after] = await target.writes.quietly(async () => [
+          await readLegacy(target, target.legacy(path)),
+          await target.get(target.v2(path), { version: comparedVersion }),
+          await readLegacy(target, target.legacy(path)),
+        ]);
+        expectStatus(before, versioned.status, `GET ${path} answers the same status under both generations`);
+        expectServed(versioned, `GET ${path} is served in ${comparedVersion}`);
+        // Bodies are compared as the entities or lists they must be: JSON of another type leaves nothing to compare.
+        if (differences(before.jsonObject(), after.jsonObject()).length > 0) continue;
+        const legacy = replacedInStrings(before.jsonObject(), legacyBase, versionedBase);
+        const differ = differences(legacy, versioned.jsonObject());
+        if (differ.length > 0) {
+          throw new RuleFailure(
+            `GET ${path}: the legacy and the ${comparedVersion} bodies differ at ${differ.slice(0, 5).join(', ')}`,
+            {
+              expected: legacy,
+              actual: versioned.json(),
+              exchange: versioned.exchange,
+            },
+          );
+        }
+        return;
       }
-      return;
-    }
-    throw new TargetError('nothing-judged', `${path} changed between readings three times in a row, so the two generations could not be compared`);
-  });
+      throw new TargetError(
+        'nothing-judged',
+        `${path} changed between readings three times in a row, so the two generations could not be compared`,
+      );
+    },
+  );
 }

@@ -5,21 +5,47 @@ import { ipNotOnAccessList, unauthorized } from '../errors.ts';
 import type { Mutants } from '../mutants.ts';
 import type { PrincipalRecord } from '../store.ts';
 import type { TokenIssuer } from './service-accounts.ts';
-import { NonceStore, digestChallenges, digestResponseMatches, parseDigestParams, parseNonceCount, safeEqual } from './digest.ts';
+import {
+  NonceStore,
+  digestChallenges,
+  digestResponseMatches,
+  parseDigestParams,
+  parseNonceCount,
+  safeEqual,
+} from './digest.ts';
 
-export interface Secrets { publicKey?: string; privateKey?: string; token?: string }
+export interface Secrets {
+  publicKey?: string;
+  privateKey?: string;
+  token?: string;
+}
 
 /** A principal of the seed with its secrets and its API access list. */
-export interface Caller { record: PrincipalRecord; publicKey: string; privateKey?: string; token?: string; accessList: BlockList }
+export interface Caller {
+  record: PrincipalRecord;
+  publicKey: string;
+  privateKey?: string;
+  token?: string;
+  accessList: BlockList;
+}
 
-export interface AuthRequest { method: string; url: string; authorization: string | undefined }
+export interface AuthRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+}
 
 export class Authenticator {
   private readonly nonces = new NonceStore();
   private readonly callers: Caller[];
 
-  constructor(principals: PrincipalRecord[], secrets: Record<string, Secrets>, private readonly realm: string, private readonly mutants: Mutants,
-    private readonly issuer?: TokenIssuer) {
+  constructor(
+    principals: PrincipalRecord[],
+    secrets: Record<string, Secrets>,
+    private readonly realm: string,
+    private readonly mutants: Mutants,
+    private readonly issuer?: TokenIssuer,
+  ) {
     this.callers = principals.map((record) => ({
       record,
       publicKey: secrets[record.name]?.publicKey ?? record.publicKey,
@@ -40,7 +66,14 @@ export class Authenticator {
     if (scheme === 'basic' && this.mutants.has('AUTH-NO-CLEARTEXT')) return this.byBasic(rest.trim());
     // Mutant: the legacy API serves reads without authentication, as the organization's owner.
     const owner = this.callers[0];
-    if (owner && header === '' && req.method === 'GET' && /\/v1\.0(\/|\?|$)/.test(req.url) && this.mutants.has('AUTH-MISSING-401')) return owner;
+    if (
+      owner &&
+      header === '' &&
+      req.method === 'GET' &&
+      /\/v1\.0(\/|\?|$)/.test(req.url) &&
+      this.mutants.has('AUTH-MISSING-401')
+    )
+      return owner;
     throw this.challenge(false);
   }
 
@@ -49,8 +82,9 @@ export class Authenticator {
     const given = digest(token);
     const anyToken = token !== '' && this.mutants.has('AUTH-BEARER');
     const issuedTo = token === '' ? undefined : this.issuer?.principalOf(token);
-    const caller = this.callers.find((c) => c.record.name === issuedTo)
-      ?? this.callers.find((c) => c.token !== undefined && (anyToken || safeEqual(digest(c.token), given)));
+    const caller =
+      this.callers.find((c) => c.record.name === issuedTo) ??
+      this.callers.find((c) => c.token !== undefined && (anyToken || safeEqual(digest(c.token), given)));
     if (!caller || token === '') throw this.refusal();
     if (req.url.includes('/groups/') && this.mutants.has('AUTH-BEARER:token-refused')) throw this.refusal();
     return caller;
@@ -61,7 +95,8 @@ export class Authenticator {
     const text = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = text.indexOf(':');
     const caller = this.callers.find((c) => c.publicKey === text.slice(0, colon));
-    if (colon < 0 || caller?.privateKey === undefined || !safeEqual(caller.privateKey, text.slice(colon + 1))) throw this.refusal();
+    if (colon < 0 || caller?.privateKey === undefined || !safeEqual(caller.privateKey, text.slice(colon + 1)))
+      throw this.refusal();
     return caller;
   }
 
@@ -71,7 +106,8 @@ export class Authenticator {
     if (!caller || password === undefined) throw this.refusal();
     // Mutant: MD5 is offered but its answers are refused.
     if ((params.algorithm ?? 'MD5').toUpperCase() === 'MD5' && this.mutants.has('AUTH-DIGEST')) throw this.refusal();
-    if (!digestResponseMatches(params, { method: req.method, uri: req.url, realm: this.realm }, password)) throw this.refusal();
+    if (!digestResponseMatches(params, { method: req.method, uri: req.url, realm: this.realm }, password))
+      throw this.refusal();
     const nc = parseNonceCount(params.nc);
     if (Number.isNaN(nc)) throw this.refusal();
     const state = this.nonces.use(params.nonce!, nc); // a matching answer carries its nonce
@@ -88,7 +124,8 @@ export class Authenticator {
   /** The 401 for credentials that were sent and are wrong: like any other, it carries a challenge to answer. */
   private refusal(stale = false) {
     if (this.mutants.has('AUTH-DIGEST-CHALLENGE')) return unauthorized([]);
-    if (this.mutants.has('AUTH-DIGEST-CHALLENGE:unanswerable')) return unauthorized(digestChallenges(this.realm, randomBytes(16).toString('hex'), stale)); // a nonce never issued
+    if (this.mutants.has('AUTH-DIGEST-CHALLENGE:unanswerable'))
+      return unauthorized(digestChallenges(this.realm, randomBytes(16).toString('hex'), stale)); // a nonce never issued
     return this.challenge(stale);
   }
 
@@ -97,7 +134,9 @@ export class Authenticator {
     // Mutant: the organization owner's list (the first principal's) also applies to every other caller outside
     // projects; or only under /v1.0.
     const owner = this.callers[0];
-    const shared = (!route.inProject && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD')) || (route.legacy && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD:legacy'));
+    const shared =
+      (!route.inProject && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD')) ||
+      (route.legacy && this.mutants.has('SVC-ACCESS-LIST-PER-METHOD:legacy'));
     const lists = owner && shared ? [caller.accessList, owner.accessList] : [caller.accessList];
     const allowed = address !== '' && lists.every((list) => list.check(address, isIPv4(address) ? 'ipv4' : 'ipv6'));
     if (!allowed) throw ipNotOnAccessList(address);
@@ -121,7 +160,11 @@ export function peerAddress(remoteAddress: string | undefined): string {
 }
 
 /** The address the access list judges: the socket's peer, never a header a client could forge. */
-export function requestAddress(remoteAddress: string | undefined, forwardedFor: string | string[] | undefined, mutants: Mutants): string {
+export function requestAddress(
+  remoteAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  mutants: Mutants,
+): string {
   const forwarded = [forwardedFor].flat()[0]?.split(',')[0]?.trim();
   if (forwarded && mutants.has('SVC-ACCESS-LIST:forwarded-for')) return forwarded;
   return peerAddress(remoteAddress);

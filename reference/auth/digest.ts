@@ -1,7 +1,12 @@
 // HTTP Digest, server side (RFC 7616, qop=auth), spec 5: username = public key, password = private key.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-const HASH_OF_ALGORITHM: Record<string, string> = { 'MD5': 'md5', 'MD5-SESS': 'md5', 'SHA-256': 'sha256', 'SHA-256-SESS': 'sha256' };
+const HASH_OF_ALGORITHM: Record<string, string> = {
+  MD5: 'md5',
+  'MD5-SESS': 'md5',
+  'SHA-256': 'sha256',
+  'SHA-256-SESS': 'sha256',
+};
 /** Offered in this order: the stronger one first (RFC 7616 section 3.7). */
 const OFFERED_ALGORITHMS = ['SHA-256', 'MD5'];
 
@@ -51,17 +56,26 @@ export class NonceStore {
 /** The WWW-Authenticate challenges, SHA-256 before MD5, in the real service's format. */
 export function digestChallenges(realm: string, nonce: string, stale: boolean): string[] {
   return OFFERED_ALGORITHMS.map(
-    (algorithm) => `Digest realm="${realm}", domain="", nonce="${nonce}", algorithm=${algorithm}, qop="auth", stale=${stale}`,
+    (algorithm) =>
+      `Digest realm="${realm}", domain="", nonce="${nonce}", algorithm=${algorithm}, qop="auth", stale=${stale}`,
   );
 }
 
-export interface DigestRequest { method: string; uri: string; realm: string }
+export interface DigestRequest {
+  method: string;
+  uri: string;
+  realm: string;
+}
 
 /**
  * Whether `params` answer the challenge correctly for this password (RFC 7616 section 3.4.1).
  * The nonce's freshness is checked separately, so that a correct answer on an old nonce is "stale".
  */
-export function digestResponseMatches(params: Record<string, string>, request: DigestRequest, password: string): boolean {
+export function digestResponseMatches(
+  params: Record<string, string>,
+  request: DigestRequest,
+  password: string,
+): boolean {
   const algorithm = (params.algorithm ?? 'MD5').toUpperCase();
   const hashName = HASH_OF_ALGORITHM[algorithm];
   const { username, nonce, nc, cnonce, response, uri } = params;

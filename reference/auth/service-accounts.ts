@@ -3,8 +3,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { safeEqual } from './digest.ts';
 
-export interface ClientCredentials { clientId: string; clientSecret: string }
-export interface TokenAnswer { status: number; body: Record<string, unknown> }
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+export interface TokenAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
 
 export const TOKEN_PATH = '/api/oauth/token';
 export const REVOKE_PATH = '/api/oauth/revoke';
@@ -12,8 +18,10 @@ export const REVOKE_PATH = '/api/oauth/revoke';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** RFC 6749 section 5.2: an error answer of the token endpoint. */
-const oauthError = (status: number, error: string, description: string): TokenAnswer =>
-  ({ status, body: { error, error_description: description } });
+const oauthError = (status: number, error: string, description: string): TokenAnswer => ({
+  status,
+  body: { error, error_description: description },
+});
 
 export class TokenIssuer {
   /** Issued tokens by their SHA-256: the principal's name and when the token stops being valid. */
@@ -41,7 +49,8 @@ export class TokenIssuer {
     const principal = this.client(authorization);
     if (!principal) return oauthError(401, 'invalid_client', 'Client authentication failed.');
     const grant = new URLSearchParams(body).get('grant_type');
-    if (grant !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', `Grant type ${grant ?? '(none)'} is not supported.`);
+    if (grant !== 'client_credentials')
+      return oauthError(400, 'unsupported_grant_type', `Grant type ${grant ?? '(none)'} is not supported.`);
     const token = randomBytes(32).toString('base64url');
     this.tokens.set(sha256(token), { principal, expiresAt: this.clock() + this.ttlSeconds * 1000 });
     return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: this.ttlSeconds } };

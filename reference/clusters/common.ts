@@ -7,9 +7,36 @@ import type { Cluster, Group } from '../store.ts';
 import { linksField, tagsField, type Field, type ObjectField } from '../validate.ts';
 
 export const INSTANCE_SIZES = [
-  'M0', 'M2', 'M5', 'M10', 'M20', 'M30', 'M40', 'M50', 'M60', 'M80', 'M100', 'M140', 'M200', 'M300', 'M400', 'M700',
-  'R40', 'R50', 'R60', 'R80', 'R200', 'R300', 'R400', 'R700',
-  'M40_NVME', 'M50_NVME', 'M60_NVME', 'M80_NVME', 'M200_NVME', 'M400_NVME',
+  'M0',
+  'M2',
+  'M5',
+  'M10',
+  'M20',
+  'M30',
+  'M40',
+  'M50',
+  'M60',
+  'M80',
+  'M100',
+  'M140',
+  'M200',
+  'M300',
+  'M400',
+  'M700',
+  'R40',
+  'R50',
+  'R60',
+  'R80',
+  'R200',
+  'R300',
+  'R400',
+  'R700',
+  'M40_NVME',
+  'M50_NVME',
+  'M60_NVME',
+  'M80_NVME',
+  'M200_NVME',
+  'M400_NVME',
 ] as const;
 export const PROVIDER_NAMES = ['AWS', 'AZURE', 'GCP', 'TENANT'] as const;
 const DB_VERSIONS: Record<string, string> = { '6.0': '6.0.20', '7.0': '7.0.16', '8.0': '8.0.4' };
@@ -36,7 +63,13 @@ export const commonFields: Record<string, Field> = {
   versionReleaseSystem: { type: 'string', enum: ['LTS', 'CONTINUOUS'] },
   encryptionAtRestProvider: { type: 'string', enum: ['NONE', 'AWS', 'AZURE', 'GCP'] },
   rootCertType: { type: 'string', enum: ['ISRGROOTX1'] },
-  biConnector: { type: 'object', fields: { enabled: { type: 'boolean' }, readPreference: { type: 'string', enum: ['PRIMARY', 'SECONDARY', 'ANALYTICS'] } } },
+  biConnector: {
+    type: 'object',
+    fields: {
+      enabled: { type: 'boolean' },
+      readPreference: { type: 'string', enum: ['PRIMARY', 'SECONDARY', 'ANALYTICS'] },
+    },
+  },
   diskSizeGB: { type: 'number', min: 0 },
   labels: tagsField,
   tags: tagsField,
@@ -52,15 +85,26 @@ export interface ClusterShape {
 
 /** The writable fields both shapes copy as they are. */
 const COMMON_WRITABLE = [
-  'clusterType', 'backupEnabled', 'pitEnabled', 'paused', 'terminationProtectionEnabled', 'dbMajorVersion',
-  'versionReleaseSystem', 'encryptionAtRestProvider', 'rootCertType', 'diskSizeGB', 'labels', 'tags',
+  'clusterType',
+  'backupEnabled',
+  'pitEnabled',
+  'paused',
+  'terminationProtectionEnabled',
+  'dbMajorVersion',
+  'versionReleaseSystem',
+  'encryptionAtRestProvider',
+  'rootCertType',
+  'diskSizeGB',
+  'labels',
+  'tags',
 ] as const;
 
 export type CommonFields = Partial<Pick<Cluster, (typeof COMMON_WRITABLE)[number] | 'name' | 'biConnector'>>;
 
 /** Applies the common fields of a request body to a cluster (PATCH semantics: only the given ones). */
 export function applyCommonFields(cluster: Cluster, body: CommonFields): void {
-  for (const key of COMMON_WRITABLE) if (body[key] !== undefined) (cluster as unknown as Record<string, unknown>)[key] = body[key];
+  for (const key of COMMON_WRITABLE)
+    if (body[key] !== undefined) (cluster as unknown as Record<string, unknown>)[key] = body[key];
   if (body.biConnector) cluster.biConnector = { ...cluster.biConnector, ...body.biConnector };
   cluster.dbVersion = DB_VERSIONS[cluster.dbMajorVersion] ?? cluster.dbVersion;
 }
@@ -68,26 +112,52 @@ export function applyCommonFields(cluster: Cluster, body: CommonFields): void {
 /** A new cluster with the real service's defaults; the caller sets its replication specs. */
 export function newClusterDefaults(group: Group, id: string, name: string, createDate: string): Cluster {
   return {
-    id, groupId: group.id, name, createDate, stateName: 'IDLE',
-    clusterType: 'REPLICASET', dbMajorVersion: '8.0', dbVersion: DB_VERSIONS['8.0']!, versionReleaseSystem: 'LTS',
-    backupEnabled: false, pitEnabled: false, paused: false, terminationProtectionEnabled: false,
-    encryptionAtRestProvider: 'NONE', rootCertType: 'ISRGROOTX1', biConnector: { enabled: false, readPreference: 'SECONDARY' },
-    diskSizeGB: 10, labels: [], tags: [], replicationSpecs: [],
+    id,
+    groupId: group.id,
+    name,
+    createDate,
+    stateName: 'IDLE',
+    clusterType: 'REPLICASET',
+    dbMajorVersion: '8.0',
+    dbVersion: DB_VERSIONS['8.0']!,
+    versionReleaseSystem: 'LTS',
+    backupEnabled: false,
+    pitEnabled: false,
+    paused: false,
+    terminationProtectionEnabled: false,
+    encryptionAtRestProvider: 'NONE',
+    rootCertType: 'ISRGROOTX1',
+    biConnector: { enabled: false, readPreference: 'SECONDARY' },
+    diskSizeGB: 10,
+    labels: [],
+    tags: [],
+    replicationSpecs: [],
   };
 }
 
 /** Spec 2.6: region names by provider (TENANT regions are those of the backing provider). */
-export function checkRegion(providerName: string, backingProviderName: string | undefined, regionName: unknown, path: string): void {
+export function checkRegion(
+  providerName: string,
+  backingProviderName: string | undefined,
+  regionName: unknown,
+  path: string,
+): void {
   const provider = providerName === 'TENANT' ? backingProviderName : providerName;
-  if (providerName === 'TENANT' && provider === undefined) throw missingAttribute(path.replace(/regionName$/, 'backingProviderName'));
-  if (typeof regionName !== 'string' || !(REGIONS[provider ?? ''] ?? []).includes(regionName)) throw invalidAttribute(path);
+  if (providerName === 'TENANT' && provider === undefined)
+    throw missingAttribute(path.replace(/regionName$/, 'backingProviderName'));
+  if (typeof regionName !== 'string' || !(REGIONS[provider ?? ''] ?? []).includes(regionName))
+    throw invalidAttribute(path);
 }
 
 /** Host names of a cluster's nodes, for connection strings: the ids of its processes where the target serves them,
  * so that per-process calls made from a connection string find them. */
 function hosts(ctx: RequestContext, cluster: Cluster): string[] {
-  const served = ctx.store.processes.filter((p) => p.groupId === cluster.groupId && p.clusterName === cluster.name).map((p) => p.id);
-  return served.length > 0 ? served : [0, 1, 2].map((i) => `${cluster.name}-shard-00-0${i}.abcde.${ctx.vendor}.example:27017`);
+  const served = ctx.store.processes
+    .filter((p) => p.groupId === cluster.groupId && p.clusterName === cluster.name)
+    .map((p) => p.id);
+  return served.length > 0
+    ? served
+    : [0, 1, 2].map((i) => `${cluster.name}-shard-00-0${i}.abcde.${ctx.vendor}.example:27017`);
 }
 
 export function connectionStrings(ctx: RequestContext, cluster: Cluster) {
@@ -113,14 +183,22 @@ export function clusterLinks(ctx: RequestContext, cluster: Cluster, inList: bool
   const self = `${group}/clusters/${encodeURIComponent(cluster.name)}`;
   // Mutant: a single cluster's self names it by id, a URL that is not found.
   const selfHref = !inList && ctx.mutants.has('LINK-SELF') ? `${group}/clusters/${cluster.id}` : self;
-  return entityLinks(ctx, selfHref, [
-    [extensionRel(ctx, 'group'), group],
-    [extensionRel(ctx, 'restoreJobs'), `${self}/backup/restoreJobs`],
-    [extensionRel(ctx, 'snapshots'), `${self}/backup/tenant/snapshots`],
-  ], inList);
+  return entityLinks(
+    ctx,
+    selfHref,
+    [
+      [extensionRel(ctx, 'group'), group],
+      [extensionRel(ctx, 'restoreJobs'), `${self}/backup/restoreJobs`],
+      [extensionRel(ctx, 'snapshots'), `${self}/backup/tenant/snapshots`],
+    ],
+    inList,
+  );
 }
 
 /** The `{clusterName}` cluster of a project: 404 when there is none. */
 export function requireCluster(ctx: RequestContext, group: Group): Cluster {
-  return orNotFound(ctx.store.clusters.find((c) => c.groupId === group.id && c.name === ctx.params.clusterName), ctx.path);
+  return orNotFound(
+    ctx.store.clusters.find((c) => c.groupId === group.id && c.name === ctx.params.clusterName),
+    ctx.path,
+  );
 }

@@ -5,8 +5,15 @@ import { invalidAttribute, missingAttribute } from '../errors.ts';
 import { newId, type Cluster, type RegionConfig, type ReplicationSpec } from '../store.ts';
 import type { Field, ObjectField } from '../validate.ts';
 import {
-  INSTANCE_SIZES, PROVIDER_NAMES, applyCommonFields, checkRegion, clusterLinks, commonFields, connectionStrings,
-  type ClusterShape, type CommonFields,
+  INSTANCE_SIZES,
+  PROVIDER_NAMES,
+  applyCommonFields,
+  checkRegion,
+  clusterLinks,
+  commonFields,
+  connectionStrings,
+  type ClusterShape,
+  type CommonFields,
 } from './common.ts';
 
 const hardwareSpec: Field = {
@@ -26,8 +33,10 @@ const autoScaling: Field = {
     compute: {
       type: 'object',
       fields: {
-        enabled: { type: 'boolean' }, scaleDownEnabled: { type: 'boolean' },
-        minInstanceSize: { type: 'string', enum: INSTANCE_SIZES }, maxInstanceSize: { type: 'string', enum: INSTANCE_SIZES },
+        enabled: { type: 'boolean' },
+        scaleDownEnabled: { type: 'boolean' },
+        minInstanceSize: { type: 'string', enum: INSTANCE_SIZES },
+        maxInstanceSize: { type: 'string', enum: INSTANCE_SIZES },
       },
     },
     diskGB: { type: 'object', fields: { enabled: { type: 'boolean' } } },
@@ -47,7 +56,13 @@ const regionConfig: ObjectField = {
     analyticsAutoScaling: autoScaling,
   },
   required: ['providerName', 'regionName', 'electableSpecs'],
-  check: (value, path) => checkRegion(value.providerName as string, value.backingProviderName as string | undefined, value.regionName, `${path}.regionName`),
+  check: (value, path) =>
+    checkRegion(
+      value.providerName as string,
+      value.backingProviderName as string | undefined,
+      value.regionName,
+      `${path}.regionName`,
+    ),
 };
 const replicationSpec: ObjectField = {
   type: 'object',
@@ -86,7 +101,8 @@ function replicationSpecsOf(inputs: SpecInput[], previous: ReplicationSpec[]): R
 /** Applies a validated 2023-02-01 body (POST or PATCH) to a cluster. */
 function applyModernBody(cluster: Cluster, body: ModernClusterBody): void {
   applyCommonFields(cluster, body);
-  if (body.replicationSpecs) cluster.replicationSpecs = replicationSpecsOf(body.replicationSpecs, cluster.replicationSpecs);
+  if (body.replicationSpecs)
+    cluster.replicationSpecs = replicationSpecsOf(body.replicationSpecs, cluster.replicationSpecs);
 }
 
 function modernClusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
@@ -97,7 +113,13 @@ function modernClusterView(ctx: RequestContext, cluster: Cluster, inList: boolea
     ...(ctx.mutants.has('ENT-UNIT-IN-NAME') ? { diskSize: diskSizeGB } : { diskSizeGB }),
     connectionStrings: connectionStrings(ctx, cluster),
     links: clusterLinks(ctx, cluster, inList),
-    replicationSpecs: replicationSpecs.map(({ id, numShards, regionConfigs, zoneId, zoneName }) => ({ id, numShards, regionConfigs, zoneId, zoneName })),
+    replicationSpecs: replicationSpecs.map(({ id, numShards, regionConfigs, zoneId, zoneName }) => ({
+      id,
+      numShards,
+      regionConfigs,
+      zoneId,
+      zoneName,
+    })),
   };
 }
 

@@ -26,13 +26,18 @@ export function mutatedClusterBody(ctx: RequestContext, body: unknown): unknown 
     read = { ...rest, backupEnabled: providerBackupEnabled };
   }
   // Mutant: a create body with the removed replicationSpec is refused naming replicationSpecs, whose name it begins.
-  if (ctx.method === 'POST' && 'replicationSpec' in read && ctx.mutants.has('VER-CLUSTERS-REMOVED-REFUSED:longer-name')) throw invalidAttribute('replicationSpecs');
+  if (ctx.method === 'POST' && 'replicationSpec' in read && ctx.mutants.has('VER-CLUSTERS-REMOVED-REFUSED:longer-name'))
+    throw invalidAttribute('replicationSpecs');
   // Mutant: GCP is not a provider name.
   const gcp = regionConfigsOf(read).find(({ rc }) => rc.providerName === 'GCP');
   if (gcp && ctx.mutants.has('CLU-GCP-PROVIDER')) throw invalidAttribute(`${gcp.path}.providerName`);
   // Mutant: the removed Azure regions are taken as their successors.
   if (/"GERMANY_(CENTRAL|NORTH_EAST)"/.test(JSON.stringify(read)) && ctx.mutants.has('CLU-AZURE-GERMANY-REMOVED')) {
-    read = JSON.parse(JSON.stringify(read).replace(/"GERMANY_CENTRAL"/g, '"GERMANY_WEST_CENTRAL"').replace(/"GERMANY_NORTH_EAST"/g, '"GERMANY_NORTH"')) as Json;
+    read = JSON.parse(
+      JSON.stringify(read)
+        .replace(/"GERMANY_CENTRAL"/g, '"GERMANY_WEST_CENTRAL"')
+        .replace(/"GERMANY_NORTH_EAST"/g, '"GERMANY_NORTH"'),
+    ) as Json;
   }
   return read;
 }

@@ -26,14 +26,20 @@ const entryShape: ObjectField = {
 
 type EntryBody = Partial<Omit<AccessListEntry, 'groupId'>> & { groupId?: string };
 
-const entryPath = (e: AccessListEntry) => `/groups/${e.groupId}/accessList/${encodeURIComponent(e.ipAddress ?? e.cidrBlock)}`;
-const entryView = (ctx: RequestContext, e: AccessListEntry, inList: boolean) => ({ ...e, links: entityLinks(ctx, entryPath(e), [], inList) });
+const entryPath = (e: AccessListEntry) =>
+  `/groups/${e.groupId}/accessList/${encodeURIComponent(e.ipAddress ?? e.cidrBlock)}`;
+const entryView = (ctx: RequestContext, e: AccessListEntry, inList: boolean) => ({
+  ...e,
+  links: entityLinks(ctx, entryPath(e), [], inList),
+});
 const entriesOf = (ctx: RequestContext, group: Group) => ctx.store.accessList.filter((e) => e.groupId === group.id);
 
 function isCidr(text: string): boolean {
   const [address, bits, extra] = text.split('/');
   const family = isIP(address ?? '');
-  return extra === undefined && family !== 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= (family === 4 ? 32 : 128);
+  return (
+    extra === undefined && family !== 0 && /^\d{1,3}$/.test(bits ?? '') && Number(bits) <= (family === 4 ? 32 : 128)
+  );
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -43,10 +49,12 @@ function sentEntry(ctx: RequestContext, item: unknown): unknown {
   if (!isObject(item) || typeof item.deleteAfterDate !== 'string') return item;
   const date = item.deleteAfterDate;
   // Mutant: deleteAfterDate takes whatever JavaScript's Date.parse reads, not only ISO-8601.
-  if (!parseIsoDate(date) && !Number.isNaN(Date.parse(date)) && ctx.mutants.has('ENT-DATES-INPUT-ISO:body')) return { ...item, deleteAfterDate: formatIsoDate(new Date(Date.parse(date))) };
+  if (!parseIsoDate(date) && !Number.isNaN(Date.parse(date)) && ctx.mutants.has('ENT-DATES-INPUT-ISO:body'))
+    return { ...item, deleteAfterDate: formatIsoDate(new Date(Date.parse(date))) };
   // Mutant: a deleteAfterDate without a zone is read in the server's zone, UTC+02:00, not UTC.
   const zoneless = /^\d{4}-\d{2}-\d{2}(T[\d:.]*)?$/.test(date) && parseIsoDate(date);
-  if (zoneless && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:body')) return { ...item, deleteAfterDate: formatIsoDate(new Date(zoneless.getTime() - 2 * 3_600_000)) };
+  if (zoneless && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:body'))
+    return { ...item, deleteAfterDate: formatIsoDate(new Date(zoneless.getTime() - 2 * 3_600_000)) };
   return item;
 }
 
@@ -67,24 +75,35 @@ function entryOf(group: Group, body: EntryBody, place: string): AccessListEntry 
 const optional = (body: EntryBody) => ({
   ...(body.comment !== undefined ? { comment: body.comment } : {}),
   // Stored in UTC (spec 2.1), whatever zone it was sent in.
-  ...(body.deleteAfterDate !== undefined ? { deleteAfterDate: formatIsoDate(parseIsoDate(body.deleteAfterDate)!) } : {}),
+  ...(body.deleteAfterDate !== undefined
+    ? { deleteAfterDate: formatIsoDate(parseIsoDate(body.deleteAfterDate)!) }
+    : {}),
 });
 
 function addEntries(ctx: RequestContext): Reply {
   const group = requireGroup(ctx, 'write');
   if (!Array.isArray(ctx.body)) throw invalidJson();
   // Every entry is checked before any is added: a refused body changes nothing.
-  const entries = ctx.body.map((item, i) => entryOf(group, validateBody<EntryBody>(sentEntry(ctx, item), entryShape), `[${i}]`));
+  const entries = ctx.body.map((item, i) =>
+    entryOf(group, validateBody<EntryBody>(sentEntry(ctx, item), entryShape), `[${i}]`),
+  );
   for (const entry of entries) {
     removeWhere(ctx.store.accessList, (e) => e.groupId === group.id && e.cidrBlock === entry.cidrBlock);
     ctx.store.accessList.push(entry);
   }
-  const list = listInGroup(ctx, (g) => entriesOf(ctx, g), (e, inList) => entryView(ctx, e, inList));
+  const list = listInGroup(
+    ctx,
+    (g) => entriesOf(ctx, g),
+    (e, inList) => entryView(ctx, e, inList),
+  );
   return list.kind === 'list' ? entity(list.body, 201) : list;
 }
 
 const requireEntry = (ctx: RequestContext, group: Group) =>
-  orNotFound(entriesOf(ctx, group).find((e) => e.cidrBlock === ctx.params.entryValue || e.ipAddress === ctx.params.entryValue), ctx.path);
+  orNotFound(
+    entriesOf(ctx, group).find((e) => e.cidrBlock === ctx.params.entryValue || e.ipAddress === ctx.params.entryValue),
+    ctx.path,
+  );
 
 function deleteEntry(ctx: RequestContext): Reply {
   const entry = requireEntry(ctx, requireGroup(ctx, 'write'));
@@ -95,10 +114,21 @@ function deleteEntry(ctx: RequestContext): Reply {
 export const accessListRoutes: Route[] = [
   {
     path: '/groups/{groupId}/accessList',
-    methods: { GET: (ctx) => listInGroup(ctx, (g) => entriesOf(ctx, g), (e, inList) => entryView(ctx, e, inList)), POST: addEntries },
+    methods: {
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (g) => entriesOf(ctx, g),
+          (e, inList) => entryView(ctx, e, inList),
+        ),
+      POST: addEntries,
+    },
   },
   {
     path: '/groups/{groupId}/accessList/{entryValue}',
-    methods: { GET: (ctx) => entity(entryView(ctx, requireEntry(ctx, requireGroup(ctx, 'read')), false)), DELETE: deleteEntry },
+    methods: {
+      GET: (ctx) => entity(entryView(ctx, requireEntry(ctx, requireGroup(ctx, 'read')), false)),
+      DELETE: deleteEntry,
+    },
   },
 ];

@@ -13,7 +13,24 @@ import { newId, removeWhere, type AlertConfig, type Group } from '../store.ts';
 import { linksField, nearMiss, validateBody, withoutFields, type Field, type ObjectField } from '../validate.ts';
 import { alertView, matchingAlerts } from './alerts.ts';
 
-const UNITS = ['RAW', 'BITS', 'BYTES', 'KILOBITS', 'KILOBYTES', 'MEGABITS', 'MEGABYTES', 'GIGABITS', 'GIGABYTES', 'TERABYTES', 'PETABYTES', 'MILLISECONDS', 'SECONDS', 'MINUTES', 'HOURS', 'DAYS'];
+const UNITS = [
+  'RAW',
+  'BITS',
+  'BYTES',
+  'KILOBITS',
+  'KILOBYTES',
+  'MEGABITS',
+  'MEGABYTES',
+  'GIGABITS',
+  'GIGABYTES',
+  'TERABYTES',
+  'PETABYTES',
+  'MILLISECONDS',
+  'SECONDS',
+  'MINUTES',
+  'HOURS',
+  'DAYS',
+];
 const OPERATORS = ['GREATER_THAN', 'LESS_THAN'];
 const text: Field = { type: 'string' };
 const readOnly: Field = { type: 'string', readOnly: true };
@@ -21,15 +38,47 @@ const readOnly: Field = { type: 'string', readOnly: true };
 const notification: ObjectField = {
   type: 'object',
   fields: {
-    typeName: { type: 'string', enum: ['GROUP', 'ORG', 'USER', 'TEAM', 'EMAIL', 'SMS', 'SLACK', 'PAGER_DUTY', 'WEBHOOK', 'DATADOG', 'OPS_GENIE', 'VICTOR_OPS', 'MICROSOFT_TEAMS'] },
+    typeName: {
+      type: 'string',
+      enum: [
+        'GROUP',
+        'ORG',
+        'USER',
+        'TEAM',
+        'EMAIL',
+        'SMS',
+        'SLACK',
+        'PAGER_DUTY',
+        'WEBHOOK',
+        'DATADOG',
+        'OPS_GENIE',
+        'VICTOR_OPS',
+        'MICROSOFT_TEAMS',
+      ],
+    },
     delayMin: { type: 'integer', min: 0 },
     intervalMin: { type: 'integer', min: 5 },
     emailEnabled: { type: 'boolean' },
     smsEnabled: { type: 'boolean' },
     roles: { type: 'array', items: text },
-    emailAddress: text, mobileNumber: text, username: text, teamId: text, notifierId: text, integrationId: text,
-    channelName: text, apiToken: text, serviceKey: text, webhookUrl: text, webhookSecret: text, microsoftTeamsWebhookUrl: text,
-    datadogApiKey: text, datadogRegion: text, opsGenieApiKey: text, opsGenieRegion: text, victorOpsApiKey: text, victorOpsRoutingKey: text,
+    emailAddress: text,
+    mobileNumber: text,
+    username: text,
+    teamId: text,
+    notifierId: text,
+    integrationId: text,
+    channelName: text,
+    apiToken: text,
+    serviceKey: text,
+    webhookUrl: text,
+    webhookSecret: text,
+    microsoftTeamsWebhookUrl: text,
+    datadogApiKey: text,
+    datadogRegion: text,
+    opsGenieApiKey: text,
+    opsGenieRegion: text,
+    victorOpsApiKey: text,
+    victorOpsRoutingKey: text,
   },
   required: ['typeName'],
 };
@@ -38,7 +87,11 @@ const notification: ObjectField = {
 const configShape: ObjectField = {
   type: 'object',
   fields: {
-    id: readOnly, groupId: readOnly, created: readOnly, updated: readOnly, links: linksField,
+    id: readOnly,
+    groupId: readOnly,
+    created: readOnly,
+    updated: readOnly,
+    links: linksField,
     eventTypeName: { type: 'string', enum: [...EVENT_TYPE_NAMES] },
     enabled: { type: 'boolean' },
     severityOverride: { type: 'string', enum: ['INFO', 'WARNING', 'ERROR', 'CRITICAL'] },
@@ -46,7 +99,14 @@ const configShape: ObjectField = {
       type: 'array',
       items: {
         type: 'object',
-        fields: { fieldName: text, operator: { type: 'string', enum: ['EQUALS', 'CONTAINS', 'STARTS_WITH', 'ENDS_WITH', 'NOT_EQUALS', 'NOT_CONTAINS', 'REGEX'] }, value: text },
+        fields: {
+          fieldName: text,
+          operator: {
+            type: 'string',
+            enum: ['EQUALS', 'CONTAINS', 'STARTS_WITH', 'ENDS_WITH', 'NOT_EQUALS', 'NOT_CONTAINS', 'REGEX'],
+          },
+          value: text,
+        },
         required: ['fieldName', 'operator', 'value'],
       },
     },
@@ -62,18 +122,33 @@ const configShape: ObjectField = {
       },
       required: ['metricName'],
     },
-    threshold: { type: 'object', fields: { operator: { type: 'string', enum: OPERATORS }, threshold: { type: 'number' }, units: { type: 'string', enum: UNITS } } },
+    threshold: {
+      type: 'object',
+      fields: {
+        operator: { type: 'string', enum: OPERATORS },
+        threshold: { type: 'number' },
+        units: { type: 'string', enum: UNITS },
+      },
+    },
   },
   required: ['eventTypeName', 'notifications'],
 };
 /** The real service's PATCH toggles `enabled` only. */
 const toggleShape: ObjectField = {
   type: 'object',
-  fields: { id: readOnly, groupId: readOnly, created: readOnly, updated: readOnly, links: linksField, enabled: { type: 'boolean' } },
+  fields: {
+    id: readOnly,
+    groupId: readOnly,
+    created: readOnly,
+    updated: readOnly,
+    links: linksField,
+    enabled: { type: 'boolean' },
+  },
   required: ['enabled'],
 };
 
-type ConfigBody = Omit<AlertConfig, 'id' | 'groupId' | 'created' | 'updated' | 'enabled' | 'matchers'> & Partial<Pick<AlertConfig, 'enabled' | 'matchers'>>;
+type ConfigBody = Omit<AlertConfig, 'id' | 'groupId' | 'created' | 'updated' | 'enabled' | 'matchers'> &
+  Partial<Pick<AlertConfig, 'enabled' | 'matchers'>>;
 
 function alertConfigView(ctx: RequestContext, config: AlertConfig, inList: boolean) {
   const self = `/groups/${config.groupId}/alertConfigs/${config.id}`;
@@ -86,30 +161,62 @@ function alertConfigView(ctx: RequestContext, config: AlertConfig, inList: boole
 /** A configuration built from a validated POST or PUT body; PUT keeps the identity and creation date. */
 function configFrom(body: ConfigBody, group: Group, previous?: AlertConfig): AlertConfig {
   const now = nowIso();
-  return { ...body, id: previous?.id ?? newId(), groupId: group.id, created: previous?.created ?? now, updated: now, enabled: body.enabled ?? false, matchers: body.matchers ?? [] };
+  return {
+    ...body,
+    id: previous?.id ?? newId(),
+    groupId: group.id,
+    created: previous?.created ?? now,
+    updated: now,
+    enabled: body.enabled ?? false,
+    matchers: body.matchers ?? [],
+  };
 }
 
 const requireConfig = (ctx: RequestContext, group: Group) =>
-  orNotFound(ctx.store.alertConfigs.find((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId), ctx.path);
+  orNotFound(
+    ctx.store.alertConfigs.find((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId),
+    ctx.path,
+  );
 
 /** Mutant: the removed dataFederation.bytesProcessed.* metric names (spec 2.6) are still accepted. */
 function configShapeOf(ctx: RequestContext): ObjectField {
   const metricName = (ctx.body as { metricThreshold?: { metricName?: unknown } } | null)?.metricThreshold?.metricName;
-  if (typeof metricName !== 'string' || !metricName.startsWith('dataFederation.bytesProcessed.') || !ctx.mutants.has('METRIC-DATAFED-REMOVED')) return configShape;
+  if (
+    typeof metricName !== 'string' ||
+    !metricName.startsWith('dataFederation.bytesProcessed.') ||
+    !ctx.mutants.has('METRIC-DATAFED-REMOVED')
+  )
+    return configShape;
   const threshold = configShape.fields.metricThreshold as ObjectField;
-  return { ...configShape, fields: { ...configShape.fields, metricThreshold: { ...threshold, fields: { ...threshold.fields, metricName: { type: 'string' } } } } };
+  return {
+    ...configShape,
+    fields: {
+      ...configShape.fields,
+      metricThreshold: { ...threshold, fields: { ...threshold.fields, metricName: { type: 'string' } } },
+    },
+  };
 }
 
 /** The body of a create or replacement as read. */
 function sentConfig(ctx: RequestContext): unknown {
   const legacy = ctx.generation === 'v1.0';
   // Mutant: under /v1.0, an unknown top-level field that resembles no real field is ignored.
-  if (legacy && ctx.mutants.has('ENT-UNKNOWN-FIELD-400:legacy')) return withoutFields(ctx.body, configShape, (name, field, known, depth) => !field && depth === 0 && !nearMiss(name, known));
+  if (legacy && ctx.mutants.has('ENT-UNKNOWN-FIELD-400:legacy'))
+    return withoutFields(
+      ctx.body,
+      configShape,
+      (name, field, known, depth) => !field && depth === 0 && !nearMiss(name, known),
+    );
   // Mutant: under /v1.0, a replacement drops the read-only fields it sets instead of refusing them.
-  if (legacy && ctx.method === 'PUT' && ctx.mutants.has('ENT-READ-ONLY-FIELD-400:legacy')) return withoutFields(ctx.body, configShape, (_name, field) => field?.readOnly === true);
+  if (legacy && ctx.method === 'PUT' && ctx.mutants.has('ENT-READ-ONLY-FIELD-400:legacy'))
+    return withoutFields(ctx.body, configShape, (_name, field) => field?.readOnly === true);
   // Mutant: an unknown field inside a nested object (a notification, a matcher) that resembles no real field is ignored.
   if (!ctx.mutants.has('ENT-UNKNOWN-FIELD-400')) return ctx.body;
-  return withoutFields(ctx.body, configShape, (name, field, known, depth) => !field && depth > 0 && !nearMiss(name, known));
+  return withoutFields(
+    ctx.body,
+    configShape,
+    (name, field, known, depth) => !field && depth > 0 && !nearMiss(name, known),
+  );
 }
 
 function createConfig(ctx: RequestContext) {
@@ -126,11 +233,17 @@ function createConfig(ctx: RequestContext) {
 
 function replaceConfig(ctx: RequestContext) {
   // Mutant: a PUT under /v1.0 needs only read access.
-  const group = requireGroup(ctx, ctx.generation === 'v1.0' && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:legacy-put') ? 'read' : 'write');
+  const group = requireGroup(
+    ctx,
+    ctx.generation === 'v1.0' && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:legacy-put') ? 'read' : 'write',
+  );
   // Mutant: a PUT to a configuration that does not exist (one deleted) stores it under that id, as an upsert.
   const missing = !ctx.store.alertConfigs.some((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId);
   if (missing && ctx.mutants.has('SEQ-GONE-AFTER-DELETE')) {
-    const upserted = { ...configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group), id: ctx.params.alertConfigId! };
+    const upserted = {
+      ...configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group),
+      id: ctx.params.alertConfigId!,
+    };
     ctx.store.alertConfigs.push(upserted);
     return entity(alertConfigView(ctx, upserted, false));
   }
@@ -138,7 +251,8 @@ function replaceConfig(ctx: RequestContext) {
   const config = configFrom(validateBody<ConfigBody>(sentConfig(ctx), configShapeOf(ctx)), group, previous);
   // Mutant: a representation without severityOverride keeps the previous one (a merge, not a replacement); under
   // /v1.0 only, in the ':legacy' one.
-  const merges = ctx.mutants.has('METH-PUT-REPLACES') || (ctx.generation === 'v1.0' && ctx.mutants.has('METH-PUT-REPLACES:legacy'));
+  const merges =
+    ctx.mutants.has('METH-PUT-REPLACES') || (ctx.generation === 'v1.0' && ctx.mutants.has('METH-PUT-REPLACES:legacy'));
   if (config.severityOverride === undefined && merges) config.severityOverride = previous.severityOverride;
   ctx.store.alertConfigs[ctx.store.alertConfigs.indexOf(previous)] = config;
   return entity(alertConfigView(ctx, config, false));
@@ -149,14 +263,17 @@ function toggleConfig(ctx: RequestContext) {
   const config = requireConfig(ctx, group);
   // Mutant: `enabled` is applied before the body is validated, so a refused body still toggles it.
   const sent = ctx.body as { enabled?: unknown } | null;
-  if (typeof sent?.enabled === 'boolean' && ctx.mutants.has('ENT-INVALID-FIELD-NO-EFFECT')) config.enabled = sent.enabled;
+  if (typeof sent?.enabled === 'boolean' && ctx.mutants.has('ENT-INVALID-FIELD-NO-EFFECT'))
+    config.enabled = sent.enabled;
   const { enabled } = validateBody<{ enabled: boolean }>(ctx.body, toggleShape);
   Object.assign(config, { enabled, updated: nowIso() });
   // Mutant: the notifications' delays are reset as well.
-  if (ctx.mutants.has('METH-PATCH-PARTIAL')) config.notifications = config.notifications.map((n) => ({ ...n, delayMin: 0 }));
+  if (ctx.mutants.has('METH-PATCH-PARTIAL'))
+    config.notifications = config.notifications.map((n) => ({ ...n, delayMin: 0 }));
   // Mutant: a configuration without a severity override (one replaced by a PUT that sent none) gets its notifications'
   // intervals reset to the 5-minute default.
-  if (config.severityOverride === undefined && ctx.mutants.has('SEQ-WRITES-HELD')) config.notifications = config.notifications.map((n) => ({ ...n, intervalMin: 5 }));
+  if (config.severityOverride === undefined && ctx.mutants.has('SEQ-WRITES-HELD'))
+    config.notifications = config.notifications.map((n) => ({ ...n, intervalMin: 5 }));
   return entity(alertConfigView(ctx, config, false));
 }
 
@@ -172,7 +289,12 @@ export const alertConfigRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alertConfigs',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => ctx.store.alertConfigs.filter((c) => c.groupId === group.id), (c, inList) => alertConfigView(ctx, c, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => ctx.store.alertConfigs.filter((c) => c.groupId === group.id),
+          (c, inList) => alertConfigView(ctx, c, inList),
+        ),
       POST: createConfig,
     },
   },
@@ -194,13 +316,19 @@ export const alertConfigRoutes: Route[] = [
           requireConfig(ctx, requireGroup(ctx, 'read'));
           return entity([]);
         }
-        return listInGroup(ctx, (group) => {
-          // Mutant: the alerts of an alert configuration that does not exist are an empty list.
-          const exists = ctx.store.alertConfigs.some((c) => c.groupId === group.id && c.id === ctx.params.alertConfigId);
-          if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404:config-alerts')) return [];
-          const config = requireConfig(ctx, group);
-          return matchingAlerts(ctx, (a) => a.alertConfigId === config.id);
-        }, (a, inList) => alertView(ctx, a, inList));
+        return listInGroup(
+          ctx,
+          (group) => {
+            // Mutant: the alerts of an alert configuration that does not exist are an empty list.
+            const exists = ctx.store.alertConfigs.some(
+              (c) => c.groupId === group.id && c.id === ctx.params.alertConfigId,
+            );
+            if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404:config-alerts')) return [];
+            const config = requireConfig(ctx, group);
+            return matchingAlerts(ctx, (a) => a.alertConfigId === config.id);
+          },
+          (a, inList) => alertView(ctx, a, inList),
+        );
       },
     },
   },

@@ -15,7 +15,12 @@ export function alertView(ctx: RequestContext, alert: Alert, inList: boolean) {
   return {
     ...alert,
     ...defectsOf(ctx, alert, inList),
-    links: entityLinks(ctx, `${group}/alerts/${alert.id}`, [[extensionRel(ctx, 'alertConfig'), `${group}/alertConfigs/${alert.alertConfigId}`]], inList),
+    links: entityLinks(
+      ctx,
+      `${group}/alerts/${alert.id}`,
+      [[extensionRel(ctx, 'alertConfig'), `${group}/alertConfigs/${alert.alertConfigId}`]],
+      inList,
+    ),
     orgId: ctx.store.org.id,
   };
 }
@@ -24,14 +29,17 @@ export function alertView(ctx: RequestContext, alert: Alert, inList: boolean) {
 function defectsOf(ctx: RequestContext, alert: Alert, inList: boolean): Partial<Alert> {
   const defects: Partial<Alert> = {};
   // Mutant: `updated` is shown at +02:00, the same instant but not in UTC.
-  if (ctx.mutants.has('ENT-DATES-UTC')) defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
+  if (ctx.mutants.has('ENT-DATES-UTC'))
+    defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
   // Mutant: under /v1.0 only, `updated` is shown at +02:00.
-  if (ctx.generation === 'v1.0' && ctx.mutants.has('ENT-DATES-UTC:legacy')) defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
+  if (ctx.generation === 'v1.0' && ctx.mutants.has('ENT-DATES-UTC:legacy'))
+    defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
   // Mutant: a closed alert says when it was resolved in epoch milliseconds.
   if (alert.status === 'CLOSED' && ctx.mutants.has('ENT-DATES-UTC:epoch')) defects.resolved = Date.parse(alert.updated);
   // Mutant: a single alert's current value shows a threshold it does not have as null, instead of leaving it out.
   const current = alert.currentValue;
-  if (!inList && typeof current === 'object' && current !== null && ctx.mutants.has('ENT-NO-NULL-FIELDS')) defects.currentValue = { ...current, threshold: null };
+  if (!inList && typeof current === 'object' && current !== null && ctx.mutants.has('ENT-NO-NULL-FIELDS'))
+    defects.currentValue = { ...current, threshold: null };
   return defects;
 }
 
@@ -47,7 +55,14 @@ export function matchingAlerts(ctx: RequestContext, belongs: (alert: Alert) => b
 export const alertRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alerts',
-    methods: { GET: (ctx) => listInGroup(ctx, (group) => matchingAlerts(ctx, (a) => a.groupId === group.id), (a, inList) => alertView(ctx, a, inList)) },
+    methods: {
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => matchingAlerts(ctx, (a) => a.groupId === group.id),
+          (a, inList) => alertView(ctx, a, inList),
+        ),
+    },
   },
   {
     path: '/groups/{groupId}/alerts/{alertId}',
@@ -56,7 +71,8 @@ export const alertRoutes: Route[] = [
         const group = requireGroup(ctx, 'read');
         const alert = ctx.store.alerts.find((a) => a.groupId === group.id && a.id === ctx.params.alertId);
         // Mutant: a missing alert's not-found error carries no parameters.
-        if (!alert && ctx.mutants.has('ERR-RESOURCE-NOT-FOUND:alert')) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${ctx.path}.`);
+        if (!alert && ctx.mutants.has('ERR-RESOURCE-NOT-FOUND:alert'))
+          throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${ctx.path}.`);
         return entity(alertView(ctx, orNotFound(alert, ctx.path), false));
       },
     },

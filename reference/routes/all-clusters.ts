@@ -10,7 +10,9 @@ import type { Cluster, Group } from '../store.ts';
 
 function clusterSummary(cluster: Cluster) {
   const nodeCount = cluster.replicationSpecs.reduce(
-    (n, spec) => n + spec.numShards * spec.regionConfigs.reduce((m, rc) => m + (rc.electableSpecs.nodeCount ?? 3), 0), 0);
+    (n, spec) => n + spec.numShards * spec.regionConfigs.reduce((m, rc) => m + (rc.electableSpecs.nodeCount ?? 3), 0),
+    0,
+  );
   return {
     alertCount: 0,
     authEnabled: true,
@@ -41,6 +43,12 @@ function projectClusters(ctx: RequestContext, group: Group, inList: boolean) {
 }
 
 export const allClustersRoutes: Route[] = [
-  { path: '/clusters', methods: { GET: (ctx) => listReply(ctx, visibleGroups(ctx), (g, inList) => projectClusters(ctx, g, inList)) } },
-  { path: '/clusters/{groupId}', methods: { GET: (ctx) => entity(projectClusters(ctx, requireGroup(ctx, 'read'), false)) } },
+  {
+    path: '/clusters',
+    methods: { GET: (ctx) => listReply(ctx, visibleGroups(ctx), (g, inList) => projectClusters(ctx, g, inList)) },
+  },
+  {
+    path: '/clusters/{groupId}',
+    methods: { GET: (ctx) => entity(projectClusters(ctx, requireGroup(ctx, 'read'), false)) },
+  },
 ];

@@ -34,8 +34,15 @@ function createCluster(ctx: RequestContext) {
   const shape = shapeOf(ctx);
   const body = validateBody<{ name: string }>(mutatedClusterBody(ctx, ctx.body), shape.create, { groupId: group.id });
   // Spec 7.2: a duplicate of a unique value is 409 (the real service answers 400 here). Mutant: duplicates are created.
-  if (!ctx.mutants.has('ERR-UNIQUE-409') && ctx.store.clusters.some((c) => c.groupId === group.id && c.name.toLowerCase() === body.name.toLowerCase())) {
-    throw conflict('DUPLICATE_CLUSTER_NAME', `A cluster or serverless instance named ${body.name} is already present in group ${group.id}.`, [body.name, group.id]);
+  if (
+    !ctx.mutants.has('ERR-UNIQUE-409') &&
+    ctx.store.clusters.some((c) => c.groupId === group.id && c.name.toLowerCase() === body.name.toLowerCase())
+  ) {
+    throw conflict(
+      'DUPLICATE_CLUSTER_NAME',
+      `A cluster or serverless instance named ${body.name} is already present in group ${group.id}.`,
+      [body.name, group.id],
+    );
   }
   const cluster = newClusterDefaults(group, newId(), body.name, nowIso());
   shape.apply(cluster, body);
@@ -50,14 +57,19 @@ function updateCluster(ctx: RequestContext) {
   const shape = shapeOf(ctx);
   const changed = structuredClone(cluster);
   // Mutant: a field a typing slip away from a real one is dropped instead of refused.
-  const sent = ctx.mutants.has('ENT-MISSPELLED-FIELD-400') ? withoutFields(ctx.body, shape.update, (name, field, known) => !field && nearMiss(name, known)) : ctx.body;
+  const sent = ctx.mutants.has('ENT-MISSPELLED-FIELD-400')
+    ? withoutFields(ctx.body, shape.update, (name, field, known) => !field && nearMiss(name, known))
+    : ctx.body;
   const current = shape.view(ctx, cluster, false) as Record<string, unknown>;
   shape.apply(changed, validateBody<object>(mutatedClusterBody(ctx, sent), shape.update, current));
   Object.assign(cluster, changed);
   const view = shape.view(ctx, cluster, false) as { replicationSpecs: object[] };
   // Mutant: the 2023-02-01 modify response's replication specs leave out regionConfigs.
   if (shape === modernCluster && ctx.mutants.has('VER-CLUSTERS-REGION-CONFIGS')) {
-    return entity({ ...view, replicationSpecs: view.replicationSpecs.map((spec) => ({ ...spec, regionConfigs: undefined })) });
+    return entity({
+      ...view,
+      replicationSpecs: view.replicationSpecs.map((spec) => ({ ...spec, regionConfigs: undefined })),
+    });
   }
   return entity(view);
 }
@@ -65,11 +77,16 @@ function updateCluster(ctx: RequestContext) {
 function deleteCluster(ctx: RequestContext) {
   const cluster = requireCluster(ctx, requireGroup(ctx, 'write'));
   if (cluster.terminationProtectionEnabled) {
-    throw new ApiError(400, 'CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED',
-      `Cannot terminate cluster ${cluster.name} while termination protection is enabled.`, [cluster.name]);
+    throw new ApiError(
+      400,
+      'CANNOT_TERMINATE_CLUSTER_WHEN_TERMINATION_PROTECTION_ENABLED',
+      `Cannot terminate cluster ${cluster.name} while termination protection is enabled.`,
+      [cluster.name],
+    );
   }
   const { store } = ctx;
-  const inCluster = (item: { groupId: string; clusterName: string }) => item.groupId === cluster.groupId && item.clusterName === cluster.name;
+  const inCluster = (item: { groupId: string; clusterName: string }) =>
+    item.groupId === cluster.groupId && item.clusterName === cluster.name;
   removeWhere(store.clusters, (c) => c === cluster);
   removeWhere(store.restoreJobs, inCluster);
   removeWhere(store.tenantSnapshots, inCluster);
@@ -82,7 +99,12 @@ export const clusterRoutes: Route[] = [
   {
     path: '/groups/{groupId}/clusters',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => ctx.store.clusters.filter((c) => c.groupId === group.id), (c, inList) => clusterView(ctx, c, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => ctx.store.clusters.filter((c) => c.groupId === group.id),
+          (c, inList) => clusterView(ctx, c, inList),
+        ),
       POST: createCluster,
     },
   },

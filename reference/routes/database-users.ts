@@ -22,9 +22,20 @@ const userShape: ObjectField = {
     description: { type: 'string', maxLength: 100 },
     roles: {
       type: 'array',
-      items: { type: 'object', fields: { databaseName: { type: 'string' }, roleName: { type: 'string' }, collectionName: { type: 'string' } }, required: ['databaseName', 'roleName'] },
+      items: {
+        type: 'object',
+        fields: { databaseName: { type: 'string' }, roleName: { type: 'string' }, collectionName: { type: 'string' } },
+        required: ['databaseName', 'roleName'],
+      },
     },
-    scopes: { type: 'array', items: { type: 'object', fields: { name: { type: 'string' }, type: { type: 'string', enum: ['CLUSTER', 'DATA_LAKE', 'STREAM'] } }, required: ['name', 'type'] } },
+    scopes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        fields: { name: { type: 'string' }, type: { type: 'string', enum: ['CLUSTER', 'DATA_LAKE', 'STREAM'] } },
+        required: ['name', 'type'],
+      },
+    },
     labels: tagsField,
     ldapAuthType: NONE_OR('USER', 'GROUP'),
     x509Type: NONE_OR('CUSTOMER', 'MANAGED'),
@@ -36,24 +47,45 @@ const userShape: ObjectField = {
 
 type UserBody = Partial<DatabaseUser> & Pick<DatabaseUser, 'databaseName' | 'username'> & { password?: string };
 
-const userPath = (u: DatabaseUser) => `/groups/${u.groupId}/databaseUsers/${encodeURIComponent(u.databaseName)}/${encodeURIComponent(u.username)}`;
-const userView = (ctx: RequestContext, u: DatabaseUser, inList: boolean) => ({ ...u, links: entityLinks(ctx, userPath(u), [], inList) });
+const userPath = (u: DatabaseUser) =>
+  `/groups/${u.groupId}/databaseUsers/${encodeURIComponent(u.databaseName)}/${encodeURIComponent(u.username)}`;
+const userView = (ctx: RequestContext, u: DatabaseUser, inList: boolean) => ({
+  ...u,
+  links: entityLinks(ctx, userPath(u), [], inList),
+});
 
 const requireUser = (ctx: RequestContext, group: Group) =>
-  orNotFound(ctx.store.databaseUsers.find((u) => u.groupId === group.id && u.databaseName === ctx.params.databaseName && u.username === ctx.params.username), ctx.path);
+  orNotFound(
+    ctx.store.databaseUsers.find(
+      (u) => u.groupId === group.id && u.databaseName === ctx.params.databaseName && u.username === ctx.params.username,
+    ),
+    ctx.path,
+  );
 
 function createUser(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const body = validateBody<UserBody>(ctx.body, userShape);
   // Real clients send the project's id in the body; another project's is not this one.
   if (body.groupId !== undefined && body.groupId !== group.id) throw invalidAttribute('groupId');
-  if (ctx.store.databaseUsers.some((u) => u.groupId === group.id && u.databaseName === body.databaseName && u.username === body.username)) {
+  if (
+    ctx.store.databaseUsers.some(
+      (u) => u.groupId === group.id && u.databaseName === body.databaseName && u.username === body.username,
+    )
+  ) {
     throw conflict('USER_ALREADY_EXISTS', `The user ${body.username} already exists.`, [body.username]);
   }
   const user: DatabaseUser = {
-    groupId: group.id, databaseName: body.databaseName, username: body.username, roles: body.roles ?? [], scopes: body.scopes ?? [], labels: body.labels ?? [],
+    groupId: group.id,
+    databaseName: body.databaseName,
+    username: body.username,
+    roles: body.roles ?? [],
+    scopes: body.scopes ?? [],
+    labels: body.labels ?? [],
     ...(body.description !== undefined ? { description: body.description } : {}),
-    ldapAuthType: body.ldapAuthType ?? 'NONE', x509Type: body.x509Type ?? 'NONE', awsIAMType: body.awsIAMType ?? 'NONE', oidcAuthType: body.oidcAuthType ?? 'NONE',
+    ldapAuthType: body.ldapAuthType ?? 'NONE',
+    x509Type: body.x509Type ?? 'NONE',
+    awsIAMType: body.awsIAMType ?? 'NONE',
+    oidcAuthType: body.oidcAuthType ?? 'NONE',
   };
   ctx.store.databaseUsers.push(user);
   return entity(userView(ctx, user, false), 201, { Location: href(ctx, userPath(user)) });
@@ -69,7 +101,12 @@ export const databaseUserRoutes: Route[] = [
   {
     path: '/groups/{groupId}/databaseUsers',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => ctx.store.databaseUsers.filter((u) => u.groupId === group.id), (u, inList) => userView(ctx, u, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => ctx.store.databaseUsers.filter((u) => u.groupId === group.id),
+          (u, inList) => userView(ctx, u, inList),
+        ),
       POST: createUser,
     },
   },

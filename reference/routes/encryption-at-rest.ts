@@ -14,12 +14,30 @@ import { linksField, validateBody, type Field, type ObjectField } from '../valid
 const text: Field = { type: 'string' };
 const flag: Field = { type: 'boolean' };
 const KEY_SERVICES: Record<string, ObjectField> = {
-  awsKms: { type: 'object', fields: { enabled: flag, accessKeyID: text, secretAccessKey: text, customerMasterKeyID: text, region: text, roleId: text } },
+  awsKms: {
+    type: 'object',
+    fields: {
+      enabled: flag,
+      accessKeyID: text,
+      secretAccessKey: text,
+      customerMasterKeyID: text,
+      region: text,
+      roleId: text,
+    },
+  },
   azureKeyVault: {
     type: 'object',
     fields: {
-      enabled: flag, azureEnvironment: { type: 'string', enum: AZURE_ENVIRONMENTS }, clientID: text, keyVaultName: text, keyIdentifier: text,
-      resourceGroupName: text, secret: text, subscriptionID: text, tenantID: text, requirePrivateNetworking: flag,
+      enabled: flag,
+      azureEnvironment: { type: 'string', enum: AZURE_ENVIRONMENTS },
+      clientID: text,
+      keyVaultName: text,
+      keyIdentifier: text,
+      resourceGroupName: text,
+      secret: text,
+      subscriptionID: text,
+      tenantID: text,
+      requirePrivateNetworking: flag,
     },
   },
   googleCloudKms: { type: 'object', fields: { enabled: flag, serviceAccountKey: text, keyVersionResourceID: text } },
@@ -32,7 +50,12 @@ const ENDPOINT_PROVIDERS = ['AWS', 'AZURE'];
 const settingsShape: ObjectField = { type: 'object', fields: { ...KEY_SERVICES, links: linksField } };
 const endpointShape: ObjectField = {
   type: 'object',
-  fields: { id: { type: 'string', readOnly: true }, status: { type: 'string', readOnly: true }, links: linksField, regionName: text },
+  fields: {
+    id: { type: 'string', readOnly: true },
+    status: { type: 'string', readOnly: true },
+    links: linksField,
+    regionName: text,
+  },
   required: ['regionName'],
 };
 
@@ -40,11 +63,16 @@ const settingsPath = (groupId: string) => `/groups/${groupId}/encryptionAtRest`;
 
 function settingsOf(ctx: RequestContext, group: Group): Record<string, Record<string, unknown>> {
   const stored: Record<string, unknown> = ctx.store.encryptionAtRest.find((s) => s.groupId === group.id) ?? {};
-  return Object.fromEntries(Object.keys(KEY_SERVICES).map((k) => [k, { enabled: false, ...(stored[k] as object | undefined) }]));
+  return Object.fromEntries(
+    Object.keys(KEY_SERVICES).map((k) => [k, { enabled: false, ...(stored[k] as object | undefined) }]),
+  );
 }
 
 function settingsView(ctx: RequestContext, group: Group) {
-  const visible = Object.entries(settingsOf(ctx, group)).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).filter(([f]) => !SECRETS.includes(f)))]);
+  const visible = Object.entries(settingsOf(ctx, group)).map(([k, v]) => [
+    k,
+    Object.fromEntries(Object.entries(v).filter(([f]) => !SECRETS.includes(f))),
+  ]);
   return { ...Object.fromEntries(visible), links: entityLinks(ctx, settingsPath(group.id), [], false) };
 }
 
@@ -52,8 +80,12 @@ function updateSettings(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const body = ctx.body as { azureKeyVault?: { azureEnvironment?: unknown } } | null;
   // Mutant: AZURE_GERMANY passes as an Azure environment.
-  const germany = body?.azureKeyVault?.azureEnvironment === 'AZURE_GERMANY' && ctx.mutants.has('EAR-AZURE-GERMANY-REMOVED');
-  validateBody(germany ? { ...body, azureKeyVault: { ...body!.azureKeyVault, azureEnvironment: 'AZURE' } } : ctx.body, settingsShape);
+  const germany =
+    body?.azureKeyVault?.azureEnvironment === 'AZURE_GERMANY' && ctx.mutants.has('EAR-AZURE-GERMANY-REMOVED');
+  validateBody(
+    germany ? { ...body, azureKeyVault: { ...body!.azureKeyVault, azureEnvironment: 'AZURE' } } : ctx.body,
+    settingsShape,
+  );
   const changes = body as Record<string, Record<string, unknown>>;
   const merged = settingsOf(ctx, group);
   for (const k of Object.keys(KEY_SERVICES)) if (changes[k]) merged[k] = { ...merged[k], ...changes[k] };
@@ -74,22 +106,41 @@ const endpointsPath = (groupId: string, provider: string) => `${settingsPath(gro
 
 function endpointView(ctx: RequestContext, endpoint: EarPrivateEndpoint, inList: boolean) {
   const { groupId, ...fields } = endpoint;
-  return { ...fields, links: entityLinks(ctx, `${endpointsPath(groupId, endpoint.cloudProvider)}/${endpoint.id}`, [], inList) };
+  return {
+    ...fields,
+    links: entityLinks(ctx, `${endpointsPath(groupId, endpoint.cloudProvider)}/${endpoint.id}`, [], inList),
+  };
 }
 
 const requireEndpoint = (ctx: RequestContext, group: Group, provider: string) =>
-  orNotFound(ctx.store.earPrivateEndpoints.find((e) => e.groupId === group.id && e.cloudProvider === provider && e.id === ctx.params.endpointId), ctx.path);
+  orNotFound(
+    ctx.store.earPrivateEndpoints.find(
+      (e) => e.groupId === group.id && e.cloudProvider === provider && e.id === ctx.params.endpointId,
+    ),
+    ctx.path,
+  );
 
 function createEndpoint(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const provider = requireProvider(ctx);
   const { regionName } = validateBody<{ regionName: string }>(ctx.body, endpointShape);
   // Mutant: the removed Azure regions are accepted here.
-  const removedAccepted = /^GERMANY_(CENTRAL|NORTH_EAST)$/.test(regionName) && provider === 'AZURE' && ctx.mutants.has('EAR-AZURE-GERMANY-REMOVED:private-endpoint-region');
+  const removedAccepted =
+    /^GERMANY_(CENTRAL|NORTH_EAST)$/.test(regionName) &&
+    provider === 'AZURE' &&
+    ctx.mutants.has('EAR-AZURE-GERMANY-REMOVED:private-endpoint-region');
   if (!(REGIONS[provider] ?? []).includes(regionName) && !removedAccepted) throw invalidAttribute('regionName');
-  const endpoint: EarPrivateEndpoint = { id: newId(), groupId: group.id, cloudProvider: provider, regionName, status: 'INITIATING' };
+  const endpoint: EarPrivateEndpoint = {
+    id: newId(),
+    groupId: group.id,
+    cloudProvider: provider,
+    regionName,
+    status: 'INITIATING',
+  };
   ctx.store.earPrivateEndpoints.push(endpoint);
-  return entity(endpointView(ctx, endpoint, false), 201, { Location: href(ctx, `${endpointsPath(group.id, provider)}/${endpoint.id}`) });
+  return entity(endpointView(ctx, endpoint, false), 201, {
+    Location: href(ctx, `${endpointsPath(group.id, provider)}/${endpoint.id}`),
+  });
 }
 
 function deleteEndpoint(ctx: RequestContext) {
@@ -107,10 +158,15 @@ export const encryptionAtRestRoutes: Route[] = [
   {
     path: '/groups/{groupId}/encryptionAtRest/{cloudProvider}/privateEndpoints',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => {
-        const provider = requireProvider(ctx);
-        return ctx.store.earPrivateEndpoints.filter((e) => e.groupId === group.id && e.cloudProvider === provider);
-      }, (e, inList) => endpointView(ctx, e, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => {
+            const provider = requireProvider(ctx);
+            return ctx.store.earPrivateEndpoints.filter((e) => e.groupId === group.id && e.cloudProvider === provider);
+          },
+          (e, inList) => endpointView(ctx, e, inList),
+        ),
       POST: createEndpoint,
     },
   },

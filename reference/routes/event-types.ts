@@ -16,17 +16,39 @@ const eventTypeView = (ctx: RequestContext, type: EventType, inList: boolean) =>
   description: describe(type.eventType),
   // Mutant: the type's name is carried as `name`, not in the field that names event types.
   [ctx.mutants.has('EVT-TYPES-LIST') ? 'name' : 'eventType']: type.eventType,
-  links: entityLinks(ctx, `/eventTypes/${encodeURIComponent(type.eventType)}`, [[extensionRel(ctx, 'eventTypes'), '/eventTypes']], inList),
+  links: entityLinks(
+    ctx,
+    `/eventTypes/${encodeURIComponent(type.eventType)}`,
+    [[extensionRel(ctx, 'eventTypes'), '/eventTypes']],
+    inList,
+  ),
 });
 
 /** Mutant: the list leaves out FTDC_SETTINGS_UPDATED, one of the six of 18 April 2025. */
 const listedEventTypes = (ctx: RequestContext) =>
-  ctx.mutants.has('EVT-TYPES-2025-04-18') ? EVENT_TYPES.filter((t) => t.eventType !== 'FTDC_SETTINGS_UPDATED') : [...EVENT_TYPES];
+  ctx.mutants.has('EVT-TYPES-2025-04-18')
+    ? EVENT_TYPES.filter((t) => t.eventType !== 'FTDC_SETTINGS_UPDATED')
+    : [...EVENT_TYPES];
 
 export const eventTypeRoutes: Route[] = [
-  { path: '/eventTypes', methods: { GET: (ctx) => listReply(ctx, listedEventTypes(ctx), (t, inList) => eventTypeView(ctx, t, inList)) } },
+  {
+    path: '/eventTypes',
+    methods: { GET: (ctx) => listReply(ctx, listedEventTypes(ctx), (t, inList) => eventTypeView(ctx, t, inList)) },
+  },
   {
     path: '/eventTypes/{eventType}',
-    methods: { GET: (ctx) => entity(eventTypeView(ctx, orNotFound(EVENT_TYPES.find((t) => t.eventType === ctx.params.eventType), ctx.path), false)) },
+    methods: {
+      GET: (ctx) =>
+        entity(
+          eventTypeView(
+            ctx,
+            orNotFound(
+              EVENT_TYPES.find((t) => t.eventType === ctx.params.eventType),
+              ctx.path,
+            ),
+            false,
+          ),
+        ),
+    },
   },
 ];

@@ -13,10 +13,12 @@ import type { Event } from '../store.ts';
 function eventView(ctx: RequestContext, event: Event, inList: boolean) {
   const group = `/groups/${event.groupId}`;
   const related: [string, string][] = [[extensionRel(ctx, 'group'), group]];
-  if (event.clusterName) related.push([extensionRel(ctx, 'cluster'), `${group}/clusters/${encodeURIComponent(event.clusterName)}`]);
+  if (event.clusterName)
+    related.push([extensionRel(ctx, 'cluster'), `${group}/clusters/${encodeURIComponent(event.clusterName)}`]);
   const links = entityLinks(ctx, `${group}/events/${event.id}`, related, inList);
   // Mutant: a single event's relations other than self have no target URL.
-  const shown = !inList && ctx.mutants.has('LINK-ARRAY') ? links.map((l) => (l.rel === 'self' ? l : { rel: l.rel })) : links;
+  const shown =
+    !inList && ctx.mutants.has('LINK-ARRAY') ? links.map((l) => (l.rel === 'self' ? l : { rel: l.rel })) : links;
   // Mutant: events carry their type as eventType, not eventTypeName.
   const { eventTypeName, ...rest } = event;
   const typed = ctx.mutants.has('EVT-EVENT-TYPE-NAME') ? { ...rest, eventType: eventTypeName } : event;
@@ -50,7 +52,11 @@ function matchingEvents(ctx: RequestContext, groupId: string): Event[] {
     .filter((e) => e.groupId === groupId)
     .filter((e) => {
       const created = Date.parse(e.created);
-      return (min === undefined || created >= min) && (max === undefined || created <= max) && (types.length === 0 || types.includes(e.eventTypeName));
+      return (
+        (min === undefined || created >= min) &&
+        (max === undefined || created <= max) &&
+        (types.length === 0 || types.includes(e.eventTypeName))
+      );
     })
     .sort((a, b) => b.created.localeCompare(a.created));
 }
@@ -69,13 +75,18 @@ export const eventRoutes: Route[] = [
   {
     path: '/groups/{groupId}/events',
     methods: {
-      GET: (ctx) => listInGroup(pagedFromZero(ctx), (group) => {
-        // Mutant: the unfiltered events of a project that never logged one are 404 (filtered, they are 200 and empty).
-        const filtered = ['minDate', 'maxDate', 'eventType'].some((name) => ctx.query.has(name));
-        const none = !ctx.store.events.some((e) => e.groupId === group.id);
-        if (none && !filtered && ctx.mutants.has('LIST-EMPTY-200:events')) throw notFound(ctx.path);
-        return matchingEvents(ctx, group.id);
-      }, (e, inList) => eventView(ctx, e, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          pagedFromZero(ctx),
+          (group) => {
+            // Mutant: the unfiltered events of a project that never logged one are 404 (filtered, they are 200 and empty).
+            const filtered = ['minDate', 'maxDate', 'eventType'].some((name) => ctx.query.has(name));
+            const none = !ctx.store.events.some((e) => e.groupId === group.id);
+            if (none && !filtered && ctx.mutants.has('LIST-EMPTY-200:events')) throw notFound(ctx.path);
+            return matchingEvents(ctx, group.id);
+          },
+          (e, inList) => eventView(ctx, e, inList),
+        ),
     },
   },
   {
@@ -83,7 +94,12 @@ export const eventRoutes: Route[] = [
     methods: {
       GET: (ctx) => {
         // Mutant: one event is read without any grant on its project.
-        const group = ctx.mutants.has('AUTH-NO-GRANT:event') ? orNotFound(ctx.store.groups.find((g) => g.id === ctx.params.groupId), ctx.path) : requireGroup(ctx, 'read');
+        const group = ctx.mutants.has('AUTH-NO-GRANT:event')
+          ? orNotFound(
+              ctx.store.groups.find((g) => g.id === ctx.params.groupId),
+              ctx.path,
+            )
+          : requireGroup(ctx, 'read');
         const event = ctx.store.events.find((e) => e.groupId === group.id && e.id === ctx.params.eventId);
         return entity(eventView(ctx, orNotFound(event, ctx.path), false));
       },

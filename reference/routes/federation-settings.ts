@@ -14,8 +14,12 @@ const readOnly = { type: 'string', readOnly: true } as const;
 const identityProviderUpdate: ObjectField = {
   type: 'object',
   fields: {
-    id: readOnly, protocol: readOnly, links: linksField,
-    displayName: { type: 'string', maxLength: 50 }, issuerUri: { type: 'string' }, status: { type: 'string', enum: ['ACTIVE', 'INACTIVE'] },
+    id: readOnly,
+    protocol: readOnly,
+    links: linksField,
+    displayName: { type: 'string', maxLength: 50 },
+    issuerUri: { type: 'string' },
+    status: { type: 'string', enum: ['ACTIVE', 'INACTIVE'] },
   },
 };
 
@@ -23,26 +27,44 @@ const settingsPath = (fs: FederationSettings) => `/federationSettings/${fs.id}`;
 
 /** The `{federationSettingsId}` settings (404), whose organization the caller must own (403). */
 function requireSettings(ctx: RequestContext): FederationSettings {
-  const fs = orNotFound(ctx.store.federationSettings.find((f) => f.id === ctx.params.federationSettingsId), ctx.path);
+  const fs = orNotFound(
+    ctx.store.federationSettings.find((f) => f.id === ctx.params.federationSettingsId),
+    ctx.path,
+  );
   requireOrgOwner(ctx, fs.orgId);
   return fs;
 }
 
 const requireProvider = (ctx: RequestContext, fs: FederationSettings) =>
-  orNotFound(fs.identityProviders.find((p) => p.id === ctx.params.identityProviderId), ctx.path);
+  orNotFound(
+    fs.identityProviders.find((p) => p.id === ctx.params.identityProviderId),
+    ctx.path,
+  );
 
-const providerView = (ctx: RequestContext, fs: FederationSettings, p: IdentityProvider, inList: boolean) =>
-  ({ ...p, links: entityLinks(ctx, `${settingsPath(fs)}/identityProviders/${p.id}`, [], inList) });
+const providerView = (ctx: RequestContext, fs: FederationSettings, p: IdentityProvider, inList: boolean) => ({
+  ...p,
+  links: entityLinks(ctx, `${settingsPath(fs)}/identityProviders/${p.id}`, [], inList),
+});
 
 function roleMappingView(ctx: RequestContext, fs: FederationSettings, m: RoleMapping, inList: boolean) {
   const { orgId, ...fields } = m;
-  return { ...fields, links: entityLinks(ctx, `${settingsPath(fs)}/connectedOrgConfigs/${orgId}/roleMappings/${m.id}`, [], inList) };
+  return {
+    ...fields,
+    links: entityLinks(ctx, `${settingsPath(fs)}/connectedOrgConfigs/${orgId}/roleMappings/${m.id}`, [], inList),
+  };
 }
 
 function settingsOfOrg(ctx: RequestContext) {
   requireOrgOwner(ctx, ctx.params.orgId);
-  const fs = orNotFound(ctx.store.federationSettings.find((f) => f.orgId === ctx.params.orgId), ctx.path);
-  return entity({ id: fs.id, identityProviderIds: fs.identityProviders.map((p) => p.id), links: entityLinks(ctx, `/orgs/${fs.orgId}/federationSettings`, [], false) });
+  const fs = orNotFound(
+    ctx.store.federationSettings.find((f) => f.orgId === ctx.params.orgId),
+    ctx.path,
+  );
+  return entity({
+    id: fs.id,
+    identityProviderIds: fs.identityProviders.map((p) => p.id),
+    links: entityLinks(ctx, `/orgs/${fs.orgId}/federationSettings`, [], false),
+  });
 }
 
 function updateProvider(ctx: RequestContext) {
@@ -94,7 +116,17 @@ export const federationSettingsRoutes: Route[] = [
     methods: {
       GET: (ctx) => {
         const { fs, mappings } = mappingsOf(ctx);
-        return entity(roleMappingView(ctx, fs, orNotFound(mappings.find((m) => m.id === ctx.params.roleMappingId), ctx.path), false));
+        return entity(
+          roleMappingView(
+            ctx,
+            fs,
+            orNotFound(
+              mappings.find((m) => m.id === ctx.params.roleMappingId),
+              ctx.path,
+            ),
+            false,
+          ),
+        );
       },
     },
   },

@@ -20,14 +20,30 @@ function flexView(ctx: RequestContext, flex: FlexCluster, inList: boolean) {
 export const flexClusterRoutes: Route[] = [
   {
     path: '/groups/{groupId}/flexClusters',
-    methods: { GET: (ctx) => listInGroup(ctx, (g) => ctx.store.flexClusters.filter((f) => f.groupId === g.id), (f, inList) => flexView(ctx, f, inList)) },
+    methods: {
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (g) => ctx.store.flexClusters.filter((f) => f.groupId === g.id),
+          (f, inList) => flexView(ctx, f, inList),
+        ),
+    },
   },
   {
     path: '/groups/{groupId}/flexClusters/{name}',
     methods: {
       GET: (ctx) => {
         const group = requireGroup(ctx, 'read');
-        return entity(flexView(ctx, orNotFound(ctx.store.flexClusters.find((f) => f.groupId === group.id && f.name === ctx.params.name), ctx.path), false));
+        return entity(
+          flexView(
+            ctx,
+            orNotFound(
+              ctx.store.flexClusters.find((f) => f.groupId === group.id && f.name === ctx.params.name),
+              ctx.path,
+            ),
+            false,
+          ),
+        );
       },
     },
   },

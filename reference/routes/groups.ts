@@ -20,13 +20,25 @@ const READ_ONLY = {
 
 const createShape: ObjectField = {
   type: 'object',
-  fields: { ...READ_ONLY, name: NAME, orgId: { type: 'string' }, tags: tagsField, withDefaultAlertsSettings: { type: 'boolean' } },
+  fields: {
+    ...READ_ONLY,
+    name: NAME,
+    orgId: { type: 'string' },
+    tags: tagsField,
+    withDefaultAlertsSettings: { type: 'boolean' },
+  },
   required: ['name', 'orgId'],
 };
 /** The real service's GroupUpdate: only name, tags and withDefaultAlertsSettings change. */
 const updateShape: ObjectField = {
   type: 'object',
-  fields: { ...READ_ONLY, orgId: { type: 'string', readOnly: true }, name: NAME, tags: tagsField, withDefaultAlertsSettings: { type: 'boolean' } },
+  fields: {
+    ...READ_ONLY,
+    orgId: { type: 'string', readOnly: true },
+    name: NAME,
+    tags: tagsField,
+    withDefaultAlertsSettings: { type: 'boolean' },
+  },
 };
 
 export function groupView(ctx: RequestContext, group: Group, inList: boolean) {
@@ -35,13 +47,18 @@ export function groupView(ctx: RequestContext, group: Group, inList: boolean) {
     clusterCount: ctx.store.clusters.filter((c) => c.groupId === group.id).length,
     created: group.created,
     id: group.id,
-    links: entityLinks(ctx, base, [
-      [extensionRel(ctx, 'clusters'), `${base}/clusters`],
-      [extensionRel(ctx, 'processes'), `${base}/processes`],
-      [extensionRel(ctx, 'events'), `${base}/events`],
-      [extensionRel(ctx, 'alerts'), `${base}/alerts`],
-      [extensionRel(ctx, 'alertConfigs'), `${base}/alertConfigs`],
-    ], inList),
+    links: entityLinks(
+      ctx,
+      base,
+      [
+        [extensionRel(ctx, 'clusters'), `${base}/clusters`],
+        [extensionRel(ctx, 'processes'), `${base}/processes`],
+        [extensionRel(ctx, 'events'), `${base}/events`],
+        [extensionRel(ctx, 'alerts'), `${base}/alerts`],
+        [extensionRel(ctx, 'alertConfigs'), `${base}/alertConfigs`],
+      ],
+      inList,
+    ),
     name: group.name,
     orgId: group.orgId,
     // Mutant: the legacy generation's project has no tags (spec 9.4: only clusters differ).
@@ -58,12 +75,19 @@ function refuseDuplicateName(store: Store, name: string, except?: Group): void {
 
 function createGroup(ctx: RequestContext) {
   if (!canCreateProjects(ctx.caller)) throw userUnauthorized();
-  const body = validateBody<{ name: string; orgId: string; tags?: Tag[]; withDefaultAlertsSettings?: boolean }>(ctx.body, createShape);
+  const body = validateBody<{ name: string; orgId: string; tags?: Tag[]; withDefaultAlertsSettings?: boolean }>(
+    ctx.body,
+    createShape,
+  );
   if (body.orgId !== ctx.store.org.id) throw invalidAttribute('orgId');
   refuseDuplicateName(ctx.store, body.name);
   const group: Group = {
-    id: newId(), name: body.name, orgId: body.orgId, created: nowIso(),
-    tags: body.tags ?? [], withDefaultAlertsSettings: body.withDefaultAlertsSettings ?? true,
+    id: newId(),
+    name: body.name,
+    orgId: body.orgId,
+    created: nowIso(),
+    tags: body.tags ?? [],
+    withDefaultAlertsSettings: body.withDefaultAlertsSettings ?? true,
   };
   ctx.store.groups.push(group);
   ctx.caller.record.groupRoles.push({ groupId: group.id, roleName: 'GROUP_OWNER' });
@@ -73,7 +97,9 @@ function createGroup(ctx: RequestContext) {
 /** An unknown top-level field of a project update that resembles no real field, if any. */
 function unknownField(body: unknown): string | undefined {
   const known = Object.keys(updateShape.fields);
-  return typeof body === 'object' && body !== null ? Object.keys(body).find((k) => !known.includes(k) && !nearMiss(k, known)) : undefined;
+  return typeof body === 'object' && body !== null
+    ? Object.keys(body).find((k) => !known.includes(k) && !nearMiss(k, known))
+    : undefined;
 }
 
 function updateGroup(ctx: RequestContext) {
@@ -82,13 +108,21 @@ function updateGroup(ctx: RequestContext) {
   const unknown = unknownField(ctx.body);
   if (unknown !== undefined && ctx.mutants.has('ENT-UNKNOWN-FIELD-400:echo')) {
     const other = Object.keys(ctx.body as object).find((k) => k !== unknown) ?? 'name';
-    throw new ApiError(400, 'INVALID_ATTRIBUTE', `Invalid attribute ${other} specified in ${JSON.stringify(ctx.body)}.`, [other]);
+    throw new ApiError(
+      400,
+      'INVALID_ATTRIBUTE',
+      `Invalid attribute ${other} specified in ${JSON.stringify(ctx.body)}.`,
+      [other],
+    );
   }
   // Mutant: read-only fields are dropped instead of refused.
-  const sent = ctx.mutants.has('ENT-READ-ONLY-FIELD-400') ? withoutFields(ctx.body, updateShape, (_name, field) => field?.readOnly === true) : ctx.body;
+  const sent = ctx.mutants.has('ENT-READ-ONLY-FIELD-400')
+    ? withoutFields(ctx.body, updateShape, (_name, field) => field?.readOnly === true)
+    : ctx.body;
   const body = validateBody<Partial<Pick<Group, 'name' | 'tags' | 'withDefaultAlertsSettings'>>>(sent, updateShape);
   // Mutant: a rename is not checked against the other projects' names.
-  if (body.name !== undefined && !ctx.mutants.has('ERR-UNIQUE-409:rename')) refuseDuplicateName(ctx.store, body.name, group);
+  if (body.name !== undefined && !ctx.mutants.has('ERR-UNIQUE-409:rename'))
+    refuseDuplicateName(ctx.store, body.name, group);
   Object.assign(group, body);
   return entity(groupView(ctx, group, false));
 }
@@ -98,9 +132,26 @@ function deleteGroup(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const { store } = ctx;
   removeWhere(store.groups, (g) => g === group);
-  for (const items of [store.clusters, store.events, store.alertConfigs, store.alerts, store.restoreJobs, store.tenantSnapshots, store.processes, store.performanceAdvisor,
-    store.customDbRoles, store.encryptionAtRest, store.earPrivateEndpoints, store.serverlessInstances, store.serverlessEndpoints,
-    store.databaseUsers, store.accessList, store.flexClusters, store.streamWorkspaces, store.sampleDatasetLoads]) {
+  for (const items of [
+    store.clusters,
+    store.events,
+    store.alertConfigs,
+    store.alerts,
+    store.restoreJobs,
+    store.tenantSnapshots,
+    store.processes,
+    store.performanceAdvisor,
+    store.customDbRoles,
+    store.encryptionAtRest,
+    store.earPrivateEndpoints,
+    store.serverlessInstances,
+    store.serverlessEndpoints,
+    store.databaseUsers,
+    store.accessList,
+    store.flexClusters,
+    store.streamWorkspaces,
+    store.sampleDatasetLoads,
+  ]) {
     removeWhere<{ groupId: string }>(items, (item) => item.groupId === group.id);
   }
   for (const principal of store.principals) removeWhere(principal.groupRoles, (role) => role.groupId === group.id);
@@ -127,7 +178,11 @@ export const groupRoutes: Route[] = [
     path: '/groups/byName/{groupName}',
     methods: {
       GET: (ctx) => {
-        const group = authorizeGroup(ctx, ctx.store.groups.find((g) => g.name === ctx.params.groupName), 'read');
+        const group = authorizeGroup(
+          ctx,
+          ctx.store.groups.find((g) => g.name === ctx.params.groupName),
+          'read',
+        );
         return entity(groupView(ctx, group, false));
       },
     },

@@ -12,10 +12,17 @@ function invoiceView(ctx: RequestContext, invoice: Invoice) {
   const vendorSku = (sku: unknown) => String(sku).replace(/^PLATFORM_/, `${ctx.vendor.toUpperCase()}_`);
   const lineItems: Record<string, unknown>[] = invoice.lineItems.map((item) => ({ ...item, sku: vendorSku(item.sku) }));
   // Mutant: a FLEX legacy usage-hour sku with a size the release notes do not list (N = 600).
-  if (ctx.mutants.has('BILLING-SKU-FLEX')) lineItems.push({ ...lineItems[0], sku: vendorSku('PLATFORM_FLEX_AWS_LEGACY_600_USAGE_HOURS') });
+  if (ctx.mutants.has('BILLING-SKU-FLEX'))
+    lineItems.push({ ...lineItems[0], sku: vendorSku('PLATFORM_FLEX_AWS_LEGACY_600_USAGE_HOURS') });
   const amountBilledCents = lineItems.reduce((sum, item) => sum + Number(item.totalPriceCents ?? 0), 0);
   const { orgId, ...fields } = invoice;
-  return { ...fields, amountBilledCents, lineItems, orgId, links: entityLinks(ctx, `/orgs/${orgId}/invoices/pending`, [], false) };
+  return {
+    ...fields,
+    amountBilledCents,
+    lineItems,
+    orgId,
+    links: entityLinks(ctx, `/orgs/${orgId}/invoices/pending`, [], false),
+  };
 }
 
 export const invoiceRoutes: Route[] = [
@@ -24,7 +31,15 @@ export const invoiceRoutes: Route[] = [
     methods: {
       GET: (ctx) => {
         requireOrgOwner(ctx, ctx.params.orgId);
-        return entity(invoiceView(ctx, orNotFound(ctx.store.invoices.find((i) => i.orgId === ctx.params.orgId && i.statusName === 'PENDING'), ctx.path)));
+        return entity(
+          invoiceView(
+            ctx,
+            orNotFound(
+              ctx.store.invoices.find((i) => i.orgId === ctx.params.orgId && i.statusName === 'PENDING'),
+              ctx.path,
+            ),
+          ),
+        );
       },
     },
   },

@@ -59,7 +59,10 @@ function dataPoints(measurement: Measurement, seed: number, interval: { stepMs: 
   const points = [];
   for (let t = interval.start, i = 0; t < interval.end; t += interval.stepMs, i++) {
     const value = measurement.base * seed * (1 + 0.05 * Math.sin(i / 3));
-    points.push({ timestamp: formatIsoDate(new Date(t)), value: measurement.units === 'SCALAR' ? Math.round(value) : Math.round(value * 100) / 100 });
+    points.push({
+      timestamp: formatIsoDate(new Date(t)),
+      value: measurement.units === 'SCALAR' ? Math.round(value) : Math.round(value * 100) / 100,
+    });
   }
   return points;
 }

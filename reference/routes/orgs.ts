@@ -21,10 +21,25 @@ function requireOrg(ctx: RequestContext): Org {
 }
 
 export const orgRoutes: Route[] = [
-  { path: '/orgs', methods: { GET: (ctx) => listReply(ctx, ctx.caller.record.orgRoles.length > 0 ? [ctx.store.org] : [], (o, inList) => orgView(ctx, o, inList)) } },
+  {
+    path: '/orgs',
+    methods: {
+      GET: (ctx) =>
+        listReply(ctx, ctx.caller.record.orgRoles.length > 0 ? [ctx.store.org] : [], (o, inList) =>
+          orgView(ctx, o, inList),
+        ),
+    },
+  },
   { path: '/orgs/{orgId}', methods: { GET: (ctx) => entity(orgView(ctx, requireOrg(ctx), false)) } },
   {
     path: '/orgs/{orgId}/groups',
-    methods: { GET: (ctx) => listReply(ctx, visibleGroups(ctx).filter((g) => g.orgId === requireOrg(ctx).id), (g, inList) => groupView(ctx, g, inList)) },
+    methods: {
+      GET: (ctx) =>
+        listReply(
+          ctx,
+          visibleGroups(ctx).filter((g) => g.orgId === requireOrg(ctx).id),
+          (g, inList) => groupView(ctx, g, inList),
+        ),
+    },
   },
 ];

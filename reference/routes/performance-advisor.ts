@@ -7,23 +7,39 @@ import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { PerformanceAdvice } from '../store.ts';
 
-const NO_ADVICE = { suggestedIndexes: [], shapes: [], dropIndexSuggestions: { hiddenIndexes: [], redundantIndexes: [], unusedIndexes: [] } };
+const NO_ADVICE = {
+  suggestedIndexes: [],
+  shapes: [],
+  dropIndexSuggestions: { hiddenIndexes: [], redundantIndexes: [], unusedIndexes: [] },
+};
 
 /** The advice for the `{clusterName}` cluster (none recorded: empty advice). */
-function adviceOf(ctx: RequestContext): { advice: Omit<PerformanceAdvice, 'groupId' | 'clusterName'>; clusterPath: string } {
+function adviceOf(ctx: RequestContext): {
+  advice: Omit<PerformanceAdvice, 'groupId' | 'clusterName'>;
+  clusterPath: string;
+} {
   const group = requireGroup(ctx, 'read');
   // Mutant: the suggested indexes of a cluster that does not exist are answered as empty advice.
   const clusterMissing = !ctx.store.clusters.some((c) => c.groupId === group.id && c.name === ctx.params.clusterName);
   if (clusterMissing && ctx.path.endsWith('/suggestedIndexes') && ctx.mutants.has('DOC-404')) {
-    return { advice: NO_ADVICE, clusterPath: `/groups/${group.id}/clusters/${encodeURIComponent(ctx.params.clusterName!)}` };
+    return {
+      advice: NO_ADVICE,
+      clusterPath: `/groups/${group.id}/clusters/${encodeURIComponent(ctx.params.clusterName!)}`,
+    };
   }
   const cluster = requireCluster(ctx, group);
-  const advice = ctx.store.performanceAdvisor.find((a) => a.groupId === group.id && a.clusterName === cluster.name) ?? NO_ADVICE;
+  const advice =
+    ctx.store.performanceAdvisor.find((a) => a.groupId === group.id && a.clusterName === cluster.name) ?? NO_ADVICE;
   return { advice, clusterPath: `/groups/${group.id}/clusters/${encodeURIComponent(cluster.name)}` };
 }
 
 function linksOf(ctx: RequestContext, clusterPath: string, resource: string) {
-  return entityLinks(ctx, `${clusterPath}/performanceAdvisor/${resource}`, [[extensionRel(ctx, 'cluster'), clusterPath]], false);
+  return entityLinks(
+    ctx,
+    `${clusterPath}/performanceAdvisor/${resource}`,
+    [[extensionRel(ctx, 'cluster'), clusterPath]],
+    false,
+  );
 }
 
 export const performanceAdvisorRoutes: Route[] = [
@@ -32,7 +48,11 @@ export const performanceAdvisorRoutes: Route[] = [
     methods: {
       GET: (ctx) => {
         const { advice, clusterPath } = adviceOf(ctx);
-        return entity({ links: linksOf(ctx, clusterPath, 'suggestedIndexes'), shapes: advice.shapes, suggestedIndexes: advice.suggestedIndexes });
+        return entity({
+          links: linksOf(ctx, clusterPath, 'suggestedIndexes'),
+          shapes: advice.shapes,
+          suggestedIndexes: advice.suggestedIndexes,
+        });
       },
     },
   },

@@ -16,8 +16,16 @@ const DELIVERY_TYPES = ['automated', 'download', 'pointInTime'];
 const createShape: ObjectField = {
   type: 'object',
   fields: {
-    id: readOnly, clusterName: readOnly, timestamp: readOnly, cancelled: readOnly, expired: readOnly, failed: readOnly,
-    finishedAt: readOnly, expiresAt: readOnly, deliveryUrl: readOnly, links: linksField,
+    id: readOnly,
+    clusterName: readOnly,
+    timestamp: readOnly,
+    cancelled: readOnly,
+    expired: readOnly,
+    failed: readOnly,
+    finishedAt: readOnly,
+    expiresAt: readOnly,
+    deliveryUrl: readOnly,
+    links: linksField,
     deliveryType: { type: 'string', enum: DELIVERY_TYPES },
     snapshotId: { type: 'string', pattern: /^[0-9a-f]{24}$/ },
     targetGroupId: { type: 'string', pattern: /^[0-9a-f]{24}$/ },
@@ -30,7 +38,8 @@ const createShape: ObjectField = {
   // Automated and point-in-time restores go to a target cluster.
   check: (body) => {
     if (body.deliveryType === 'download') return;
-    for (const name of ['targetGroupId', 'targetClusterName']) if (body[name] === undefined) throw missingAttribute(name);
+    for (const name of ['targetGroupId', 'targetClusterName'])
+      if (body[name] === undefined) throw missingAttribute(name);
   },
 };
 
@@ -40,15 +49,29 @@ function restoreJobView(ctx: RequestContext, job: RestoreJob, inList: boolean) {
   const cluster = `/groups/${job.groupId}/clusters/${encodeURIComponent(job.clusterName)}`;
   const { groupId: _group, ...fields } = job;
   // Mutant: the BSON timestamp's date carries milliseconds, below its one-second granularity.
-  const timestamp = ctx.mutants.has('ENT-BSON-TIMESTAMP') ? { ...job.timestamp, date: job.timestamp.date.replace(/Z$/, '.250Z') } : job.timestamp;
-  return { ...fields, timestamp, links: entityLinks(ctx, `${cluster}/backup/restoreJobs/${job.id}`, [[extensionRel(ctx, 'cluster'), cluster]], inList) };
+  const timestamp = ctx.mutants.has('ENT-BSON-TIMESTAMP')
+    ? { ...job.timestamp, date: job.timestamp.date.replace(/Z$/, '.250Z') }
+    : job.timestamp;
+  return {
+    ...fields,
+    timestamp,
+    links: entityLinks(
+      ctx,
+      `${cluster}/backup/restoreJobs/${job.id}`,
+      [[extensionRel(ctx, 'cluster'), cluster]],
+      inList,
+    ),
+  };
 }
 
 const requireJob = (ctx: RequestContext, group: Group) => {
   const cluster = requireCluster(ctx, group);
-  const job = ctx.store.restoreJobs.find((j) => j.groupId === group.id && j.clusterName === cluster.name && j.id === ctx.params.restoreJobId);
+  const job = ctx.store.restoreJobs.find(
+    (j) => j.groupId === group.id && j.clusterName === cluster.name && j.id === ctx.params.restoreJobId,
+  );
   // Mutant: a missing restore job's error names the cluster in its detail, not the requested path.
-  if (!job && ctx.mutants.has('ERR-RESOURCE-NOT-FOUND:restore-job')) throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find restore job in cluster ${cluster.name}.`, [ctx.path]);
+  if (!job && ctx.mutants.has('ERR-RESOURCE-NOT-FOUND:restore-job'))
+    throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find restore job in cluster ${cluster.name}.`, [ctx.path]);
   return orNotFound(job, ctx.path);
 };
 
@@ -58,13 +81,21 @@ function createRestoreJob(ctx: RequestContext) {
   const body = validateBody<RestoreRequest>(ctx.body, createShape);
   const now = new Date();
   const job: RestoreJob = {
-    ...body, id: newId(), groupId: group.id, clusterName: cluster.name,
+    ...body,
+    id: newId(),
+    groupId: group.id,
+    clusterName: cluster.name,
     // The BSON timestamp of the restored point: date at one-second granularity plus an increment.
     timestamp: { date: formatIsoDate(now), increment: 1 },
-    cancelled: false, expired: false, failed: false,
+    cancelled: false,
+    expired: false,
+    failed: false,
   };
   ctx.store.restoreJobs.push(job);
-  const location = href(ctx, `/groups/${group.id}/clusters/${encodeURIComponent(cluster.name)}/backup/restoreJobs/${job.id}`);
+  const location = href(
+    ctx,
+    `/groups/${group.id}/clusters/${encodeURIComponent(cluster.name)}/backup/restoreJobs/${job.id}`,
+  );
   return entity(restoreJobView(ctx, job, false), 201, { Location: location });
 }
 
@@ -78,13 +109,18 @@ export const restoreJobRoutes: Route[] = [
   {
     path: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => {
-        // Mutant: the restore jobs of a cluster that does not exist are an empty list.
-        const exists = ctx.store.clusters.some((c) => c.groupId === group.id && c.name === ctx.params.clusterName);
-        if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404:restore-jobs')) return [];
-        const cluster = requireCluster(ctx, group);
-        return ctx.store.restoreJobs.filter((j) => j.groupId === group.id && j.clusterName === cluster.name);
-      }, (j, inList) => restoreJobView(ctx, j, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => {
+            // Mutant: the restore jobs of a cluster that does not exist are an empty list.
+            const exists = ctx.store.clusters.some((c) => c.groupId === group.id && c.name === ctx.params.clusterName);
+            if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404:restore-jobs')) return [];
+            const cluster = requireCluster(ctx, group);
+            return ctx.store.restoreJobs.filter((j) => j.groupId === group.id && j.clusterName === cluster.name);
+          },
+          (j, inList) => restoreJobView(ctx, j, inList),
+        ),
       POST: createRestoreJob,
     },
   },

@@ -27,16 +27,19 @@ function systemStatus(ctx: RequestContext) {
     },
     appName: `${ctx.vendor} reference target`,
     build: BUILD,
-    links: entityLinks(ctx, '', [
-      // Mutant: the projects cannot be reached by following links from here.
-      ...(ctx.mutants.has('SVC-BROWSABLE') ? [] : [[extensionRel(ctx, 'groups'), '/groups'] as [string, string]]),
-      [extensionRel(ctx, 'clusters'), '/clusters'],
-      [extensionRel(ctx, 'eventTypes'), '/eventTypes'],
-    ], false),
+    links: entityLinks(
+      ctx,
+      '',
+      [
+        // Mutant: the projects cannot be reached by following links from here.
+        ...(ctx.mutants.has('SVC-BROWSABLE') ? [] : [[extensionRel(ctx, 'groups'), '/groups'] as [string, string]]),
+        [extensionRel(ctx, 'clusters'), '/clusters'],
+        [extensionRel(ctx, 'eventTypes'), '/eventTypes'],
+      ],
+      false,
+    ),
     throttling: false,
   };
 }
 
-export const rootRoutes: Route[] = [
-  { path: '', methods: { GET: (ctx) => entity(systemStatus(ctx)) } },
-];
+export const rootRoutes: Route[] = [{ path: '', methods: { GET: (ctx) => entity(systemStatus(ctx)) } }];

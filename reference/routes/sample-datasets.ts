@@ -10,7 +10,10 @@ import type { Route } from '../router.ts';
 import { newId, type SampleDatasetLoad } from '../store.ts';
 
 const loadView = (load: SampleDatasetLoad, state: 'WORKING' | 'COMPLETED') => ({
-  _id: load.id, clusterName: load.clusterName, createDate: load.createDate, state,
+  _id: load.id,
+  clusterName: load.clusterName,
+  createDate: load.createDate,
+  state,
   ...(state === 'COMPLETED' ? { completeDate: load.createDate } : {}),
 });
 
@@ -23,9 +26,18 @@ function startLoad(ctx: RequestContext) {
 }
 
 export const sampleDatasetRoutes: Route[] = [
-  { path: '/groups/{groupId}/sampleDatasetLoad/{name}', methods: { POST: startLoad, GET: (ctx) => {
-    const group = requireGroup(ctx, 'read');
-    const load = orNotFound(ctx.store.sampleDatasetLoads.find((l) => l.groupId === group.id && l.id === ctx.params.name), ctx.path);
-    return entity(loadView(load, 'COMPLETED'));
-  } } },
+  {
+    path: '/groups/{groupId}/sampleDatasetLoad/{name}',
+    methods: {
+      POST: startLoad,
+      GET: (ctx) => {
+        const group = requireGroup(ctx, 'read');
+        const load = orNotFound(
+          ctx.store.sampleDatasetLoads.find((l) => l.groupId === group.id && l.id === ctx.params.name),
+          ctx.path,
+        );
+        return entity(loadView(load, 'COMPLETED'));
+      },
+    },
+  },
 ];

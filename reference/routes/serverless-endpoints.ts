@@ -19,10 +19,15 @@ const endpointsPath = (groupId: string, instanceName: string) =>
   `/groups/${groupId}/privateEndpoint/serverless/instance/${encodeURIComponent(instanceName)}/endpoint`;
 
 const requireInstance = (ctx: RequestContext, group: Group) =>
-  orNotFound(ctx.store.serverlessInstances.find((i) => i.groupId === group.id && i.name === ctx.params.instanceName), ctx.path);
+  orNotFound(
+    ctx.store.serverlessInstances.find((i) => i.groupId === group.id && i.name === ctx.params.instanceName),
+    ctx.path,
+  );
 
-const instanceView = (ctx: RequestContext, instance: ServerlessInstance, inList: boolean) =>
-  ({ name: instance.name, links: entityLinks(ctx, `/groups/${instance.groupId}/serverless/${encodeURIComponent(instance.name)}`, [], inList) });
+const instanceView = (ctx: RequestContext, instance: ServerlessInstance, inList: boolean) => ({
+  name: instance.name,
+  links: entityLinks(ctx, `/groups/${instance.groupId}/serverless/${encodeURIComponent(instance.name)}`, [], inList),
+});
 
 function endpointView(ctx: RequestContext, endpoint: ServerlessEndpoint, inList: boolean) {
   const { groupId, instanceName, ...fields } = endpoint;
@@ -34,14 +39,24 @@ function createEndpoint(ctx: RequestContext) {
   const group = requireGroup(ctx, ctx.mutants.has('DOC-403') ? 'read' : 'write');
   const instance = requireInstance(ctx, group);
   const { comment } = validateBody<{ comment?: string }>(ctx.body, createShape);
-  const endpoint: ServerlessEndpoint = { id: newId(), groupId: group.id, instanceName: instance.name, status: 'RESERVATION_REQUESTED', ...(comment !== undefined && { comment }) };
+  const endpoint: ServerlessEndpoint = {
+    id: newId(),
+    groupId: group.id,
+    instanceName: instance.name,
+    status: 'RESERVATION_REQUESTED',
+    ...(comment !== undefined && { comment }),
+  };
   ctx.store.serverlessEndpoints.push(endpoint);
-  return entity(endpointView(ctx, endpoint, false), 201, { Location: href(ctx, `${endpointsPath(group.id, instance.name)}/${endpoint.id}`) });
+  return entity(endpointView(ctx, endpoint, false), 201, {
+    Location: href(ctx, `${endpointsPath(group.id, instance.name)}/${endpoint.id}`),
+  });
 }
 
 function requireEndpoint(ctx: RequestContext, group: Group): ServerlessEndpoint {
   const instance = requireInstance(ctx, group);
-  const endpoint = ctx.store.serverlessEndpoints.find((e) => e.groupId === group.id && e.instanceName === instance.name && e.id === ctx.params.endpointId);
+  const endpoint = ctx.store.serverlessEndpoints.find(
+    (e) => e.groupId === group.id && e.instanceName === instance.name && e.id === ctx.params.endpointId,
+  );
   return orNotFound(endpoint, ctx.path);
 }
 
@@ -54,7 +69,14 @@ function deleteEndpoint(ctx: RequestContext) {
 export const serverlessEndpointRoutes: Route[] = [
   {
     path: '/groups/{groupId}/serverless',
-    methods: { GET: (ctx) => listInGroup(ctx, (group) => ctx.store.serverlessInstances.filter((i) => i.groupId === group.id), (i, inList) => instanceView(ctx, i, inList)) },
+    methods: {
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => ctx.store.serverlessInstances.filter((i) => i.groupId === group.id),
+          (i, inList) => instanceView(ctx, i, inList),
+        ),
+    },
   },
   {
     path: '/groups/{groupId}/serverless/{instanceName}',
@@ -63,10 +85,17 @@ export const serverlessEndpointRoutes: Route[] = [
   {
     path: '/groups/{groupId}/privateEndpoint/serverless/instance/{instanceName}/endpoint',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (group) => {
-        const instance = requireInstance(ctx, group);
-        return ctx.store.serverlessEndpoints.filter((e) => e.groupId === group.id && e.instanceName === instance.name);
-      }, (e, inList) => endpointView(ctx, e, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => {
+            const instance = requireInstance(ctx, group);
+            return ctx.store.serverlessEndpoints.filter(
+              (e) => e.groupId === group.id && e.instanceName === instance.name,
+            );
+          },
+          (e, inList) => endpointView(ctx, e, inList),
+        ),
       POST: createEndpoint,
     },
   },

@@ -14,12 +14,15 @@ const DEFAULT_LOG_LINES = 20_000;
 
 function slowQueriesOf(ctx: RequestContext, process: Process) {
   // Mutant: includeOpType is not a parameter of this operation.
-  if (ctx.query.has('includeOpType') && ctx.mutants.has('SLOWQ-OPTIONAL-PROPS')) throw invalidQueryParameter('includeOpType');
+  if (ctx.query.has('includeOpType') && ctx.mutants.has('SLOWQ-OPTIONAL-PROPS'))
+    throw invalidQueryParameter('includeOpType');
   const include = {
     metrics: booleanParameter(ctx.query, 'includeMetrics', false),
     opType: booleanParameter(ctx.query, 'includeOpType', false),
     // Mutant: includeReplicaState is read but has no effect.
-    replicaState: booleanParameter(ctx.query, 'includeReplicaState', false) && !ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:replica-state-ignored'),
+    replicaState:
+      booleanParameter(ctx.query, 'includeReplicaState', false) &&
+      !ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:replica-state-ignored'),
   };
   // Mutant: opType is always carried, includeOpType or not.
   if (ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:op-type-always')) include.opType = true;
@@ -34,7 +37,10 @@ function slowQueriesOf(ctx: RequestContext, process: Process) {
   });
   return {
     links: entityLinks(ctx, `${processPath(process)}/performanceAdvisor/slowQueryLogs`, [], false),
-    slowQueries: process.slowQueries.filter((q) => namespaces.length === 0 || namespaces.includes(q.namespace)).slice(0, nLogs).map(view),
+    slowQueries: process.slowQueries
+      .filter((q) => namespaces.length === 0 || namespaces.includes(q.namespace))
+      .slice(0, nLogs)
+      .map(view),
   };
 }
 

@@ -15,8 +15,15 @@ const workspaceShape: ObjectField = {
     links: linksField,
     groupId: { type: 'string' },
     name: { type: 'string', pattern: /^[a-zA-Z0-9][a-zA-Z0-9-]{0,63}$/ },
-    dataProcessRegion: { type: 'object', fields: { cloudProvider: { type: 'string', enum: ['AWS', 'AZURE', 'GCP'] }, region: { type: 'string' } }, required: ['cloudProvider', 'region'] },
-    streamConfig: { type: 'object', fields: { tier: { type: 'string', enum: ['SP2', 'SP5', 'SP10', 'SP30', 'SP50'] } } },
+    dataProcessRegion: {
+      type: 'object',
+      fields: { cloudProvider: { type: 'string', enum: ['AWS', 'AZURE', 'GCP'] }, region: { type: 'string' } },
+      required: ['cloudProvider', 'region'],
+    },
+    streamConfig: {
+      type: 'object',
+      fields: { tier: { type: 'string', enum: ['SP2', 'SP5', 'SP10', 'SP30', 'SP50'] } },
+    },
   },
   required: ['name'],
 };
@@ -30,17 +37,27 @@ function workspaceView(ctx: RequestContext, w: StreamWorkspace, inList: boolean)
 }
 
 const requireWorkspace = (ctx: RequestContext, group: Group) =>
-  orNotFound(ctx.store.streamWorkspaces.find((w) => w.groupId === group.id && w.name === ctx.params.tenantName), ctx.path);
+  orNotFound(
+    ctx.store.streamWorkspaces.find((w) => w.groupId === group.id && w.name === ctx.params.tenantName),
+    ctx.path,
+  );
 
 function createWorkspace(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const body = validateBody<WorkspaceBody>(ctx.body, workspaceShape, { groupId: group.id });
   if (ctx.store.streamWorkspaces.some((w) => w.groupId === group.id && w.name === body.name)) {
-    throw conflict('STREAM_TENANT_NAME_ALREADY_EXISTS', `A stream workspace named ${body.name} already exists in group ${group.id}.`, [body.name, group.id]);
+    throw conflict(
+      'STREAM_TENANT_NAME_ALREADY_EXISTS',
+      `A stream workspace named ${body.name} already exists in group ${group.id}.`,
+      [body.name, group.id],
+    );
   }
   const workspace: StreamWorkspace = {
-    id: newId(), groupId: group.id, name: body.name,
-    dataProcessRegion: body.dataProcessRegion ?? { cloudProvider: 'AWS', region: 'VIRGINIA_USA' }, streamConfig: { tier: body.streamConfig?.tier ?? 'SP30' },
+    id: newId(),
+    groupId: group.id,
+    name: body.name,
+    dataProcessRegion: body.dataProcessRegion ?? { cloudProvider: 'AWS', region: 'VIRGINIA_USA' },
+    streamConfig: { tier: body.streamConfig?.tier ?? 'SP30' },
   };
   ctx.store.streamWorkspaces.push(workspace);
   return entity(workspaceView(ctx, workspace, false), 200, { Location: href(ctx, workspacePath(workspace)) });
@@ -56,12 +73,20 @@ export const streamRoutes: Route[] = [
   {
     path: '/groups/{groupId}/streams',
     methods: {
-      GET: (ctx) => listInGroup(ctx, (g) => ctx.store.streamWorkspaces.filter((w) => w.groupId === g.id), (w, inList) => workspaceView(ctx, w, inList)),
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (g) => ctx.store.streamWorkspaces.filter((w) => w.groupId === g.id),
+          (w, inList) => workspaceView(ctx, w, inList),
+        ),
       POST: createWorkspace,
     },
   },
   {
     path: '/groups/{groupId}/streams/{tenantName}',
-    methods: { GET: (ctx) => entity(workspaceView(ctx, requireWorkspace(ctx, requireGroup(ctx, 'read')), false)), DELETE: deleteWorkspace },
+    methods: {
+      GET: (ctx) => entity(workspaceView(ctx, requireWorkspace(ctx, requireGroup(ctx, 'read')), false)),
+      DELETE: deleteWorkspace,
+    },
   },
 ];

@@ -11,7 +11,15 @@ import type { Group, TenantSnapshot } from '../store.ts';
 function snapshotView(ctx: RequestContext, snapshot: TenantSnapshot, inList: boolean) {
   const cluster = `/groups/${snapshot.groupId}/clusters/${encodeURIComponent(snapshot.clusterName)}`;
   const { groupId: _group, clusterName: _cluster, ...fields } = snapshot;
-  return { ...fields, links: entityLinks(ctx, `${cluster}/backup/tenant/snapshots/${snapshot.id}`, [[extensionRel(ctx, 'cluster'), cluster]], inList) };
+  return {
+    ...fields,
+    links: entityLinks(
+      ctx,
+      `${cluster}/backup/tenant/snapshots/${snapshot.id}`,
+      [[extensionRel(ctx, 'cluster'), cluster]],
+      inList,
+    ),
+  };
 }
 
 function snapshotsOf(ctx: RequestContext, group: Group): TenantSnapshot[] {
@@ -22,7 +30,14 @@ function snapshotsOf(ctx: RequestContext, group: Group): TenantSnapshot[] {
 export const tenantSnapshotRoutes: Route[] = [
   {
     path: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots',
-    methods: { GET: (ctx) => listInGroup(ctx, (group) => snapshotsOf(ctx, group), (s, inList) => snapshotView(ctx, s, inList)) },
+    methods: {
+      GET: (ctx) =>
+        listInGroup(
+          ctx,
+          (group) => snapshotsOf(ctx, group),
+          (s, inList) => snapshotView(ctx, s, inList),
+        ),
+    },
   },
   {
     path: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots/{snapshotId}',

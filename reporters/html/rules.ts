@@ -25,11 +25,15 @@ function checks(r: RuleResult): Html {
   return html`<h3>Checks</h3><table class="checks"><thead><tr><th>check</th><th>status</th><th>reason</th><th>requests</th><th>ms</th></tr></thead><tbody>
 ${r.checks.map((c) => html`<tr><td>${c.name}</td><td><span class="badge ${c.status}">${c.status}</span></td><td>${c.reason}${c.cause ? ` (${c.cause})` : ''}</td><td class="n">${c.requests}</td><td class="n">${c.durationMs}</td></tr>`)}
 </tbody></table>
-${r.checks.filter((c) => c.status === 'fail' || c.status === 'error').map((c) => html`<h3>${c.name}</h3>
+${r.checks
+  .filter((c) => c.status === 'fail' || c.status === 'error')
+  .map(
+    (c) => html`<h3>${c.name}</h3>
 ${c.expected !== undefined ? html`<p class="muted">expected</p><pre class="expected">${valueText(c.expected)}</pre>` : ''}
 ${c.actual !== undefined ? html`<p class="muted">actual</p><pre class="actual">${valueText(c.actual)}</pre>` : ''}
 ${c.counterexample !== undefined ? html`<p class="muted">counterexample</p><pre>${valueText(c.counterexample)}</pre>` : ''}
-${c.curl ? html`<p class="muted">reproduce with curl</p><pre class="curl">${c.curl}</pre>` : ''}`)}`;
+${c.curl ? html`<p class="muted">reproduce with curl</p><pre class="curl">${c.curl}</pre>` : ''}`,
+  )}`;
 }
 
 /** An exchange of the evidence, collapsible, titled by its request and answer; JSON bodies indented. */
@@ -69,8 +73,10 @@ export function ruleList(report: Report): Html {
   return html`${attention(report)}
 <h2>Rules</h2>
 ${filters(report)}
-${sections.map((s) => html`<section class="rules" id="s-${s}" data-section="${s}"><h2>${sectionHeading(s)}</h2>
+${sections.map(
+  (s) => html`<section class="rules" id="s-${s}" data-section="${s}"><h2>${sectionHeading(s)}</h2>
 ${report.rules.filter((r) => r.section === s).map((r) => rule(r, report))}
 </section>
-`)}`;
+`,
+)}`;
 }

@@ -22,9 +22,12 @@ function facts(report: Report): Html {
     ['started', `${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s, ${report.requests} HTTP requests`],
     ['filter', report.filter ? filterText(report.filter) : undefined],
     ['rerun', report.rerun],
-    ['baseline', report.baseline
-      ? `${report.baseline.file}: ${report.baseline.expectedFail.length} expected-fail, ${report.baseline.unexpectedPass.length} unexpected-pass`
-      : undefined],
+    [
+      'baseline',
+      report.baseline
+        ? `${report.baseline.file}: ${report.baseline.expectedFail.length} expected-fail, ${report.baseline.unexpectedPass.length} unexpected-pass`
+        : undefined,
+    ],
     ['interrupted', report.interrupted ? `by ${report.interrupted}: results are incomplete` : undefined],
     ...report.runErrors.map((e): [string, string] => ['run error', e]),
     ...report.cleanup.leftovers.map((l): [string, string] => ['left behind', `${l.path}: ${l.reason}`]),
@@ -38,7 +41,9 @@ function verdict(report: Report): Html {
   const broken = judged.filter((r) => r.status === 'fail' || r.status === 'error').length;
   const text = broken
     ? `${broken} MUST rule${broken > 1 ? 's' : ''} failed or erred`
-    : t.pass === judged.length ? 'every MUST rule passed' : `no MUST rule failed; ${judged.length - t.pass} not judged`;
+    : t.pass === judged.length
+      ? 'every MUST rule passed'
+      : `no MUST rule failed; ${judged.length - t.pass} not judged`;
   return html`<p class="verdict ${broken ? 'bad' : 'ok'}" id="verdict">${text}</p>`;
 }
 
@@ -57,7 +62,9 @@ function bar(rules: RuleResult[]): Html {
   let x = 0;
   const parts = statuses.map((s) => {
     const n = rules.filter((r) => r.status === s).length;
-    const rect = n ? html`<rect class="s-${s}" x="${x}" y="0" width="${n}" height="1"><title>${n} ${s}</title></rect>` : html``;
+    const rect = n
+      ? html`<rect class="s-${s}" x="${x}" y="0" width="${n}" height="1"><title>${n} ${s}</title></rect>`
+      : html``;
     x += n;
     return rect;
   });
@@ -68,10 +75,14 @@ function sectionBars(report: Report): Html {
   const sections = [...new Set(report.rules.map((r) => r.section))];
   return html`<table class="sections" id="sections"><thead><tr><th>spec section</th><th>rules</th><th>by status</th><th></th></tr></thead><tbody>
 ${sections.map((section) => {
-    const rules = report.rules.filter((r) => r.section === section);
-    const label = statuses.map((s) => [s, rules.filter((r) => r.status === s).length] as const).filter(([, n]) => n).map(([s, n]) => `${n} ${s}`).join(', ');
-    return html`<tr data-section="${section}"><th><a href="#s-${section}">${sectionHeading(section)}</a></th><td class="n">${rules.length}</td><td class="bar">${bar(rules)}</td><td>${label}</td></tr>\n`;
-  })}</tbody></table>`;
+  const rules = report.rules.filter((r) => r.section === section);
+  const label = statuses
+    .map((s) => [s, rules.filter((r) => r.status === s).length] as const)
+    .filter(([, n]) => n)
+    .map(([s, n]) => `${n} ${s}`)
+    .join(', ');
+  return html`<tr data-section="${section}"><th><a href="#s-${section}">${sectionHeading(section)}</a></th><td class="n">${rules.length}</td><td class="bar">${bar(rules)}</td><td>${label}</td></tr>\n`;
+})}</tbody></table>`;
 }
 
 const totalsText = (t: Report['totals']) => statuses.map((s) => `${t[s]} ${s}`).join(', ');

@@ -43,6 +43,7 @@ export function selectRules(ids: string[], tags: string[]): Set<string> {
   if (unknownIds.length) throw new Error(`unknown rule id: ${unknownIds.join(', ')} (see 'conformance rules')`);
   const known = new Set(rules.flatMap((r) => r.tags));
   const unknownTags = tags.filter((t) => !known.has(t));
-  if (unknownTags.length) throw new Error(`unknown tag: ${unknownTags.join(', ')} (known: ${[...known].sort().join(', ')})`);
+  if (unknownTags.length)
+    throw new Error(`unknown tag: ${unknownTags.join(', ')} (known: ${[...known].sort().join(', ')})`);
   return new Set([...ids, ...rules.filter((r) => r.tags.some((t) => tags.includes(t))).map((r) => r.id)]);
 }

@@ -40,7 +40,22 @@ ${runOptions}
   --baseline FILE   rules the target is known to fail (schemas/baseline.schema.json): they do not fail the run
 
 ${exitCodes}`,
-    options: ['profile', 'target', 'rule', 'tag', 'seed', 'num-runs', 'budget', 'reports', 'baseline', 'strict', 'mutant', 'summary', 'quiet', 'json'],
+    options: [
+      'profile',
+      'target',
+      'rule',
+      'tag',
+      'seed',
+      'num-runs',
+      'budget',
+      'reports',
+      'baseline',
+      'strict',
+      'mutant',
+      'summary',
+      'quiet',
+      'json',
+    ],
   },
   certify: {
     summary: 'run every rule and write reports/certificate.json; exit 0 only if conformant',
@@ -51,7 +66,20 @@ Options:
 ${runOptions}
   --sign-key PEM    sign the certificate with this Ed25519 private key (PKCS#8 PEM, e.g. from
                     openssl genpkey -algorithm ed25519); without it the certificate is unsigned, for local use`,
-    options: ['profile', 'target', 'seed', 'num-runs', 'budget', 'reports', 'strict', 'mutant', 'summary', 'quiet', 'json', 'sign-key'],
+    options: [
+      'profile',
+      'target',
+      'seed',
+      'num-runs',
+      'budget',
+      'reports',
+      'strict',
+      'mutant',
+      'summary',
+      'quiet',
+      'json',
+      'sign-key',
+    ],
   },
   plan: {
     summary: 'what a run would do under a profile, without sending a request: rules, skips, requests, time',
@@ -100,7 +128,9 @@ type Command = keyof typeof commands;
 export const usage = `conformance: checks a target against the Administration API specification, rule by rule.
 
 Usage:
-${Object.entries(commands).map(([name, c]) => `  conformance ${name.padEnd(10)} ${c.summary}`).join('\n')}
+${Object.entries(commands)
+  .map(([name, c]) => `  conformance ${name.padEnd(10)} ${c.summary}`)
+  .join('\n')}
   conformance --version  the suite's name and version
   conformance COMMAND --help (or conformance help COMMAND): the options of that command
 
@@ -179,7 +209,8 @@ const options = {
 
 function integer(name: string, v: string | undefined, min: number): number | undefined {
   if (v === undefined) return undefined;
-  if (!/^\d+$/.test(v) || Number(v) < min) throw new UsageError(`--${name} takes a whole number of at least ${min}, not '${v}'`);
+  if (!/^\d+$/.test(v) || Number(v) < min)
+    throw new UsageError(`--${name} takes a whole number of at least ${min}, not '${v}'`);
   return Number(v);
 }
 
@@ -200,18 +231,27 @@ function parseError(e: Error, argv: string[]): UsageError {
   if (unknown) {
     const near = nearest(unknown[2]!, Object.keys(options));
     const command = argv.find((a) => !a.startsWith('-'));
-    const list = isCommand(command) ? `conformance ${command} --help lists its options` : 'conformance --help lists the commands';
-    return new UsageError(`unknown option '${unknown[1]}${unknown[2]}'${near ? ` (did you mean --${near}?)` : ''}; ${list}`);
+    const list = isCommand(command)
+      ? `conformance ${command} --help lists its options`
+      : 'conformance --help lists the commands';
+    return new UsageError(
+      `unknown option '${unknown[1]}${unknown[2]}'${near ? ` (did you mean --${near}?)` : ''}; ${list}`,
+    );
   }
   const missing = /Option '(--[\w-]+)[^']*' argument missing/.exec(e.message);
   if (missing) return new UsageError(`${missing[1]} takes a value`);
   const ambiguous = /Option '(--[\w-]+)[^']*' argument is ambiguous/.exec(e.message);
-  if (ambiguous) return new UsageError(`${ambiguous[1]} takes a value, not an option; to give one that starts with a dash write ${ambiguous[1]}=-VALUE`);
+  if (ambiguous)
+    return new UsageError(
+      `${ambiguous[1]} takes a value, not an option; to give one that starts with a dash write ${ambiguous[1]}=-VALUE`,
+    );
   return new UsageError(e.message.split('\n')[0]!);
 }
 
 export function parseCommandLine(argv: string[]): Args {
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof options }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; allowPositionals: true; strict: true; options: typeof options }>
+  >;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options });
   } catch (e) {
@@ -222,43 +262,68 @@ export function parseCommandLine(argv: string[]): Args {
   const first = positionals[0];
   if (first === 'help') {
     const topic = positionals[1];
-    if (topic !== undefined && !isCommand(topic)) throw new UsageError(`help: unknown command '${topic}'${didYouMean(topic, Object.keys(commands))}`);
+    if (topic !== undefined && !isCommand(topic))
+      throw new UsageError(`help: unknown command '${topic}'${didYouMean(topic, Object.keys(commands))}`);
     return { command: 'help', text: topic ? commands[topic].help : usage };
   }
   if (v.help) return { command: 'help', text: isCommand(first) ? commands[first].help : usage };
   if (!isCommand(first)) {
-    throw new UsageError(first === undefined ? `missing command: ${commandList}` : `unknown command '${first}'${didYouMean(first, Object.keys(commands))}: ${commandList}; conformance --help says more`);
+    throw new UsageError(
+      first === undefined
+        ? `missing command: ${commandList}`
+        : `unknown command '${first}'${didYouMean(first, Object.keys(commands))}: ${commandList}; conformance --help says more`,
+    );
   }
   const command: Command = first;
   const accepted: readonly string[] = commands[command].options;
   const given = Object.keys(v).filter((o) => !accepted.includes(o));
   if (given.length) {
-    if (command === 'certify' && ['rule', 'tag'].includes(given[0]!)) throw new UsageError('certify judges every rule: --rule and --tag do not apply');
-    if (command === 'certify' && given[0] === 'baseline') throw new UsageError('certify judges every rule as it is: --baseline does not apply');
+    if (command === 'certify' && ['rule', 'tag'].includes(given[0]!))
+      throw new UsageError('certify judges every rule: --rule and --tag do not apply');
+    if (command === 'certify' && given[0] === 'baseline')
+      throw new UsageError('certify judges every rule as it is: --baseline does not apply');
     if (given[0] === 'sign-key') throw new UsageError('--sign-key applies only to certify');
-    throw new UsageError(`--${given[0]} does not apply to ${command} (conformance ${command} --help lists its options)`);
+    throw new UsageError(
+      `--${given[0]} does not apply to ${command} (conformance ${command} --help lists its options)`,
+    );
   }
   if (command === 'verify') {
-    if (positionals.length !== 2) throw new UsageError('verify takes one certificate file: conformance verify reports/certificate.json');
+    if (positionals.length !== 2)
+      throw new UsageError('verify takes one certificate file: conformance verify reports/certificate.json');
     return { command: 'verify', file: positionals[1]!, publicKey: v['public-key'] };
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   if (command === 'plan') {
-    if (v.budget !== undefined && v['num-runs'] !== undefined) throw new UsageError('--budget and --num-runs exclude each other: the budget plans the cases per property');
-    return { command, profile: v.profile, rules: v.rule ?? [], tags: v.tag ?? [], numRuns: integer('num-runs', v['num-runs'], 1) ?? 100, budgetMs: duration('budget', v.budget), json: v.json ?? false };
+    if (v.budget !== undefined && v['num-runs'] !== undefined)
+      throw new UsageError('--budget and --num-runs exclude each other: the budget plans the cases per property');
+    return {
+      command,
+      profile: v.profile,
+      rules: v.rule ?? [],
+      tags: v.tag ?? [],
+      numRuns: integer('num-runs', v['num-runs'], 1) ?? 100,
+      budgetMs: duration('budget', v.budget),
+      json: v.json ?? false,
+    };
   }
   if (command === 'rules') return { command: 'rules', tags: v.tag ?? [], json: v.json ?? false };
-  if (command === 'baseline') return { command: 'baseline', report: v.report ?? 'reports/conformance.json', out: v.out };
+  if (command === 'baseline')
+    return { command: 'baseline', report: v.report ?? 'reports/conformance.json', out: v.out };
   if (command === 'reference') {
-    if (!v['list-mutants']) throw new UsageError('reference: say what about it: --list-mutants (the target itself runs with npm run reference)');
+    if (!v['list-mutants'])
+      throw new UsageError(
+        'reference: say what about it: --list-mutants (the target itself runs with npm run reference)',
+      );
     return { command: 'reference', listMutants: true };
   }
   if (v.target !== undefined && v.target !== 'reference' && !/^https?:\/\/[^/\s]+\/?$/.test(v.target)) {
     throw new UsageError(`--target takes a base URL such as https://host:port, or 'reference', not '${v.target}'`);
   }
-  if (v.mutant?.length && !embeddedTarget(v)) throw new UsageError('--mutant applies only to the embedded reference target');
+  if (v.mutant?.length && !embeddedTarget(v))
+    throw new UsageError('--mutant applies only to the embedded reference target');
   if (v.quiet && v.json) throw new UsageError('--quiet and --json exclude each other');
-  if (v.budget !== undefined && v['num-runs'] !== undefined) throw new UsageError('--budget and --num-runs exclude each other: the budget plans the cases per property');
+  if (v.budget !== undefined && v['num-runs'] !== undefined)
+    throw new UsageError('--budget and --num-runs exclude each other: the budget plans the cases per property');
   return {
     command,
     profile: v.profile,

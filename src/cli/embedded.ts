@@ -32,14 +32,21 @@ const fresh = () => randomBytes(18).toString('base64url');
 export async function startEmbedded(profile: Profile, mutants: string[]): Promise<Embedded> {
   const known = mutantCatalogue.map((m) => m.id);
   const unknown = mutants.find((m) => !known.includes(m));
-  if (unknown !== undefined) throw new UsageError(`unknown mutant: ${unknown}${didYouMean(unknown, known)} (conformance reference --list-mutants lists them)`);
+  if (unknown !== undefined)
+    throw new UsageError(
+      `unknown mutant: ${unknown}${didYouMean(unknown, known)} (conformance reference --list-mutants lists them)`,
+    );
   const secrets: Record<string, Principal> = {};
   for (const [name, ref] of Object.entries(profile.credentials)) {
     const principal = seed.principals.find((p) => p.name === name);
-    if (!principal) throw new ProfileError(`credentials.${name}: the reference target has no principal named '${name}'`);
+    if (!principal)
+      throw new ProfileError(`credentials.${name}: the reference target has no principal named '${name}'`);
     secrets[name] = ref.tokenEnv
       ? { token: secretIn(ref.tokenEnv, fresh) }
-      : { publicKey: secretIn(ref.publicKeyEnv!, () => principal.publicKey ?? fresh()), privateKey: secretIn(ref.privateKeyEnv!, fresh) };
+      : {
+          publicKey: secretIn(ref.publicKeyEnv!, () => principal.publicKey ?? fresh()),
+          privateKey: secretIn(ref.privateKeyEnv!, fresh),
+        };
   }
   const target = await startReferenceTarget({
     vendor: profile.vendor,

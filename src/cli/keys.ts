@@ -8,7 +8,9 @@ function readKey(option: string, file: string, make: (pem: string) => KeyObject)
   try {
     pem = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new UsageError(`${option} ${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(
+      `${option} ${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   let key: KeyObject;
   try {
@@ -16,7 +18,8 @@ function readKey(option: string, file: string, make: (pem: string) => KeyObject)
   } catch {
     throw new UsageError(`${option} ${file}: not a PEM key of the right kind`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new UsageError(`${option} ${file}: an ${key.asymmetricKeyType} key; certificates are signed with Ed25519`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new UsageError(`${option} ${file}: an ${key.asymmetricKeyType} key; certificates are signed with Ed25519`);
   return key;
 }
 

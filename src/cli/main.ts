@@ -30,7 +30,8 @@ async function main(argv: string[]): Promise<number> {
   // (vitest, the reporters) loads only for the commands that run checks: the others start fast.
   const interrupts = watchInterrupts();
   try {
-    if (args.command === 'certify') return await (await import('./certify-command.ts')).certifyCommand(args, interrupts);
+    if (args.command === 'certify')
+      return await (await import('./certify-command.ts')).certifyCommand(args, interrupts);
     return await (await import('./run-command.ts')).runCommand(args, interrupts);
   } finally {
     interrupts.dispose();

@@ -23,12 +23,23 @@ const facts = (needs: Need[]): string => needs.map((n) => `${n.fact} (${n.reason
 export function planRun(args: Omit<PlanArgs, 'command' | 'json'>): RunPlan {
   const profile = loadProfile(args.profile ?? referenceProfileFile);
   const selected = args.rules.length || args.tags.length ? selectedRules(args.rules, args.tags) : undefined;
-  const planned = rules.filter((r) => !selected || selected.has(r.id)).map((r) => ({ ...planRule(r.id, profile), level: r.level }));
+  const planned = rules
+    .filter((r) => !selected || selected.has(r.id))
+    .map((r) => ({ ...planRule(r.id, profile), level: r.level }));
   // The requests of the rules that will run: a skipped rule's checks stop before they send.
   const running = new Set(planned.filter((r) => r.status === 'run').map((r) => r.id));
   const model = loadCostModel();
-  const plan = args.budgetMs !== undefined ? planBudget(model, profile.rateLimit, args.budgetMs, running) : planFor(model, profile.rateLimit, args.numRuns, running);
-  return { profile: profile.name, rules: planned, projects: profile.projects.ids, plan, rateLimit: { limit: profile.rateLimit.limit, windowSeconds: profile.rateLimit.windowSeconds } };
+  const plan =
+    args.budgetMs !== undefined
+      ? planBudget(model, profile.rateLimit, args.budgetMs, running)
+      : planFor(model, profile.rateLimit, args.numRuns, running);
+  return {
+    profile: profile.name,
+    rules: planned,
+    projects: profile.projects.ids,
+    plan,
+    rateLimit: { limit: profile.rateLimit.limit, windowSeconds: profile.rateLimit.windowSeconds },
+  };
 }
 
 function ruleLine(r: RunPlan['rules'][number], width: number): string {
@@ -48,15 +59,25 @@ export function planCommand(args: PlanArgs): number {
     return 0;
   }
   const width = Math.max(...p.rules.map((r) => r.id.length));
-  const out = [`plan of a run under profile '${p.profile}' (no request sent):`, ...p.rules.map((r) => ruleLine(r, width))];
+  const out = [
+    `plan of a run under profile '${p.profile}' (no request sent):`,
+    ...p.rules.map((r) => ruleLine(r, width)),
+  ];
   const skipped = p.rules.filter((r) => r.status === 'skipped').length;
   out.push(`${p.rules.length} rules: ${p.rules.length - skipped} will run, ${skipped} skipped`);
   const { plan, rateLimit: rate } = p;
   const at = `${plan.windows} windows, about ${formatDuration(plan.durationMs)} at ${rate.limit} per ${rate.windowSeconds} s`;
   const projects = p.projects.length ? p.projects : ['(the projects the run creates)'];
   for (const id of projects) out.push(`project ${id}: at most ${plan.projectRequests} requests, ${at}`);
-  const budget = plan.budgetMs === undefined ? '' : plan.fits ? ` (the most that fit the budget of ${formatDuration(plan.budgetMs)})` : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
-  out.push(`num-runs ${plan.numRuns}${budget}; the cost model puts every project request on one project, so each figure is an upper bound`);
+  const budget =
+    plan.budgetMs === undefined
+      ? ''
+      : plan.fits
+        ? ` (the most that fit the budget of ${formatDuration(plan.budgetMs)})`
+        : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
+  out.push(
+    `num-runs ${plan.numRuns}${budget}; the cost model puts every project request on one project, so each figure is an upper bound`,
+  );
   process.stdout.write(`${out.join('\n')}\n`);
   return 0;
 }

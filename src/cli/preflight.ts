@@ -13,7 +13,11 @@ export class UnreachableTarget extends Error {
   override readonly name = 'UnreachableTarget';
 }
 
-function attempt(step: string, timeoutMs: number, open: (done: (err?: Error) => void) => { destroy(): void }): Promise<void> {
+function attempt(
+  step: string,
+  timeoutMs: number,
+  open: (done: (err?: Error) => void) => { destroy(): void },
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.destroy();
@@ -22,7 +26,12 @@ function attempt(step: string, timeoutMs: number, open: (done: (err?: Error) => 
     const socket = open((err) => {
       clearTimeout(timer);
       socket.destroy();
-      if (err) reject(new UnreachableTarget(`${step}: ${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.replace(/\s+/g, ' ')));
+      if (err)
+        reject(
+          new UnreachableTarget(
+            `${step}: ${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.replace(/\s+/g, ' '),
+          ),
+        );
       else resolve();
     });
   });
@@ -47,10 +56,19 @@ export async function preflight(client: HttpClient, profile: Profile): Promise<{
   let tlsFingerprint256: string | undefined;
   if (url.protocol === 'https:') {
     await attempt(`TLS: ${host}:${port}`, o.connectTimeoutMs, (done) => {
-      const s = tlsConnect({ host, port, servername: /^[\d.:]+$/.test(host) ? undefined : host, ca: o.ca, rejectUnauthorized: !o.insecure }, () => {
-        tlsFingerprint256 = s.getPeerCertificate().fingerprint256;
-        done();
-      });
+      const s = tlsConnect(
+        {
+          host,
+          port,
+          servername: /^[\d.:]+$/.test(host) ? undefined : host,
+          ca: o.ca,
+          rejectUnauthorized: !o.insecure,
+        },
+        () => {
+          tlsFingerprint256 = s.getPeerCertificate().fingerprint256;
+          done();
+        },
+      );
       s.on('error', done);
       return s;
     });
@@ -62,7 +80,9 @@ export async function preflight(client: HttpClient, profile: Profile): Promise<{
     throw new UnreachableTarget(`HTTP: ${(e as Error).message}`);
   }
   if (root.status === 401 || root.status === 403) {
-    throw new UnreachableTarget(`auth: the owner credentials were refused (${root.status} on GET ${rootPath(profile.vendor)})`);
+    throw new UnreachableTarget(
+      `auth: the owner credentials were refused (${root.status} on GET ${rootPath(profile.vendor)})`,
+    );
   }
   if (root.status >= 500) throw new UnreachableTarget(`HTTP: GET ${rootPath(profile.vendor)} answered ${root.status}`);
   await checkIdentity(client, root, profile);

@@ -14,7 +14,9 @@ export function listRules(o: { tags: string[]; json: boolean }): number {
   const tw = Math.max(4, ...tags.map((t) => t.length));
   process.stdout.write(`${'§'.padEnd(5)} ${'rule'.padEnd(w)}  ${'level'.padEnd(6)}${'tags'.padEnd(tw)}  statement\n`);
   for (const [i, r] of selected.entries()) {
-    process.stdout.write(`${r.section.padEnd(5)} ${r.id.padEnd(w)}  ${r.level.padEnd(6)}${tags[i]!.padEnd(tw)}  ${r.statement}\n`);
+    process.stdout.write(
+      `${r.section.padEnd(5)} ${r.id.padEnd(w)}  ${r.level.padEnd(6)}${tags[i]!.padEnd(tw)}  ${r.statement}\n`,
+    );
   }
   process.stdout.write(`${selected.length} rules\n`);
   return 0;

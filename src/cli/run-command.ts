@@ -44,7 +44,9 @@ function makeReportsDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (e) {
-    throw new UsageError(`--reports ${dir}: cannot create the directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(
+      `--reports ${dir}: cannot create the directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
 }
 
@@ -56,14 +58,26 @@ function targetWords(args: RunArgs, embedded: boolean): string[] {
 
 /** A command that reruns `selection` of this run: same target, seed and cases per property, so the same inputs. */
 function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: number, selection: string[]): string {
-  const words = ['npx', 'conformance', command, ...targetWords(args, embedded), ...selection, '--seed', String(seed), '--num-runs', String(args.numRuns)];
+  const words = [
+    'npx',
+    'conformance',
+    command,
+    ...targetWords(args, embedded),
+    ...selection,
+    '--seed',
+    String(seed),
+    '--num-runs',
+    String(args.numRuns),
+  ];
   return words.map(shellWord).join(' ');
 }
 
 /** The plan of the run: the cases per property a budget allows, else the run's own. */
 function planRun(args: RunArgs, profile: Profile, selected: Set<string> | undefined): Plan {
   const model = loadCostModel();
-  return args.budgetMs !== undefined ? planBudget(model, profile.rateLimit, args.budgetMs, selected) : planFor(model, profile.rateLimit, args.numRuns, selected);
+  return args.budgetMs !== undefined
+    ? planBudget(model, profile.rateLimit, args.budgetMs, selected)
+    : planFor(model, profile.rateLimit, args.numRuns, selected);
 }
 
 /** Runs the suites; `interrupts` has watched for SIGINT and SIGTERM since the command began, and goes on until it ends. */
@@ -100,10 +114,16 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns);
       const rerun = {
-        run: rerunCommand(args.command, args, embedded, seed, [...args.rules.flatMap((r) => ['--rule', r]), ...args.tags.flatMap((t) => ['--tag', t])]),
+        run: rerunCommand(args.command, args, embedded, seed, [
+          ...args.rules.flatMap((r) => ['--rule', r]),
+          ...args.tags.flatMap((t) => ['--tag', t]),
+        ]),
         rule: (id: string) => rerunCommand('run', args, embedded, seed, ['--rule', id]),
       };
-      if (!args.quiet && !args.json) process.stderr.write(`conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, num-runs ${args.numRuns}, run ${setup.runId}\n`);
+      if (!args.quiet && !args.json)
+        process.stderr.write(
+          `conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, num-runs ${args.numRuns}, run ${setup.runId}\n`,
+        );
       // An interrupt before the checks start keeps them from starting; the cleanup and the report follow all the same.
       let ran: { run: SuiteRun } | { error: unknown } = { run: { checks: [], runErrors: [] } };
       if (!interrupts.signal) {
@@ -111,25 +131,45 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
           concurrency: profile.concurrency,
           checkTimeoutMs: profile.timeouts.ruleMs,
           reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
-          allure: { resultsDir: allureResultsDir(args.reportsDir), environment: {
-            target: profile.name, baseUrl: profile.baseUrl, seed: String(seed), numRuns: String(args.numRuns),
-            ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}), rerun: rerun.run,
-          } },
+          allure: {
+            resultsDir: allureResultsDir(args.reportsDir),
+            environment: {
+              target: profile.name,
+              baseUrl: profile.baseUrl,
+              seed: String(seed),
+              numRuns: String(args.numRuns),
+              ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}),
+              rerun: rerun.run,
+            },
+          },
         });
         interrupts.onInterrupt(() => void session.cancel());
-        if (!interrupts.signal) ran = await session.run(setup, selected).then((run) => ({ run }), (error: unknown) => ({ error }));
+        if (!interrupts.signal)
+          ran = await session.run(setup, selected).then(
+            (run) => ({ run }),
+            (error: unknown) => ({ error }),
+          );
         await session.close();
       }
       // Whatever happened to the checks, delete what they created, paced with the checks' requests in mind (their
       // scheduler's counts and clock; without them, the windows so far are taken as spent).
       const rateState = 'run' in ran ? ran.run.rateState : undefined;
-      const scheduler = profileScheduler(profile, { onWait: rateWaitCountdown, ...(rateState ? { from: rateState } : { pastSpent: true }) });
+      const scheduler = profileScheduler(profile, {
+        onWait: rateWaitCountdown,
+        ...(rateState ? { from: rateState } : { pastSpent: true }),
+      });
       cleanupClient = profileClient(profile, caPem, { connections: 2, scheduler });
-      const cleaned = await cleanup(setup.journalFile, cleanupClient, profile, (m) => process.stderr.write(`conformance: ${m}\n`));
+      const cleaned = await cleanup(setup.journalFile, cleanupClient, profile, (m) =>
+        process.stderr.write(`conformance: ${m}\n`),
+      );
       if ('error' in ran) throw ran.error;
       const outcome = ran.run;
       const report = buildReport({
-        target: { name: profile.name, baseUrl: profile.baseUrl, ...(args.mutants.length ? { mutants: args.mutants } : {}) },
+        target: {
+          name: profile.name,
+          baseUrl: profile.baseUrl,
+          ...(args.mutants.length ? { mutants: args.mutants } : {}),
+        },
         seed,
         numRuns: args.numRuns,
         runId: setup.runId,
@@ -148,13 +188,15 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256, signKey });
       printAnnotations(report);
       if (args.summary !== undefined) appendMarkdownSummary(report, args.summary);
-      if (args.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
       else {
         const certificate = files.certificate
           ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.verdict.conformant ? 'conformant' : 'not conformant'}, ${files.certificate.record.signature ? 'signed' : 'unsigned: for local use'})`
           : '';
-        process.stdout.write(`${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`);
+        process.stdout.write(
+          `${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`,
+        );
       }
       const { code, why } = exitOf(report, args.strict, file);
       // The last line of the run says why it did not exit 0.

@@ -6,9 +6,13 @@ import { didYouMean } from '../did-you-mean.ts';
 export function selectedRules(ids: string[], tags: string[]): Set<string> {
   const knownIds = rules.map((r) => r.id);
   const unknownId = ids.find((id) => !knownIds.includes(id));
-  if (unknownId !== undefined) throw new UsageError(`unknown rule id: ${unknownId}${didYouMean(unknownId, knownIds)} (see 'conformance rules')`);
+  if (unknownId !== undefined)
+    throw new UsageError(`unknown rule id: ${unknownId}${didYouMean(unknownId, knownIds)} (see 'conformance rules')`);
   const knownTags = [...new Set(rules.flatMap((r) => r.tags))].sort();
   const unknownTag = tags.find((t) => !knownTags.includes(t));
-  if (unknownTag !== undefined) throw new UsageError(`unknown tag: ${unknownTag}${didYouMean(unknownTag, knownTags)} (known: ${knownTags.join(', ')})`);
+  if (unknownTag !== undefined)
+    throw new UsageError(
+      `unknown tag: ${unknownTag}${didYouMean(unknownTag, knownTags)} (known: ${knownTags.join(', ')})`,
+    );
   return selectRules(ids, tags);
 }

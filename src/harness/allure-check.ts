@@ -32,13 +32,20 @@ function httpExchange(e: Exchange): HttpExchange {
       headers: pairs(e.request.headers),
       ...(e.request.body !== undefined ? { body: { encoding: 'utf8', value: e.request.body } } : {}),
     },
-    ...(e.response ? {
-      response: {
-        status: e.response.status,
-        headers: pairs(e.response.headers),
-        body: { encoding: 'utf8', value: e.response.body, size: e.response.bodyBytes, truncated: e.response.body.length < e.response.bodyBytes },
-      },
-    } : {}),
+    ...(e.response
+      ? {
+          response: {
+            status: e.response.status,
+            headers: pairs(e.response.headers),
+            body: {
+              encoding: 'utf8',
+              value: e.response.body,
+              size: e.response.bodyBytes,
+              truncated: e.response.body.length < e.response.bodyBytes,
+            },
+          },
+        }
+      : {}),
     ...(e.error ? { error: { name: e.error.cause, message: e.error.message } } : {}),
     start,
     stop: start + e.durationMs,
@@ -51,14 +58,24 @@ export async function reportToAllure(meta: CheckMeta): Promise<void> {
   await labels(...allureLabels(rule));
   await links(allureSpecLink(rule.section));
   const outcome = meta.outcome;
-  await description([rule.statement, outcome?.reason ? `**${outcome.status}**: ${outcome.reason}` : ''].filter(Boolean).join('\n\n'));
+  await description(
+    [rule.statement, outcome?.reason ? `**${outcome.status}**: ${outcome.reason}` : ''].filter(Boolean).join('\n\n'),
+  );
   const decisive = outcome?.exchange;
   const evidence = decisive
-    ? [decisive, ...(meta.evidence ?? []).filter((e) => e.startedAt !== decisive.startedAt || e.request.url !== decisive.request.url)]
-    : meta.evidence ?? [];
+    ? [
+        decisive,
+        ...(meta.evidence ?? []).filter(
+          (e) => e.startedAt !== decisive.startedAt || e.request.url !== decisive.request.url,
+        ),
+      ]
+    : (meta.evidence ?? []);
   for (const e of evidence) {
     const name = `${e.request.method} ${e.request.url} → ${e.response?.status ?? e.error?.cause ?? 'no answer'}`;
-    await attachment(name, JSON.stringify(httpExchange(e)), { contentType: ALLURE_HTTP_EXCHANGE_CONTENT_TYPE, fileExtension: '.httpexchange' });
+    await attachment(name, JSON.stringify(httpExchange(e)), {
+      contentType: ALLURE_HTTP_EXCHANGE_CONTENT_TYPE,
+      fileExtension: '.httpexchange',
+    });
   }
   if (outcome?.curl) await attachment('curl', outcome.curl, 'text/plain');
 }

@@ -27,7 +27,12 @@ export function classify(e: unknown): CheckOutcome {
   if (e instanceof TargetError) return { status: 'error', reason: e.message, cause: e.cause, exchange: e.exchange };
   if (e instanceof RuleSkipped) {
     // Only the profile may skip a check: a skip that names no profile field is a defect of the check.
-    if (!isProfileFact(e.fact)) return { status: 'error', reason: `suite error: a skip names '${e.fact}', which is not a profile field (${e.message})`, cause: 'suite' };
+    if (!isProfileFact(e.fact))
+      return {
+        status: 'error',
+        reason: `suite error: a skip names '${e.fact}', which is not a profile field (${e.message})`,
+        cause: 'suite',
+      };
     return { status: 'skipped', reason: `${e.message} [profile: ${e.fact}]`, fact: e.fact };
   }
   const err = e as Error;
@@ -39,29 +44,46 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
   if (!findRule(id)) throw new Error(`check '${title}' names rule ${id}, which is not in the catalogue`);
   // Time for the check and, when it fails, for running it again.
   const limitMs = 2 * (timeoutMs ?? target().profile.timeouts.ruleMs);
-  test(`${id}: ${title}`, async (ctx) => {
-    const log: EvidenceLog = { exchanges: [], count: 0 };
-    const meta: CheckMeta = { rule: id };
-    ctx.task.meta.conformance = meta;
-    let coverage = new Coverage();
-    // A failure is run once more before it is reported (src/harness/confirm.ts); each run has a tally of its own.
-    const { error, confirmed } = await runCheck(ctx.signal, () => runConfirmed(() => {
-      coverage = new Coverage();
-      return withEvidence(log, () => withCoverage(coverage, () => fn({ target: target() })));
-    }));
-    // A check that ended without judging anything has not passed; a skip would have named the profile fact.
-    const failure = error ?? (coverage.judged === 0 ? new TargetError('nothing-judged', 'the check ended without judging anything') : undefined);
-    meta.outcome = failure === undefined ? { status: 'pass' } : { ...classify(failure), ...(confirmed !== undefined ? { confirmed } : {}) };
-    meta.coverage = coverage.list();
-    if (meta.coverage.length > 0) meta.outcome.coverage = describeCoverage(meta.coverage);
-    if (failure) {
-      const ex = meta.outcome.exchange;
-      if (ex) meta.outcome.curl = curlLine(ex.request, { caFile: target().profile.tls.caFile, insecure: target().profile.tls.insecure || target().setup.caPem !== undefined });
-    }
-    meta.evidence = log.exchanges;
-    meta.requests = log.count;
-    await reportToAllure(meta);
-    if (meta.outcome.status === 'skipped') ctx.skip(meta.outcome.reason);
-    if (failure) throw thrownFor(meta.outcome, failure);
-  }, limitMs);
+  test(
+    `${id}: ${title}`,
+    async (ctx) => {
+      const log: EvidenceLog = { exchanges: [], count: 0 };
+      const meta: CheckMeta = { rule: id };
+      ctx.task.meta.conformance = meta;
+      let coverage = new Coverage();
+      // A failure is run once more before it is reported (src/harness/confirm.ts); each run has a tally of its own.
+      const { error, confirmed } = await runCheck(ctx.signal, () =>
+        runConfirmed(() => {
+          coverage = new Coverage();
+          return withEvidence(log, () => withCoverage(coverage, () => fn({ target: target() })));
+        }),
+      );
+      // A check that ended without judging anything has not passed; a skip would have named the profile fact.
+      const failure =
+        error ??
+        (coverage.judged === 0
+          ? new TargetError('nothing-judged', 'the check ended without judging anything')
+          : undefined);
+      meta.outcome =
+        failure === undefined
+          ? { status: 'pass' }
+          : { ...classify(failure), ...(confirmed !== undefined ? { confirmed } : {}) };
+      meta.coverage = coverage.list();
+      if (meta.coverage.length > 0) meta.outcome.coverage = describeCoverage(meta.coverage);
+      if (failure) {
+        const ex = meta.outcome.exchange;
+        if (ex)
+          meta.outcome.curl = curlLine(ex.request, {
+            caFile: target().profile.tls.caFile,
+            insecure: target().profile.tls.insecure || target().setup.caPem !== undefined,
+          });
+      }
+      meta.evidence = log.exchanges;
+      meta.requests = log.count;
+      await reportToAllure(meta);
+      if (meta.outcome.status === 'skipped') ctx.skip(meta.outcome.reason);
+      if (failure) throw thrownFor(meta.outcome, failure);
+    },
+    limitMs,
+  );
 }

@@ -42,9 +42,19 @@ export async function runConfirmed(run: () => Promise<void>): Promise<Confirmed>
       again = e;
     }
     if (again instanceof RuleFailure) return { error: first, confirmed: true };
-    const then = again === undefined ? 'passed'
-      : again instanceof RuleSkipped ? `was skipped (${again.message})`
-      : `could not be judged (${(again as Error).message})`;
-    return { error: new TargetError('flaky', `failed, then ${then} when run again; the failure was: ${first.message}`, first.details.exchange), confirmed: false };
+    const then =
+      again === undefined
+        ? 'passed'
+        : again instanceof RuleSkipped
+          ? `was skipped (${again.message})`
+          : `could not be judged (${(again as Error).message})`;
+    return {
+      error: new TargetError(
+        'flaky',
+        `failed, then ${then} when run again; the failure was: ${first.message}`,
+        first.details.exchange,
+      ),
+      confirmed: false,
+    };
   }
 }

@@ -30,7 +30,9 @@ export function coverageFirst<T>(items: readonly T[], places: Places<T>, limit: 
     const kind = places.kind(item);
     byKind.set(kind, [...(byKind.get(kind) ?? []), item]);
   }
-  const kinds = [...byKind.values()].map((list) => fc.sample(fc.shuffledSubarray(list, { minLength: list.length }), { seed, numRuns: 1 })[0]!);
+  const kinds = [...byKind.values()].map(
+    (list) => fc.sample(fc.shuffledSubarray(list, { minLength: list.length }), { seed, numRuns: 1 })[0]!,
+  );
   const chosen: T[] = [];
   for (let turn = 0; chosen.length < limit && kinds.some((k) => k.length > turn); turn++) {
     for (const k of kinds) if (turn < k.length && chosen.length < limit) chosen.push(k[turn]!);

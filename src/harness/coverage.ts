@@ -21,7 +21,9 @@ export class Coverage {
   }
 
   list(): Covered[] {
-    return [...this.kinds].filter(([, k]) => k.count > 0).map(([what, k]) => ({ what, count: k.count, places: k.places.size }));
+    return [...this.kinds]
+      .filter(([, k]) => k.count > 0)
+      .map(([what, k]) => ({ what, count: k.count, places: k.places.size }));
   }
 }
 

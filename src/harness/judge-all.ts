@@ -12,7 +12,12 @@ export interface JudgeAllOptions<T> {
 }
 
 /** Runs `judge` on every item (things of kind `what`); throws the first RuleFailure, telling how many items failed. */
-export function judgeAll<T>(what: string, items: readonly T[], judge: (item: T) => void, options: JudgeAllOptions<T> = {}): void {
+export function judgeAll<T>(
+  what: string,
+  items: readonly T[],
+  judge: (item: T) => void,
+  options: JudgeAllOptions<T> = {},
+): void {
   const failures: RuleFailure[] = [];
   for (const item of items) {
     try {
@@ -41,7 +46,9 @@ export function throwCut(cut: readonly TargetError[]): void {
   const [first] = cut;
   if (!first) return;
   const more = cut.length > 1 ? ` (and ${cut.length - 1} more)` : '';
-  const detail = first.message.startsWith(`${first.cause}: `) ? first.message.slice(first.cause.length + 2) : first.message;
+  const detail = first.message.startsWith(`${first.cause}: `)
+    ? first.message.slice(first.cause.length + 2)
+    : first.message;
   throw new TargetError(first.cause, `not every item could be reached to judge: ${detail}${more}`, first.exchange);
 }
 

@@ -17,7 +17,12 @@ export interface ForAllOptions<T> {
 const asJson = async (value: unknown) => ({ text: JSON.stringify(value), counterexample: value });
 
 /** Checks `predicate` for generated inputs; the predicate throws RuleFailure when the target breaks the rule. */
-export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, options: ForAllOptions<T> = {}): Promise<void> {
+export async function forAll<T>(
+  t: Target,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  options: ForAllOptions<T> = {},
+): Promise<void> {
   const { numRuns, show = asJson, examples = [] } = options;
   const { seed, numRuns: runs } = t.setup;
   // A target error or skip ends the property at once: shrinking would only repeat it.
@@ -40,9 +45,13 @@ export async function forAll<T>(t: Target, arbitrary: fc.Arbitrary<T>, predicate
   const replay = `seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath)}`;
   if (failure instanceof RuleFailure) {
     const shown = await show(details.counterexample![0]);
-    throw new RuleFailure(`${failure.message} (counterexample ${shown.text}, after ${details.numRuns} cases and ${details.numShrinks} shrinks; ${replay})`, {
-      ...failure.details, counterexample: shown.counterexample,
-    });
+    throw new RuleFailure(
+      `${failure.message} (counterexample ${shown.text}, after ${details.numRuns} cases and ${details.numShrinks} shrinks; ${replay})`,
+      {
+        ...failure.details,
+        counterexample: shown.counterexample,
+      },
+    );
   }
   throw failure instanceof Error ? failure : new Error(String(failure));
 }

@@ -81,9 +81,16 @@ export class HttpClient {
     const pending = credential && this.handshakes.get(credential.name);
     if (pending) await pending;
     const first = this.once(spec, url, credential, this.authHeader(credential, spec.method, url));
-    const needsChallenge = credential?.privateKey !== undefined && !this.digest.has(credential.name) && spec.answerChallenge !== false;
+    const needsChallenge =
+      credential?.privateKey !== undefined && !this.digest.has(credential.name) && spec.answerChallenge !== false;
     if (needsChallenge && !pending) {
-      this.handshakes.set(credential.name, first.then(() => undefined, () => undefined));
+      this.handshakes.set(
+        credential.name,
+        first.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
     }
     try {
       const res = await first;
@@ -105,8 +112,12 @@ export class HttpClient {
     if (!state || c.publicKey === undefined || c.privateKey === undefined) return undefined;
     state.nc += 1;
     return authorizationHeader({
-      challenge: state.challenge, method, uri: url.pathname + url.search,
-      username: c.publicKey, password: c.privateKey, nc: state.nc,
+      challenge: state.challenge,
+      method,
+      uri: url.pathname + url.search,
+      username: c.publicKey,
+      password: c.privateKey,
+      nc: state.nc,
     });
   }
 
@@ -129,19 +140,31 @@ export class HttpClient {
     return agent;
   }
 
-  private async once(spec: RequestSpec, url: URL, credential: Credential | undefined, authorization: string | undefined): Promise<HttpResponse> {
+  private async once(
+    spec: RequestSpec,
+    url: URL,
+    credential: Credential | undefined,
+    authorization: string | undefined,
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...(spec.headers ?? {}) };
     let body: string | undefined;
     if (spec.json !== undefined) {
       body = JSON.stringify(spec.json);
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+        headers['content-type'] = 'application/json';
     } else if (spec.rawBody !== undefined) body = spec.rawBody;
     if (authorization) headers.authorization = authorization;
     for (let resends = 0; ; resends++) {
       const ticket = await this.options.scheduler?.acquire(url, spec.lease, spec.signal);
       spec.signal?.throwIfAborted();
       const res = await this.exchange(spec, url, credential, headers, body, ticket);
-      if (res.status !== 429 || !ticket?.paced || resends >= (this.options.pacedResends ?? 0) || judgesEveryAnswer(spec)) return res;
+      if (
+        res.status !== 429 ||
+        !ticket?.paced ||
+        resends >= (this.options.pacedResends ?? 0) ||
+        judgesEveryAnswer(spec)
+      )
+        return res;
       // The scheduler counted room for it and the target's window had none: the request waited for a connection past
       // the turn, or another client spent the budget. The scheduler now holds the project as the 429 asks.
       const again = this.authHeader(credential, spec.method, url);
@@ -150,7 +173,14 @@ export class HttpClient {
   }
 
   /** Sends one request that has its turn, and records the exchange. */
-  private async exchange(spec: RequestSpec, url: URL, credential: Credential | undefined, headers: Record<string, string>, body: string | undefined, ticket: RateTicket | undefined): Promise<HttpResponse> {
+  private async exchange(
+    spec: RequestSpec,
+    url: URL,
+    credential: Credential | undefined,
+    headers: Record<string, string>,
+    body: string | undefined,
+    ticket: RateTicket | undefined,
+  ): Promise<HttpResponse> {
     const redactor = this.options.redactor;
     const sent: SentRequest = {
       method: spec.method,
@@ -170,14 +200,23 @@ export class HttpClient {
         signal: AbortSignal.timeout(this.options.requestTimeoutMs),
       });
       const responseHeaders = res.headers as Record<string, string | string[]>;
-      const header = (name: string) => (responseHeaders[name] === undefined ? undefined : String(responseHeaders[name]));
-      this.options.scheduler?.observe(ticket, { date: header('date'), retryAfter: header('retry-after'), sentAt: startedAt.getTime(), receivedAt: Date.now(), status: res.statusCode });
+      const header = (name: string) =>
+        responseHeaders[name] === undefined ? undefined : String(responseHeaders[name]);
+      this.options.scheduler?.observe(ticket, {
+        date: header('date'),
+        retryAfter: header('retry-after'),
+        sentAt: startedAt.getTime(),
+        receivedAt: Date.now(),
+        status: res.statusCode,
+      });
       const raw = await this.readBody(res.body, exchange);
       exchange.durationMs = Date.now() - startedAt.getTime();
       exchange.response = {
         status: res.statusCode,
         headers: redactor.headers(responseHeaders),
-        body: redactor.text(raw.subarray(0, evidenceBodyLimit).toString('utf8')) + (raw.length > evidenceBodyLimit ? '…[truncated]' : ''),
+        body:
+          redactor.text(raw.subarray(0, evidenceBodyLimit).toString('utf8')) +
+          (raw.length > evidenceBodyLimit ? '…[truncated]' : ''),
         bodyBytes: raw.length,
       };
       this.emit(exchange);
@@ -192,7 +231,10 @@ export class HttpClient {
     }
   }
 
-  private async readBody(body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown }, exchange: Exchange): Promise<Buffer> {
+  private async readBody(
+    body: AsyncIterable<Buffer> & { destroy(err?: Error): unknown },
+    exchange: Exchange,
+  ): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of body) {

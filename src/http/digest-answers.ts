@@ -17,7 +17,13 @@ export function digestAnswer(challenge: DigestChallenge, key: KeyPair, method: s
 }
 
 /** An answer that differs from the correct one in one respect only. */
-export function wrongDigestAnswer(kind: WrongAnswer, challenge: DigestChallenge, key: KeyPair, method: string, uri: string): string {
+export function wrongDigestAnswer(
+  kind: WrongAnswer,
+  challenge: DigestChallenge,
+  key: KeyPair,
+  method: string,
+  uri: string,
+): string {
   switch (kind) {
     case 'wrong-private-key':
       return digestAnswer(challenge, { ...key, privateKey: randomUUID() }, method, uri);
@@ -33,9 +39,14 @@ export function wrongDigestAnswer(kind: WrongAnswer, challenge: DigestChallenge,
 
 /** Changes the last digit of the response directive. */
 export function tamperResponse(header: string): string {
-  return header.replace(/response="([0-9a-f]*)([0-9a-f])"/i, (_m, head: string, last: string) => `response="${head}${last === '0' ? '1' : '0'}"`);
+  return header.replace(
+    /response="([0-9a-f]*)([0-9a-f])"/i,
+    (_m, head: string, last: string) => `response="${head}${last === '0' ? '1' : '0'}"`,
+  );
 }
 
 function inventedNonce(length: number): string {
-  return randomBytes(Math.ceil(Math.max(length, 16) / 2)).toString('hex').slice(0, Math.max(length, 16));
+  return randomBytes(Math.ceil(Math.max(length, 16) / 2))
+    .toString('hex')
+    .slice(0, Math.max(length, 16));
 }

@@ -11,7 +11,7 @@ export interface DigestChallenge {
   userhash: boolean;
 }
 
-const hashNames: Record<string, string> = { 'MD5': 'md5', 'SHA-256': 'sha256', 'SHA-512-256': 'sha512-256' };
+const hashNames: Record<string, string> = { MD5: 'md5', 'SHA-256': 'sha256', 'SHA-512-256': 'sha512-256' };
 
 /** Splits one or more WWW-Authenticate values into Digest challenges (auth-params parsed per RFC 7235 §2.1). */
 export function parseDigestChallenges(headerValues: string | string[] | undefined): DigestChallenge[] {
@@ -19,7 +19,8 @@ export function parseDigestChallenges(headerValues: string | string[] | undefine
   const challenges: DigestChallenge[] = [];
   for (const value of values) {
     // A scheme token followed by params; several challenges may share one header value.
-    const re = /([A-Za-z][\w-]*)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]*)|([A-Za-z][\w-]*)(?=\s+[A-Za-z][\w-]*\s*=|\s*$|\s*,)/g;
+    const re =
+      /([A-Za-z][\w-]*)\s*=\s*("(?:[^"\\]|\\.)*"|[^\s,]*)|([A-Za-z][\w-]*)(?=\s+[A-Za-z][\w-]*\s*=|\s*$|\s*,)/g;
     let current: Record<string, string> | undefined;
     const flush = () => {
       if (current) {
@@ -59,7 +60,14 @@ function baseAlgorithm(algorithm: string): string {
 }
 
 export function isSupported(c: DigestChallenge): boolean {
-  return baseAlgorithm(c.algorithm) in hashNames && (c.qop === undefined || c.qop.split(',').map((s) => s.trim()).includes('auth'));
+  return (
+    baseAlgorithm(c.algorithm) in hashNames &&
+    (c.qop === undefined ||
+      c.qop
+        .split(',')
+        .map((s) => s.trim())
+        .includes('auth'))
+  );
 }
 
 /** Prefers the strongest supported challenge (SHA-256 over MD5), as RFC 7616 §3.7 asks. */

@@ -67,7 +67,8 @@ export function curlLine(r: SentRequest, tls: { caFile?: string; insecure?: bool
   else if (tls.insecure) parts.push('-k');
   if (r.method === 'HEAD') parts.push('-I');
   else if (r.method !== 'GET' || r.body !== undefined) parts.push('-X', r.method);
-  if (r.credentialEnv?.privateKey) parts.push('--digest', '-u', `"$${r.credentialEnv.publicKey}:$${r.credentialEnv.privateKey}"`);
+  if (r.credentialEnv?.privateKey)
+    parts.push('--digest', '-u', `"$${r.credentialEnv.publicKey}:$${r.credentialEnv.privateKey}"`);
   if (r.credentialEnv?.token) parts.push('-H', `"Authorization: Bearer $${r.credentialEnv.token}"`);
   for (const [k, v] of Object.entries(r.headers)) {
     if (k.toLowerCase() === 'authorization' || k.toLowerCase() === 'content-length') continue;

@@ -19,17 +19,28 @@ export interface HeadThenGet {
   getStatusLine: string | undefined;
 }
 
-export interface RawOptions { ca?: string; insecure?: boolean; timeoutMs: number; localAddress?: string }
+export interface RawOptions {
+  ca?: string;
+  insecure?: boolean;
+  timeoutMs: number;
+  localAddress?: string;
+}
 
 const requestText = (method: string, url: URL, headers: Record<string, string>) =>
-  `${method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  `${method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
 
 /** Sends the HEAD, waits for its headers, sends the GET (closing the connection after it) and reads to the end. */
 export function headThenGet(r: RawRequest, o: RawOptions): Promise<HeadThenGet> {
   return new Promise((resolve, reject) => {
     const socket: TLSSocket = connect({
-      host: r.url.hostname.replace(/^\[|\]$/g, ''), port: Number(r.url.port || 443), servername: /^[\d.]+$|:/.test(r.url.hostname) ? undefined : r.url.hostname,
-      ca: o.ca, rejectUnauthorized: !o.insecure, ...(o.localAddress ? { localAddress: o.localAddress } : {}),
+      host: r.url.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(r.url.port || 443),
+      servername: /^[\d.]+$|:/.test(r.url.hostname) ? undefined : r.url.hostname,
+      ca: o.ca,
+      rejectUnauthorized: !o.insecure,
+      ...(o.localAddress ? { localAddress: o.localAddress } : {}),
     });
     const chunks: Buffer[] = [];
     let headEnd = -1;
@@ -48,7 +59,7 @@ export function headThenGet(r: RawRequest, o: RawOptions): Promise<HeadThenGet> 
     });
     socket.on('end', () => {
       const all = Buffer.concat(chunks);
-      if (headEnd < 0) return fail('transport', 'the connection ended before the HEAD answer\'s headers did');
+      if (headEnd < 0) return fail('transport', "the connection ended before the HEAD answer's headers did");
       const rest = all.subarray(headEnd + 4);
       const next = rest.indexOf('HTTP/1.');
       const between = next < 0 ? rest : rest.subarray(0, next);

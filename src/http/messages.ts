@@ -47,7 +47,11 @@ export class HttpResponse {
     try {
       return JSON.parse(this.text);
     } catch (e) {
-      throw new TargetError('invalid-json', `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with a body that is not JSON: ${(e as Error).message}`, this.exchange);
+      throw new TargetError(
+        'invalid-json',
+        `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with a body that is not JSON: ${(e as Error).message}`,
+        this.exchange,
+      );
     }
   }
 
@@ -56,6 +60,10 @@ export class HttpResponse {
     const value = this.json();
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
     const type = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
-    throw new TargetError('wrong-type', `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with ${type} where a JSON object belongs`, this.exchange);
+    throw new TargetError(
+      'wrong-type',
+      `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with ${type} where a JSON object belongs`,
+      this.exchange,
+    );
   }
 }

@@ -54,7 +54,10 @@ export function retryAfterMs(value: string | undefined, dateHeader: string | und
 export class ProjectLease {
   private readonly held: Set<string>;
 
-  constructor(projects: string[], private readonly onRelease: (project: string) => void) {
+  constructor(
+    projects: string[],
+    private readonly onRelease: (project: string) => void,
+  ) {
     this.held = new Set(projects);
   }
 
@@ -136,7 +139,10 @@ export class RateScheduler {
   }
 
   /** Learns the target's clock from a response and judges a 429 against what was counted. */
-  observe(ticket: RateTicket | undefined, answer: { date?: string; retryAfter?: string; sentAt: number; receivedAt: number; status: number }): void {
+  observe(
+    ticket: RateTicket | undefined,
+    answer: { date?: string; retryAfter?: string; sentAt: number; receivedAt: number; status: number },
+  ): void {
     const { sentAt, receivedAt, status } = answer;
     this.clock.observe(answer.date, sentAt, receivedAt);
     if (!ticket) return;
@@ -150,7 +156,11 @@ export class RateScheduler {
     const withinCounts = windows.every((w) => (this.counts.get(ticket.project)?.get(w) ?? 0) <= this.limit);
     // The counts are the whole story only in windows that began after the scheduler started seeing every request.
     const known = windows.every((w) => w > this.horizon());
-    this.usage.answered(ticket.project, landedIn, !ticket.paced ? 'leased' : withinCounts && known ? 'miscounted' : 'unintended');
+    this.usage.answered(
+      ticket.project,
+      landedIn,
+      !ticket.paced ? 'leased' : withinCounts && known ? 'miscounted' : 'unintended',
+    );
     if (!withinCounts) return;
     // A 429 within what was counted means the target counts otherwise (another client, a counter shared beyond
     // the project): every project waits as long as the target asks, or else for the next window.
@@ -162,9 +172,15 @@ export class RateScheduler {
   /** The scheduler's knowledge, to continue elsewhere (`from`). */
   state(): RateState {
     return {
-      clock: this.clock.state(), knownSince: this.knownSince, pastSpent: this.pastSpent,
-      counts: [...this.counts].flatMap(([project, m]) => [...m].map(([w, n]): [string, number, number] => [project, w, n])),
-      spentEverywhere: [...this.spentEverywhere], blockedUntil: this.blockedUntil, usage: this.usage.state(),
+      clock: this.clock.state(),
+      knownSince: this.knownSince,
+      pastSpent: this.pastSpent,
+      counts: [...this.counts].flatMap(([project, m]) =>
+        [...m].map(([w, n]): [string, number, number] => [project, w, n]),
+      ),
+      spentEverywhere: [...this.spentEverywhere],
+      blockedUntil: this.blockedUntil,
+      usage: this.usage.state(),
     };
   }
 
@@ -247,8 +263,16 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 /** The scheduler of a profile's rate limit (`rateLimit`), for requests to the API of `vendor`. */
-export function profileScheduler(p: { vendor: string; rateLimit: { limit: number; windowSeconds: number; pathPrefix: string } }, o: Pick<RateSchedulerOptions, 'onWait' | 'from' | 'pastSpent'> = {}): RateScheduler {
-  return new RateScheduler({ limit: p.rateLimit.limit, windowMs: p.rateLimit.windowSeconds * 1000, projectOf: projectMatcher(p.vendor, p.rateLimit.pathPrefix), ...o });
+export function profileScheduler(
+  p: { vendor: string; rateLimit: { limit: number; windowSeconds: number; pathPrefix: string } },
+  o: Pick<RateSchedulerOptions, 'onWait' | 'from' | 'pastSpent'> = {},
+): RateScheduler {
+  return new RateScheduler({
+    limit: p.rateLimit.limit,
+    windowMs: p.rateLimit.windowSeconds * 1000,
+    projectOf: projectMatcher(p.vendor, p.rateLimit.pathPrefix),
+    ...o,
+  });
 }
 
 /** Builds projectOf from the profile: paths below /api/<vendor>/<generation><pathPrefix with {groupId}>. */

@@ -73,7 +73,12 @@ export class RateUsage {
 
   constructor(from?: RateUsageState) {
     for (const [id, p] of Object.entries(from?.projects ?? {})) {
-      this.projects.set(id, { requests: p.requests, refused: p.refused, windows: new Set(p.windows), waiting: new WaitingTime(p.waitedMs) });
+      this.projects.set(id, {
+        requests: p.requests,
+        refused: p.refused,
+        windows: new Set(p.windows),
+        waiting: new WaitingTime(p.waitedMs),
+      });
     }
     this.windows = new Set(from?.windows);
     this.waiting = new WaitingTime(from?.waitedMs);
@@ -102,20 +107,42 @@ export class RateUsage {
   }
 
   report(limit: number, windowMs: number): RateLimitUsage {
-    const projects = Object.fromEntries([...this.projects].map(([id, r]) => [id, {
-      requests: r.requests, refused: r.refused, windows: r.windows.size, waitedMs: r.waiting.ms(),
-    }]));
+    const projects = Object.fromEntries(
+      [...this.projects].map(([id, r]) => [
+        id,
+        {
+          requests: r.requests,
+          refused: r.refused,
+          windows: r.windows.size,
+          waitedMs: r.waiting.ms(),
+        },
+      ]),
+    );
     const requests = Object.values(projects).reduce((n, p) => n + p.requests, 0);
     return {
-      limit, windowSeconds: windowMs / 1000, requests, windows: this.windows.size,
-      waitedMs: this.waiting.ms(), unintended429: this.unintended, miscounted429: this.miscounted, projects,
+      limit,
+      windowSeconds: windowMs / 1000,
+      requests,
+      windows: this.windows.size,
+      waitedMs: this.waiting.ms(),
+      unintended429: this.unintended,
+      miscounted429: this.miscounted,
+      projects,
     };
   }
 
   state(): RateUsageState {
     return {
-      projects: Object.fromEntries([...this.projects].map(([id, r]) => [id, { requests: r.requests, refused: r.refused, windows: [...r.windows], waitedMs: r.waiting.ms() }])),
-      windows: [...this.windows], waitedMs: this.waiting.ms(), unintended: this.unintended, miscounted: this.miscounted,
+      projects: Object.fromEntries(
+        [...this.projects].map(([id, r]) => [
+          id,
+          { requests: r.requests, refused: r.refused, windows: [...r.windows], waitedMs: r.waiting.ms() },
+        ]),
+      ),
+      windows: [...this.windows],
+      waitedMs: this.waiting.ms(),
+      unintended: this.unintended,
+      miscounted: this.miscounted,
     };
   }
 

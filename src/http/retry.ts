@@ -34,19 +34,31 @@ export function judgesEveryAnswer(spec: RequestSpec): boolean {
 /** Sends with `attempt` until an answer is not a 5xx, or retries are spent (then a target error). A change that was
  * retried and then refused (a DELETE answered 404, a create 409) may have been made by an attempt whose answer was
  * lost to the 5xx: that refusal tells nothing of the request, so it is a target error, never a rule's failure. */
-export async function withRetries(policy: RetryPolicy, spec: RequestSpec, attempt: () => Promise<HttpResponse>): Promise<HttpResponse> {
+export async function withRetries(
+  policy: RetryPolicy,
+  spec: RequestSpec,
+  attempt: () => Promise<HttpResponse>,
+): Promise<HttpResponse> {
   if (judgesEveryAnswer(spec)) return attempt();
   for (let retry = 0; ; retry++) {
     const res = await attempt();
     if (res.status < 500) {
       if (retry > 0 && res.status >= 400 && !['GET', 'HEAD', 'OPTIONS'].includes(spec.method.toUpperCase())) {
-        throw new TargetError('unexpected-status', `${spec.method} ${res.exchange.request.url} answered 5xx, and its retry ${res.status}: an earlier attempt may have been applied`, res.exchange);
+        throw new TargetError(
+          'unexpected-status',
+          `${spec.method} ${res.exchange.request.url} answered 5xx, and its retry ${res.status}: an earlier attempt may have been applied`,
+          res.exchange,
+        );
       }
       return res;
     }
     if (retry >= policy.count || !retryable(spec.method, res.status)) {
       const tries = retry === 0 ? '' : ` (after ${retry} ${retry === 1 ? 'retry' : 'retries'})`;
-      throw new TargetError('unexpected-status', `${spec.method} ${res.exchange.request.url} answered ${res.status}${tries}`, res.exchange);
+      throw new TargetError(
+        'unexpected-status',
+        `${spec.method} ${res.exchange.request.url} answered ${res.status}${tries}`,
+        res.exchange,
+      );
     }
     await sleep(policy.backoffMs * 2 ** retry);
   }

@@ -32,13 +32,21 @@ export class TargetClock {
 
   state(): ClockState {
     const finite = (v: number) => (Number.isFinite(v) ? v : null);
-    return { low: finite(this.low), high: finite(this.high), maxRoundTripMs: this.maxRoundTripMs, ...(this.typicalRoundTripMs !== undefined ? { typicalRoundTripMs: this.typicalRoundTripMs } : {}) };
+    return {
+      low: finite(this.low),
+      high: finite(this.high),
+      maxRoundTripMs: this.maxRoundTripMs,
+      ...(this.typicalRoundTripMs !== undefined ? { typicalRoundTripMs: this.typicalRoundTripMs } : {}),
+    };
   }
 
   observe(dateHeader: string | undefined, sentAt: number, receivedAt: number): void {
     const roundTrip = receivedAt - sentAt;
     this.maxRoundTripMs = Math.max(this.maxRoundTripMs, roundTrip);
-    this.typicalRoundTripMs = this.typicalRoundTripMs === undefined ? roundTrip : this.typicalRoundTripMs + smoothing * (roundTrip - this.typicalRoundTripMs);
+    this.typicalRoundTripMs =
+      this.typicalRoundTripMs === undefined
+        ? roundTrip
+        : this.typicalRoundTripMs + smoothing * (roundTrip - this.typicalRoundTripMs);
     const date = dateHeader ? Date.parse(dateHeader) : NaN;
     if (Number.isNaN(date)) return;
     const low = date - receivedAt;

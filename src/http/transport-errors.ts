@@ -8,11 +8,17 @@ export function transportCause(e: unknown): TargetErrorCause {
   const code = err.code ?? '';
   const inner = err.cause?.code ?? '';
   const codes = [code, inner];
-  if (err.name === 'TimeoutError' || err.name === 'AbortError' || err.cause?.name === 'TimeoutError' ||
-      codes.some((c) => /TIMEOUT|ETIMEDOUT/.test(c))) return 'timeout';
+  if (
+    err.name === 'TimeoutError' ||
+    err.name === 'AbortError' ||
+    err.cause?.name === 'TimeoutError' ||
+    codes.some((c) => /TIMEOUT|ETIMEDOUT/.test(c))
+  )
+    return 'timeout';
   if (codes.some((c) => tlsCodes.test(c))) return 'tls';
   if (codes.some((c) => c === 'ENOTFOUND' || c === 'EAI_AGAIN')) return 'dns';
   if (codes.some((c) => c === 'ECONNREFUSED')) return 'refused';
-  if (codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED')) return 'reset';
+  if (codes.some((c) => c === 'ECONNRESET' || c === 'UND_ERR_SOCKET' || c === 'EPIPE' || c === 'UND_ERR_CLOSED'))
+    return 'reset';
   return 'transport';
 }

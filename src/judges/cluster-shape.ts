@@ -8,8 +8,17 @@ import { isObject } from './json-walk.ts';
 
 /** Spec 9.5, in its order: removed from request and response bodies in 2023-02-01. */
 export const removedClusterProperties = [
-  'dbURIWithOptions', 'providerBackupEnabled', 'dbURIUpdated', 'srvAddress', 'replicationSpec', 'dbURI', 'numShards',
-  'autoScaling', 'providerSettings', 'replicationFactor', 'replicationSpecs.regionsConfig',
+  'dbURIWithOptions',
+  'providerBackupEnabled',
+  'dbURIUpdated',
+  'srvAddress',
+  'replicationSpec',
+  'dbURI',
+  'numShards',
+  'autoScaling',
+  'providerSettings',
+  'replicationFactor',
+  'replicationSpecs.regionsConfig',
 ] as const;
 
 export type ClusterSchema = 'cluster-2023-02-01' | 'cluster-legacy';
@@ -34,7 +43,9 @@ export function checkNoRemovedProperties(cluster: unknown, where: string, res: H
   const present = isObject(cluster) ? removedClusterProperties.filter((name) => carriesProperty(cluster, name)) : [];
   if (present.length) {
     throw new RuleFailure(`${where} carries ${present.join(', ')}, removed in 2023-02-01`, {
-      expected: `none of ${removedClusterProperties.join(', ')}`, actual: present, exchange: res.exchange,
+      expected: `none of ${removedClusterProperties.join(', ')}`,
+      actual: present,
+      exchange: res.exchange,
     });
   }
 }
@@ -44,7 +55,9 @@ export function checkClusterShape(schema: ClusterSchema, cluster: unknown, where
   const faults = schemaFaults(schema, cluster);
   if (faults.length) {
     throw new RuleFailure(`${where} is not in the ${schema} shape: ${faults.join('; ')}`, {
-      expected: `schemas/${schema}.schema.json`, actual: faults, exchange: res.exchange,
+      expected: `schemas/${schema}.schema.json`,
+      actual: faults,
+      exchange: res.exchange,
     });
   }
 }

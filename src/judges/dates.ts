@@ -39,13 +39,15 @@ export function datesIn(value: unknown): { path: string; value: string | number 
   for (const node of walk(value)) {
     const named = node.field !== undefined && DATE_FIELD.test(node.field);
     if (typeof node.value === 'number' && named) out.push({ path: node.path, value: node.value });
-    else if (typeof node.value === 'string' && (named || LOOKS_LIKE_DATE_TIME.test(node.value))) out.push({ path: node.path, value: node.value });
+    else if (typeof node.value === 'string' && (named || LOOKS_LIKE_DATE_TIME.test(node.value)))
+      out.push({ path: node.path, value: node.value });
   }
   return out;
 }
 
 /** Whether a date of a response is ISO-8601 in UTC (or a calendar day, which has no zone); a number never is. */
-export const isUtcDate = (date: string | number): boolean => typeof date === 'string' && (utcDateTime(date) !== undefined || isoDay(date));
+export const isUtcDate = (date: string | number): boolean =>
+  typeof date === 'string' && (utcDateTime(date) !== undefined || isoDay(date));
 
 /** Dates of a response value that are not ISO-8601 in UTC, with where they are. */
 export function nonUtcDates(value: unknown): { path: string; value: string | number }[] {
@@ -56,7 +58,8 @@ export function nonUtcDates(value: unknown): { path: string; value: string | num
 export function bsonTimestamps(value: unknown): { path: string; value: Record<string, unknown> }[] {
   const out: { path: string; value: Record<string, unknown> }[] = [];
   for (const node of walk(value)) {
-    if (isObject(node.value) && (Object.hasOwn(node.value, 'increment') || node.field === 'timestamp')) out.push({ path: node.path, value: node.value });
+    if (isObject(node.value) && (Object.hasOwn(node.value, 'increment') || node.field === 'timestamp'))
+      out.push({ path: node.path, value: node.value });
   }
   return out;
 }

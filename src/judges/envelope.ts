@@ -13,7 +13,12 @@ type Names = Profile['envelope'];
 const listStatusField = 'status';
 
 /** Whether a plain (envelope not asked for) body is wrapped anyway: the status it was sent with, beside the entity. */
-export function wrappedUnasked(res: HttpResponse, body: Record<string, unknown>, isList: boolean, names: Names): boolean {
+export function wrappedUnasked(
+  res: HttpResponse,
+  body: Record<string, unknown>,
+  isList: boolean,
+  names: Names,
+): boolean {
   if (isList) return body[listStatusField] === res.status;
   const keys = Object.keys(body);
   return keys.length === 2 && body[names.statusField] === res.status && Object.hasOwn(body, names.contentField);
@@ -22,7 +27,11 @@ export function wrappedUnasked(res: HttpResponse, body: Record<string, unknown>,
 function envelopeBody(res: HttpResponse): Record<string, unknown> {
   const body = res.json();
   if (!isObject(body)) {
-    throw new RuleFailure(`${describeExchange(res)}: the envelope is not a JSON object`, { expected: 'an object', actual: body, exchange: res.exchange });
+    throw new RuleFailure(`${describeExchange(res)}: the envelope is not a JSON object`, {
+      expected: 'an object',
+      actual: body,
+      exchange: res.exchange,
+    });
   }
   return body;
 }
@@ -33,17 +42,31 @@ export function checkSingleEnvelope(res: HttpResponse, status: number, entity: u
   const expected = { [names.statusField]: status, [names.contentField]: '<the entity>' };
   const keys = Object.keys(body).sort();
   if (keys.join(',') !== [names.statusField, names.contentField].sort().join(',')) {
-    throw new RuleFailure(`${describeExchange(res)}: the envelope has the fields ${JSON.stringify(keys)}`, { expected, actual: body, exchange: res.exchange });
+    throw new RuleFailure(`${describeExchange(res)}: the envelope has the fields ${JSON.stringify(keys)}`, {
+      expected,
+      actual: body,
+      exchange: res.exchange,
+    });
   }
   if (body[names.statusField] !== status) {
-    throw new RuleFailure(`${describeExchange(res)}: the envelope's ${names.statusField} is ${JSON.stringify(body[names.statusField])}; the unwrapped call returned ${status}`, {
-      expected: status, actual: body[names.statusField], exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: the envelope's ${names.statusField} is ${JSON.stringify(body[names.statusField])}; the unwrapped call returned ${status}`,
+      {
+        expected: status,
+        actual: body[names.statusField],
+        exchange: res.exchange,
+      },
+    );
   }
   if (entity !== undefined && !isDeepStrictEqual(body[names.contentField], entity)) {
-    throw new RuleFailure(`${describeExchange(res)}: the envelope's ${names.contentField} is not the entity the unwrapped call returned`, {
-      expected: entity, actual: body[names.contentField], exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: the envelope's ${names.contentField} is not the entity the unwrapped call returned`,
+      {
+        expected: entity,
+        actual: body[names.contentField],
+        exchange: res.exchange,
+      },
+    );
   }
 }
 
@@ -53,13 +76,20 @@ export function checkListEnvelope(res: HttpResponse, status: number, list: Recor
   const { [listStatusField]: got, ...rest } = body;
   const { [listStatusField]: _plain, ...plain } = list;
   if (got !== status) {
-    throw new RuleFailure(`${describeExchange(res)}: the list's ${listStatusField} is ${JSON.stringify(got)}; the unwrapped call returned ${status}`, {
-      expected: status, actual: got ?? null, exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: the list's ${listStatusField} is ${JSON.stringify(got)}; the unwrapped call returned ${status}`,
+      {
+        expected: status,
+        actual: got ?? null,
+        exchange: res.exchange,
+      },
+    );
   }
   if (!isDeepStrictEqual(rest, plain)) {
     throw new RuleFailure(`${describeExchange(res)}: envelope=true changed the list beyond adding ${listStatusField}`, {
-      expected: { ...plain, [listStatusField]: status }, actual: body, exchange: res.exchange,
+      expected: { ...plain, [listStatusField]: status },
+      actual: body,
+      exchange: res.exchange,
     });
   }
 }
@@ -74,14 +104,21 @@ export function checkWriteEnvelope(enveloped: HttpResponse, plain: HttpResponse,
   if (enveloped.text === '') {
     if (plainBody === undefined) return;
     throw new RuleFailure(`${describeExchange(enveloped)}: envelope=true left out the body the plain answer carries`, {
-      expected: { [names.statusField]: plain.status, [names.contentField]: fieldNames(plainBody) }, actual: '', exchange: enveloped.exchange,
+      expected: { [names.statusField]: plain.status, [names.contentField]: fieldNames(plainBody) },
+      actual: '',
+      exchange: enveloped.exchange,
     });
   }
   checkSingleEnvelope(enveloped, plain.status, undefined, names);
   const content = enveloped.jsonObject()[names.contentField];
   if (plainBody !== undefined && !isDeepStrictEqual(fieldNames(content), fieldNames(plainBody))) {
-    throw new RuleFailure(`${describeExchange(enveloped)}: the envelope's ${names.contentField} is not the body the plain answer carries`, {
-      expected: { fields: fieldNames(plainBody) }, actual: content, exchange: enveloped.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(enveloped)}: the envelope's ${names.contentField} is not the body the plain answer carries`,
+      {
+        expected: { fields: fieldNames(plainBody) },
+        actual: content,
+        exchange: enveloped.exchange,
+      },
+    );
   }
 }

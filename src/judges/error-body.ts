@@ -4,7 +4,13 @@ import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
 
-const fieldTypes = { detail: 'string', error: 'integer', errorCode: 'string', parameters: 'array', reason: 'string' } as const;
+const fieldTypes = {
+  detail: 'string',
+  error: 'integer',
+  errorCode: 'string',
+  parameters: 'array',
+  reason: 'string',
+} as const;
 
 function typeOf(v: unknown): string {
   if (Array.isArray(v)) return 'array';
@@ -17,7 +23,9 @@ function errorObject(res: HttpResponse): Record<string, unknown> {
   const body = res.json();
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new RuleFailure(`${describeExchange(res)}: the error body is not a JSON object`, {
-      expected: 'an object', actual: typeOf(body), exchange: res.exchange,
+      expected: 'an object',
+      actual: typeOf(body),
+      exchange: res.exchange,
     });
   }
   return body as Record<string, unknown>;
@@ -31,7 +39,9 @@ export function checkErrorBodyFields(res: HttpResponse): void {
     .map(([field, type]) => `${field}: expected ${type}, got ${field in body ? typeOf(body[field]) : 'nothing'}`);
   if (wrong.length) {
     throw new RuleFailure(`${describeExchange(res)}: error body fields wrong: ${wrong.join('; ')}`, {
-      expected: fieldTypes, actual: Object.fromEntries(Object.keys(fieldTypes).map((f) => [f, typeOf(body[f])])), exchange: res.exchange,
+      expected: fieldTypes,
+      actual: Object.fromEntries(Object.keys(fieldTypes).map((f) => [f, typeOf(body[f])])),
+      exchange: res.exchange,
     });
   }
 }
@@ -40,9 +50,14 @@ export function checkErrorBodyFields(res: HttpResponse): void {
 export function checkErrorStatusMatches(res: HttpResponse): void {
   const body = errorObject(res);
   if (body.error !== res.status) {
-    throw new RuleFailure(`${describeExchange(res)}: error field ${JSON.stringify(body.error)} differs from the status`, {
-      expected: res.status, actual: body.error, exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: error field ${JSON.stringify(body.error)} differs from the status`,
+      {
+        expected: res.status,
+        actual: body.error,
+        exchange: res.exchange,
+      },
+    );
   }
 }
 
@@ -52,7 +67,9 @@ export function checkErrorReason(res: HttpResponse): void {
   const expected = STATUS_CODES[res.status];
   if (typeof body.reason !== 'string' || body.reason.toLowerCase() !== expected?.toLowerCase()) {
     throw new RuleFailure(`${describeExchange(res)}: reason ${JSON.stringify(body.reason)} is not the status text`, {
-      expected, actual: body.reason, exchange: res.exchange,
+      expected,
+      actual: body.reason,
+      exchange: res.exchange,
     });
   }
 }
@@ -68,13 +85,23 @@ export function checkResourceNotFound(res: HttpResponse, requestedPath: string, 
   const what = spec ? requestedPath : `${requestedPath} or ${missing}`;
   const params = Array.isArray(body.parameters) ? body.parameters.map(String) : [];
   if (!params.some(named)) {
-    throw new RuleFailure(`${describeExchange(res)}: ${String(body.errorCode)} parameters do not hold the requested path`, {
-      expected: `parameters containing ${what}`, actual: body.parameters, exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: ${String(body.errorCode)} parameters do not hold the requested path`,
+      {
+        expected: `parameters containing ${what}`,
+        actual: body.parameters,
+        exchange: res.exchange,
+      },
+    );
   }
   if (typeof body.detail !== 'string' || !named(body.detail)) {
-    throw new RuleFailure(`${describeExchange(res)}: ${String(body.errorCode)} detail does not name the requested path`, {
-      expected: `detail naming ${what}`, actual: body.detail, exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: ${String(body.errorCode)} detail does not name the requested path`,
+      {
+        expected: `detail naming ${what}`,
+        actual: body.detail,
+        exchange: res.exchange,
+      },
+    );
   }
 }

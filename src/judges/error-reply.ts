@@ -10,7 +10,9 @@ function expectErrorBody(res: HttpResponse, what: string): void {
   const isErrorBody = isObject(body) && Number.isInteger(body.error) && typeof body.errorCode === 'string';
   if (!isErrorBody) {
     throw new RuleFailure(`${what}: the ${res.status} carries no error body (error, errorCode)`, {
-      expected: 'an error body (spec 7.1)', actual: body, exchange: res.exchange,
+      expected: 'an error body (spec 7.1)',
+      actual: body,
+      exchange: res.exchange,
     });
   }
 }
@@ -20,9 +22,14 @@ export function expectErrorWithBody(res: HttpResponse, what: string, allowed?: r
   expectJudgeable(res, what, allowed);
   const fits = allowed ? allowed.includes(res.status) : res.status >= 400 && res.status < 500;
   if (!fits) {
-    throw new RuleFailure(`${what}: expected ${allowed ? allowed.join(' or ') : '4xx'} with the error body, got ${res.status}`, {
-      expected: allowed ? expectedStatus(allowed) : '4xx', actual: res.status, exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${what}: expected ${allowed ? allowed.join(' or ') : '4xx'} with the error body, got ${res.status}`,
+      {
+        expected: allowed ? expectedStatus(allowed) : '4xx',
+        actual: res.status,
+        exchange: res.exchange,
+      },
+    );
   }
   expectErrorBody(res, what);
 }

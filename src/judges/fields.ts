@@ -4,9 +4,17 @@ import { isDeepStrictEqual } from 'node:util';
 import { isObject } from './json-walk.ts';
 
 /** Top-level fields whose value differs between two readings of an entity (a field present in only one counts), except `ignore`. */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, ignore: readonly string[]): string[] {
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  ignore: readonly string[],
+): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => !ignore.includes(k) && !(Object.hasOwn(before, k) && Object.hasOwn(after, k) && isDeepStrictEqual(before[k], after[k])));
+  return [...keys].filter(
+    (k) =>
+      !ignore.includes(k) &&
+      !(Object.hasOwn(before, k) && Object.hasOwn(after, k) && isDeepStrictEqual(before[k], after[k])),
+  );
 }
 
 /**

@@ -11,20 +11,29 @@ const representationHeaders = ['content-type', 'deprecation', 'sunset'];
 export function checkHeadMatchesGet(head: HttpResponse, get: HttpResponse): void {
   if (head.status !== get.status) {
     throw new RuleFailure(`${describeExchange(head)}: HEAD's status differs from GET's (${get.status})`, {
-      expected: get.status, actual: head.status, exchange: head.exchange,
-    });
-  }
-  const differing = representationHeaders.filter((h) => get.header(h) !== undefined && head.header(h) !== get.header(h));
-  if (differing.length) {
-    throw new RuleFailure(`${describeExchange(head)}: HEAD's ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from GET's`, {
-      expected: Object.fromEntries(differing.map((h) => [h, get.header(h)])),
-      actual: Object.fromEntries(differing.map((h) => [h, head.header(h) ?? 'missing'])),
+      expected: get.status,
+      actual: head.status,
       exchange: head.exchange,
     });
   }
+  const differing = representationHeaders.filter(
+    (h) => get.header(h) !== undefined && head.header(h) !== get.header(h),
+  );
+  if (differing.length) {
+    throw new RuleFailure(
+      `${describeExchange(head)}: HEAD's ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from GET's`,
+      {
+        expected: Object.fromEntries(differing.map((h) => [h, get.header(h)])),
+        actual: Object.fromEntries(differing.map((h) => [h, head.header(h) ?? 'missing'])),
+        exchange: head.exchange,
+      },
+    );
+  }
   if (head.raw.length > 0) {
     throw new RuleFailure(`${describeExchange(head)}: HEAD answered with a body of ${head.raw.length} bytes`, {
-      expected: 'no body', actual: `${head.raw.length} bytes`, exchange: head.exchange,
+      expected: 'no body',
+      actual: `${head.raw.length} bytes`,
+      exchange: head.exchange,
     });
   }
 }
@@ -32,7 +41,11 @@ export function checkHeadMatchesGet(head: HttpResponse, get: HttpResponse): void
 /** METH-HEAD on the raw connection: nothing follows the HEAD answer's headers but the next answer. */
 export function expectNoBodyAfterHead(r: HeadThenGet, what: string): void {
   if (r.between.length === 0) return;
-  throw new RuleFailure(`HEAD of ${what} (${r.headLines.split('\r\n')[0]}) sent ${r.between.length} bytes of body after its headers, ahead of the next answer on the connection`, {
-    expected: 'no bytes between the HEAD answer\'s headers and the next answer', actual: r.between.subarray(0, 200).toString('latin1'),
-  });
+  throw new RuleFailure(
+    `HEAD of ${what} (${r.headLines.split('\r\n')[0]}) sent ${r.between.length} bytes of body after its headers, ahead of the next answer on the connection`,
+    {
+      expected: "no bytes between the HEAD answer's headers and the next answer",
+      actual: r.between.subarray(0, 200).toString('latin1'),
+    },
+  );
 }

@@ -16,7 +16,11 @@ export function expectFieldRefused(res: HttpResponse, refused: Omit<NamingCase, 
     const field = spellPath(refused.path);
     throw new RuleFailure(`${describeExchange(res)}: ${what}, but ${naming.reason}`, {
       expected: `detail or parameters naming ${field} (by its name or its path)${refused.value ? ' or the value sent there' : ''}`,
-      actual: { detail: error.detail, parameters: error.parameters, ...(naming.seen.length > 0 ? { [naming.why]: naming.seen } : {}) },
+      actual: {
+        detail: error.detail,
+        parameters: error.parameters,
+        ...(naming.seen.length > 0 ? { [naming.why]: naming.seen } : {}),
+      },
       exchange: res.exchange,
     });
   }

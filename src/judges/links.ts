@@ -13,13 +13,16 @@ export interface Relation {
 /** What is wrong with an entity's links field, or undefined (LINK-ARRAY). */
 export function linksProblem(entity: Record<string, unknown>, names: Names, base: string): string | undefined {
   const links = entity.links;
-  if (!Array.isArray(links)) return links === undefined ? 'it has no links field' : `its links field is ${JSON.stringify(links)}, not an array`;
+  if (!Array.isArray(links))
+    return links === undefined ? 'it has no links field' : `its links field is ${JSON.stringify(links)}, not an array`;
   for (const [i, link] of links.entries()) {
     if (!isObject(link)) return `links[${i}] is ${JSON.stringify(link)}, not a relation object`;
     const rel = link[names.relField];
     const href = link[names.hrefField];
-    if (typeof rel !== 'string' || rel === '') return `links[${i}] has no relation name (${names.relField}): ${JSON.stringify(link)}`;
-    if (typeof href !== 'string' || href === '' || !URL.canParse(href, base)) return `links[${i}] has no target URL (${names.hrefField}): ${JSON.stringify(link)}`;
+    if (typeof rel !== 'string' || rel === '')
+      return `links[${i}] has no relation name (${names.relField}): ${JSON.stringify(link)}`;
+    if (typeof href !== 'string' || href === '' || !URL.canParse(href, base))
+      return `links[${i}] has no target URL (${names.hrefField}): ${JSON.stringify(link)}`;
   }
   return undefined;
 }

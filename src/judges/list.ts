@@ -5,14 +5,15 @@ import type { Profile } from '../profile/profile.ts';
 import { describeExchange } from './status.ts';
 import { isObject } from './json-walk.ts';
 
-
 /** The results of a list response. A list without a results array cannot be paged, so every list rule fails on it;
  * JSON that is not an object at all leaves every rule but LIST-SHAPE unjudged (wrong-type). */
 export function resultsOf(res: HttpResponse, paging: Profile['paging']): unknown[] {
   const results = res.jsonObject()[paging.resultsField];
   if (!Array.isArray(results)) {
     throw new RuleFailure(`${describeExchange(res)}: the list response has no ${paging.resultsField} array`, {
-      expected: `${paging.resultsField}: an array`, actual: results, exchange: res.exchange,
+      expected: `${paging.resultsField}: an array`,
+      actual: results,
+      exchange: res.exchange,
     });
   }
   return results;
@@ -28,16 +29,22 @@ export function totalCountOf(res: HttpResponse, paging: Profile['paging']): unkn
 export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging' | 'links'>): void {
   const body = res.json();
   if (!isObject(body)) {
-    throw new RuleFailure(`${describeExchange(res)}: a list response is not a JSON object`, { expected: 'an object', actual: body, exchange: res.exchange });
+    throw new RuleFailure(`${describeExchange(res)}: a list response is not a JSON object`, {
+      expected: 'an object',
+      actual: body,
+      exchange: res.exchange,
+    });
   }
   const { totalCountField, resultsField } = profile.paging;
   const { relField, hrefField } = profile.links;
   const problems: string[] = [];
   const count = body[totalCountField];
-  if (!Number.isInteger(count) || (count as number) < 0) problems.push(`${totalCountField} is ${JSON.stringify(count) ?? 'missing'}, not an integer of at least 0`);
+  if (!Number.isInteger(count) || (count as number) < 0)
+    problems.push(`${totalCountField} is ${JSON.stringify(count) ?? 'missing'}, not an integer of at least 0`);
   const results = body[resultsField];
   if (!Array.isArray(results)) problems.push(`${resultsField} is not an array`);
-  else if (!results.every(isObject)) problems.push(`${resultsField} holds something other than entities (JSON objects)`);
+  else if (!results.every(isObject))
+    problems.push(`${resultsField} holds something other than entities (JSON objects)`);
   const links = body.links;
   if (!Array.isArray(links)) problems.push('links is not an array');
   else {
@@ -49,7 +56,11 @@ export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging
   if (problems.length) {
     throw new RuleFailure(`${describeExchange(res)}: ${problems.join('; ')}`, {
       expected: `{${totalCountField}: integer >= 0, ${resultsField}: [entities], links: 1 to 3 relations}`,
-      actual: { [totalCountField]: count, [resultsField]: Array.isArray(results) ? `${results.length} items` : results, links },
+      actual: {
+        [totalCountField]: count,
+        [resultsField]: Array.isArray(results) ? `${results.length} items` : results,
+        links,
+      },
       exchange: res.exchange,
     });
   }
@@ -59,9 +70,14 @@ export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging
 export function checkCountOn(res: HttpResponse, paging: Profile['paging'], total: number): void {
   const count = totalCountOf(res, paging);
   if (count !== total) {
-    throw new RuleFailure(`${describeExchange(res)}: with ${paging.includeCountParam}=true, ${paging.totalCountField} is ${JSON.stringify(count) ?? 'missing'}, not the ${total} items of the result set`, {
-      expected: total, actual: count ?? 'missing', exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: with ${paging.includeCountParam}=true, ${paging.totalCountField} is ${JSON.stringify(count) ?? 'missing'}, not the ${total} items of the result set`,
+      {
+        expected: total,
+        actual: count ?? 'missing',
+        exchange: res.exchange,
+      },
+    );
   }
 }
 
@@ -70,14 +86,21 @@ export function checkCountOff(res: HttpResponse, paging: Profile['paging']): voi
   const count = totalCountOf(res, paging);
   const allowed: unknown[] = { absent: [undefined], zero: [0], 'absent-or-zero': [undefined, 0] }[paging.countOffValue];
   if (!allowed.includes(count)) {
-    throw new RuleFailure(`${describeExchange(res)}: with ${paging.includeCountParam}=false, ${paging.totalCountField} is ${JSON.stringify(count)}, not ${paging.countOffValue}`, {
-      expected: paging.countOffValue, actual: count ?? 'absent', exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: with ${paging.includeCountParam}=false, ${paging.totalCountField} is ${JSON.stringify(count)}, not ${paging.countOffValue}`,
+      {
+        expected: paging.countOffValue,
+        actual: count ?? 'absent',
+        exchange: res.exchange,
+      },
+    );
   }
 }
 
 /** The identity of a list item: its id, or the whole item where items have none (event types). */
 export function itemKey(item: unknown): string {
   if (isObject(item) && typeof item.id === 'string') return item.id;
-  return JSON.stringify(item, (_k, v: unknown) => (isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
+  return JSON.stringify(item, (_k, v: unknown) =>
+    isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
 }

@@ -15,22 +15,34 @@ export function checkJsonResponse(res: HttpResponse): void {
   if (res.raw.length === 0) return;
   const contentType = res.header('content-type');
   if (!isJsonMediaType(contentType)) {
-    throw new RuleFailure(`${describeExchange(res)}: Content-Type ${JSON.stringify(contentType ?? null)} is not a JSON media type`, {
-      expected: 'application/json or an application/...+json type', actual: contentType ?? null, exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: Content-Type ${JSON.stringify(contentType ?? null)} is not a JSON media type`,
+      {
+        expected: 'application/json or an application/...+json type',
+        actual: contentType ?? null,
+        exchange: res.exchange,
+      },
+    );
   }
   let body: unknown;
   try {
     body = JSON.parse(res.text);
   } catch (e) {
     throw new RuleFailure(`${describeExchange(res)}: the body is not JSON (${(e as Error).message})`, {
-      expected: 'a JSON body', actual: res.text.slice(0, 200), exchange: res.exchange,
+      expected: 'a JSON body',
+      actual: res.text.slice(0, 200),
+      exchange: res.exchange,
     });
   }
   // A successful answer carries an entity or a list: both have fields (spec 2.1, 2.2, 2.3), so a JSON object.
   if (res.status >= 200 && res.status < 300 && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-    throw new RuleFailure(`${describeExchange(res)}: the body is JSON ${Array.isArray(body) ? 'an array' : body === null ? 'null' : `a ${typeof body}`}, not an entity or a list`, {
-      expected: 'a JSON object (an entity or a list)', actual: res.text.slice(0, 200), exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `${describeExchange(res)}: the body is JSON ${Array.isArray(body) ? 'an array' : body === null ? 'null' : `a ${typeof body}`}, not an entity or a list`,
+      {
+        expected: 'a JSON object (an entity or a list)',
+        actual: res.text.slice(0, 200),
+        exchange: res.exchange,
+      },
+    );
   }
 }

@@ -23,14 +23,21 @@ export const spellPath = (path: JsonPath) =>
   path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 
 type Segment = string | number | '*';
-interface Token { segments: Segment[]; start: number; end: number; text: string }
+interface Token {
+  segments: Segment[];
+  start: number;
+  end: number;
+  text: string;
+}
 
 const identifierAt = /[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*/y;
 const bracketAt = /\[\s*(?:(\d+)|(\*)?|"([A-Za-z0-9_-]+)"|'([A-Za-z0-9_-]+)')\s*\]/y;
 const isIdentifierChar = (c: string | undefined) => c !== undefined && /[A-Za-z0-9_]/.test(c);
 // No identifier continues across these edges (`-` joins identifiers, as in `read-only`).
-const edgeBefore = (text: string, at: number) => !isIdentifierChar(text[at - 1]) && !(text[at - 1] === '-' && isIdentifierChar(text[at - 2]));
-const edgeAfter = (text: string, at: number) => !isIdentifierChar(text[at]) && !(text[at] === '-' && isIdentifierChar(text[at + 1]));
+const edgeBefore = (text: string, at: number) =>
+  !isIdentifierChar(text[at - 1]) && !(text[at - 1] === '-' && isIdentifierChar(text[at - 2]));
+const edgeAfter = (text: string, at: number) =>
+  !isIdentifierChar(text[at]) && !(text[at] === '-' && isIdentifierChar(text[at + 1]));
 
 function readAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
   re.lastIndex = at;
@@ -84,7 +91,8 @@ function agrees(segments: Segment[], path: JsonPath): boolean {
   while (i >= 0 && j >= 0) {
     const s = segments[i]!;
     const p = path[j]!;
-    if (typeof p === 'number' && typeof s === 'string' && s !== '*') j--; // the text leaves the index out
+    if (typeof p === 'number' && typeof s === 'string' && s !== '*')
+      j--; // the text leaves the index out
     else if (typeof p === 'number' ? s === '*' || s === p : s === p) {
       i--;
       j--;
@@ -119,7 +127,10 @@ function braceSpans(text: string): [number, number][] {
 }
 
 function valueAt(body: unknown, path: JsonPath): unknown {
-  return path.reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[k] : undefined), body);
+  return path.reduce<unknown>(
+    (v, k) => (typeof v === 'object' && v !== null ? (v as Record<string | number, unknown>)[k] : undefined),
+    body,
+  );
 }
 
 /** Start offsets of `value` in `text` standing alone (no identifier continues it on either side). */
@@ -135,7 +146,9 @@ function occurrences(text: string, value: string): number[] {
 function textsOf(error: unknown): [where: string, text: string][] {
   const body = (typeof error === 'object' && error !== null ? error : {}) as { detail?: unknown; parameters?: unknown };
   const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
-  const parameters = Array.isArray(body.parameters) ? body.parameters.map((p, i): [string, unknown] => [`parameters[${i}]`, p]) : [];
+  const parameters = Array.isArray(body.parameters)
+    ? body.parameters.map((p, i): [string, unknown] => [`parameters[${i}]`, p])
+    : [];
   return ([['detail', body.detail], ...parameters] as [string, unknown][])
     .filter(([, v]) => v !== undefined && v !== null)
     .map(([where, v]) => [where, asText(v)]);
@@ -157,7 +170,11 @@ export function judgeNaming({ error, body, path, value }: NamingCase): Naming {
   const seen = { echo: [] as string[], 'other-path': [] as string[], 'longer-name': [] as string[] };
   for (const [where, text] of textsOf(error)) {
     const found = tokens(text);
-    const echoes = braceSpans(text).filter(([from, to]) => found.some((t) => t.start >= from && t.end <= to && t.segments.some((s) => typeof s === 'string' && valid.has(s))));
+    const echoes = braceSpans(text).filter(([from, to]) =>
+      found.some(
+        (t) => t.start >= from && t.end <= to && t.segments.some((s) => typeof s === 'string' && valid.has(s)),
+      ),
+    );
     const inEcho = (at: number) => echoes.some(([from, to]) => at >= from && at < to);
     for (const t of found) {
       const leafAt = t.segments.flatMap((s, i) => (s === leaf ? [i] : []));
@@ -166,7 +183,12 @@ export function judgeNaming({ error, body, path, value }: NamingCase): Naming {
       if (named) seen.echo.push(t.text);
       if (named || inEcho(t.start)) continue;
       if (leafAt.length > 0) seen['other-path'].push(t.text);
-      seen['longer-name'].push(...t.segments.filter((s): s is string => typeof s === 'string' && typeof leaf === 'string' && s.length > leaf.length && s.startsWith(leaf)));
+      seen['longer-name'].push(
+        ...t.segments.filter(
+          (s): s is string =>
+            typeof s === 'string' && typeof leaf === 'string' && s.length > leaf.length && s.startsWith(leaf),
+        ),
+      );
     }
     if (typeof sent === 'string') {
       const at = occurrences(text, sent);
@@ -175,9 +197,31 @@ export function judgeNaming({ error, body, path, value }: NamingCase): Naming {
     }
   }
   const field = spellPath(path);
-  const [echo, other, longer] = [seen.echo, seen['other-path'], seen['longer-name']].map((l) => [...new Set(l)]) as [string[], string[], string[]];
-  if (echo.length > 0) return { named: false, why: 'echo', seen: echo, reason: `the error names ${field} only within an echo of the request body` };
-  if (other.length > 0) return { named: false, why: 'other-path', seen: other, reason: `the error names ${other.join(', ')}, not ${field}` };
-  if (longer.length > 0) return { named: false, why: 'longer-name', seen: longer, reason: `the error names ${longer.join(', ')}, a longer name than ${String(leaf)}` };
+  const [echo, other, longer] = [seen.echo, seen['other-path'], seen['longer-name']].map((l) => [...new Set(l)]) as [
+    string[],
+    string[],
+    string[],
+  ];
+  if (echo.length > 0)
+    return {
+      named: false,
+      why: 'echo',
+      seen: echo,
+      reason: `the error names ${field} only within an echo of the request body`,
+    };
+  if (other.length > 0)
+    return {
+      named: false,
+      why: 'other-path',
+      seen: other,
+      reason: `the error names ${other.join(', ')}, not ${field}`,
+    };
+  if (longer.length > 0)
+    return {
+      named: false,
+      why: 'longer-name',
+      seen: longer,
+      reason: `the error names ${longer.join(', ')}, a longer name than ${String(leaf)}`,
+    };
   return { named: false, why: 'absent', seen: [], reason: `the error does not name ${field}` };
 }

@@ -18,13 +18,17 @@ function jsonBody(res: HttpResponse): boolean {
 export function expectNotServedInClear(res: HttpResponse): void {
   if (jsonBody(res)) {
     throw new RuleFailure(`plain HTTP is served: ${describeExchange(res)} answered with JSON in the clear`, {
-      expected: 'no API entity and no JSON error (a redirect to HTTPS, or nothing)', actual: res.text.slice(0, 200), exchange: res.exchange,
+      expected: 'no API entity and no JSON error (a redirect to HTTPS, or nothing)',
+      actual: res.text.slice(0, 200),
+      exchange: res.exchange,
     });
   }
   const location = res.header('location');
   if (res.status >= 300 && res.status < 400 && location !== undefined && /^http:/i.test(location)) {
     throw new RuleFailure(`plain HTTP redirects to plain HTTP: ${describeExchange(res)} points to ${location}`, {
-      expected: 'a redirect to https://', actual: location, exchange: res.exchange,
+      expected: 'a redirect to https://',
+      actual: location,
+      exchange: res.exchange,
     });
   }
 }

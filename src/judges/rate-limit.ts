@@ -22,7 +22,9 @@ export function checkWithinLimitProceed(burst: readonly HttpResponse[], limit: n
   const refused = burst.slice(0, limit).findIndex((r) => r.status === 429);
   if (refused < 0) return;
   throw new RuleFailure(`request ${refused + 1} of the first ${limit} to the project in one window got 429`, {
-    expected: `the first ${limit} requests proceed`, actual: `${refused} proceeded, then 429`, exchange: burst[refused]!.exchange,
+    expected: `the first ${limit} requests proceed`,
+    actual: `${refused} proceeded, then 429`,
+    exchange: burst[refused]!.exchange,
   });
 }
 
@@ -31,7 +33,9 @@ export function checkOverLimitRefused(burst: readonly HttpResponse[], limit: num
   const next = burst[limit]!;
   if (next.status === 429) return;
   throw new RuleFailure(`request ${limit + 1} to the project in one window was not refused`, {
-    expected: 429, actual: next.status, exchange: next.exchange,
+    expected: 429,
+    actual: next.status,
+    exchange: next.exchange,
   });
 }
 
@@ -41,7 +45,9 @@ export function checkRateLimitErrorBody(res: HttpResponse): void {
     JSON.parse(res.text);
   } catch {
     throw new RuleFailure(`${describeExchange(res)}: the 429 carries no JSON error body`, {
-      expected: 'the error body (detail, error, errorCode, parameters, reason)', actual: res.text === '' ? 'no body' : res.text.slice(0, 200), exchange: res.exchange,
+      expected: 'the error body (detail, error, errorCode, parameters, reason)',
+      actual: res.text === '' ? 'no body' : res.text.slice(0, 200),
+      exchange: res.exchange,
     });
   }
   checkErrorBodyFields(res);
@@ -52,9 +58,14 @@ export function checkSameAllowance(burst: readonly HttpResponse[], allowed: numb
   const seen = allowance(burst);
   if (seen === allowed) return;
   const at = burst[seen ?? burst.length - 1]!;
-  throw new RuleFailure(`${what}: ${seen === undefined ? `all ${burst.length} requests proceeded` : `${seen} proceeded, then 429`}, where one credential alone was refused after ${allowed}`, {
-    expected: `${allowed} proceed, then 429`, actual: seen === undefined ? `${burst.length} proceed` : `${seen} proceed, then 429`, exchange: at.exchange,
-  });
+  throw new RuleFailure(
+    `${what}: ${seen === undefined ? `all ${burst.length} requests proceeded` : `${seen} proceeded, then 429`}, where one credential alone was refused after ${allowed}`,
+    {
+      expected: `${allowed} proceed, then 429`,
+      actual: seen === undefined ? `${burst.length} proceed` : `${seen} proceed, then 429`,
+      exchange: at.exchange,
+    },
+  );
 }
 
 /** LIMITS-CONCURRENT: of a concurrent burst exactly `allowed` proceed, and every other one gets 429. */
@@ -62,7 +73,12 @@ export function checkConcurrentAllowance(burst: readonly HttpResponse[], allowed
   const proceeded = burst.filter((r) => r.status !== 429);
   if (proceeded.length === allowed) return;
   const example = proceeded.length > allowed ? proceeded[proceeded.length - 1]! : burst.find((r) => r.status === 429)!;
-  throw new RuleFailure(`of ${burst.length} concurrent requests to the project in one window, ${proceeded.length} proceeded`, {
-    expected: `${allowed} proceed, ${burst.length - allowed} get 429`, actual: `${proceeded.length} proceed, ${burst.length - proceeded.length} get 429`, exchange: example.exchange,
-  });
+  throw new RuleFailure(
+    `of ${burst.length} concurrent requests to the project in one window, ${proceeded.length} proceeded`,
+    {
+      expected: `${allowed} proceed, ${burst.length - allowed} get 429`,
+      actual: `${proceeded.length} proceed, ${burst.length - proceeded.length} get 429`,
+      exchange: example.exchange,
+    },
+  );
 }

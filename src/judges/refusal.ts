@@ -8,6 +8,8 @@ export function expectRefused(res: HttpResponse, what: string): void {
   expectJudgeable(res, what);
   if (res.status >= 400) return;
   throw new RuleFailure(`${what}: expected a refusal (4xx), got ${res.status}`, {
-    expected: '4xx', actual: res.status, exchange: res.exchange,
+    expected: '4xx',
+    actual: res.status,
+    exchange: res.exchange,
   });
 }

@@ -1,7 +1,6 @@
 // Spec 9.4: a resource's body under two generations, compared as JSON (field order is undefined, spec 2.1).
 import { isObject } from './json-walk.ts';
 
-
 /** Paths where two JSON values differ ('' for the whole value); a field present in only one of them counts. */
 export function differences(a: unknown, b: unknown, path = ''): string[] {
   const here = path || '(the whole body)';
@@ -24,6 +23,7 @@ export function differences(a: unknown, b: unknown, path = ''): string[] {
 export function replacedInStrings(value: unknown, from: string, to: string): unknown {
   if (typeof value === 'string') return value.split(from).join(to);
   if (Array.isArray(value)) return value.map((v) => replacedInStrings(v, from, to));
-  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replacedInStrings(v, from, to)]));
+  if (isObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replacedInStrings(v, from, to)]));
   return value;
 }

@@ -4,7 +4,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from './json-walk.ts';
 
-const withoutLinks = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'links'));
+const withoutLinks = (v: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'links'));
 
 /** Whether two readings of an entity hold the same fields and values, links aside. */
 export function sameEntity(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
@@ -13,7 +14,12 @@ export function sameEntity(a: Record<string, unknown>, b: Record<string, unknown
 
 /** Whether everything `part` shows is in `whole` with the same value: a list item may show fewer fields. */
 export function shownBy(part: unknown, whole: unknown): boolean {
-  if (Array.isArray(part)) return Array.isArray(whole) && part.length === whole.length && part.every((p, i) => shownBy(p, whole[i]));
-  if (isObject(part)) return isObject(whole) && Object.entries(part).every(([k, v]) => k === 'links' || (Object.hasOwn(whole, k) && shownBy(v, whole[k])));
+  if (Array.isArray(part))
+    return Array.isArray(whole) && part.length === whole.length && part.every((p, i) => shownBy(p, whole[i]));
+  if (isObject(part))
+    return (
+      isObject(whole) &&
+      Object.entries(part).every(([k, v]) => k === 'links' || (Object.hasOwn(whole, k) && shownBy(v, whole[k])))
+    );
   return part === whole;
 }

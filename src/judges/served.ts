@@ -7,5 +7,9 @@ import { expectJudgeable } from './status.ts';
 export function expectServed(res: HttpResponse, what: string): void {
   expectJudgeable(res, what);
   if (res.status >= 200 && res.status < 300) return;
-  throw new RuleFailure(`${what}: expected 2xx, got ${res.status}`, { expected: '2xx', actual: res.status, exchange: res.exchange });
+  throw new RuleFailure(`${what}: expected 2xx, got ${res.status}`, {
+    expected: '2xx',
+    actual: res.status,
+    exchange: res.exchange,
+  });
 }

@@ -24,13 +24,16 @@ export function expectJudgeable(res: HttpResponse, what: string, allowed: readon
 }
 
 /** The status(es) a failure expected, as the numbers they are, to compare with the status the target gave. */
-export const expectedStatus = (allowed: readonly number[]): number | number[] => (allowed.length === 1 ? allowed[0]! : [...allowed]);
+export const expectedStatus = (allowed: readonly number[]): number | number[] =>
+  allowed.length === 1 ? allowed[0]! : [...allowed];
 
 export function expectStatus(res: HttpResponse, expected: number | number[], what: string): void {
   const allowed = Array.isArray(expected) ? expected : [expected];
   expectJudgeable(res, what, allowed);
   if (allowed.includes(res.status)) return;
   throw new RuleFailure(`${what}: expected ${allowed.join(' or ')}, got ${res.status}`, {
-    expected: expectedStatus(allowed), actual: res.status, exchange: res.exchange,
+    expected: expectedStatus(allowed),
+    actual: res.status,
+    exchange: res.exchange,
   });
 }

@@ -25,7 +25,9 @@ export function checkCompact(res: HttpResponse): void {
   const at = strayWhitespace(text);
   if (at < 0) return;
   throw new RuleFailure(`${describeExchange(res)}: whitespace at byte ${at} of the body, outside any string`, {
-    expected: 'a compact body', actual: JSON.stringify(text.slice(Math.max(0, at - 30), at + 30)), exchange: res.exchange,
+    expected: 'a compact body',
+    actual: JSON.stringify(text.slice(Math.max(0, at - 30), at + 30)),
+    exchange: res.exchange,
   });
 }
 
@@ -38,7 +40,9 @@ export function checkPretty(pretty: HttpResponse, value: unknown): void {
   const parsed = pretty.json();
   if (!isDeepStrictEqual(parsed, value)) {
     throw new RuleFailure(`${describeExchange(pretty)}: pretty=true changed the JSON value, not only its layout`, {
-      expected: value, actual: parsed, exchange: pretty.exchange,
+      expected: value,
+      actual: parsed,
+      exchange: pretty.exchange,
     });
   }
   checkIndented(pretty, value);
@@ -50,7 +54,9 @@ export function checkPrettyFields(pretty: HttpResponse, value: unknown): void {
   const parsed = pretty.json();
   if (!isDeepStrictEqual(fields(parsed), fields(value))) {
     throw new RuleFailure(`${describeExchange(pretty)}: pretty=true changed the JSON value, not only its layout`, {
-      expected: { fields: fields(value) }, actual: parsed, exchange: pretty.exchange,
+      expected: { fields: fields(value) },
+      actual: parsed,
+      exchange: pretty.exchange,
     });
   }
   checkIndented(pretty, value);
@@ -59,7 +65,9 @@ export function checkPrettyFields(pretty: HttpResponse, value: unknown): void {
 function checkIndented(pretty: HttpResponse, value: unknown): void {
   if (hasMembers(value) && !/\n[ \t]+\S/.test(pretty.text)) {
     throw new RuleFailure(`${describeExchange(pretty)}: pretty=true did not indent the JSON over several lines`, {
-      expected: 'an indented rendering', actual: pretty.text.slice(0, 200), exchange: pretty.exchange,
+      expected: 'an indented rendering',
+      actual: pretty.text.slice(0, 200),
+      exchange: pretty.exchange,
     });
   }
 }

@@ -11,7 +11,8 @@ import type { JsonObject } from '../judges/json-walk.ts';
 export const clusterVersion = '2023-02-01';
 
 export function requireBillable(t: Target): void {
-  if (!t.profile.allowBillable) skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
+  if (!t.profile.allowBillable)
+    skipFor('allowBillable', 'the profile does not allow creating billable resources such as clusters');
 }
 
 /** The smallest replica set the 2023-02-01 shape describes: one shared-tier region. */
@@ -20,9 +21,19 @@ export function clusterBody(t: Target, name: string): JsonObject {
   return {
     name,
     clusterType: 'REPLICASET',
-    replicationSpecs: [{
-      regionConfigs: [{ providerName: 'TENANT', backingProviderName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M0' } }],
-    }],
+    replicationSpecs: [
+      {
+        regionConfigs: [
+          {
+            providerName: 'TENANT',
+            backingProviderName: 'AWS',
+            regionName: 'US_EAST_1',
+            priority: 7,
+            electableSpecs: { instanceSize: 'M0' },
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -31,14 +42,24 @@ export function dedicatedClusterBody(name: string, providerName: string, regionN
   return {
     name,
     clusterType: 'REPLICASET',
-    replicationSpecs: [{ regionConfigs: [{ providerName, regionName, priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }] }],
+    replicationSpecs: [
+      {
+        regionConfigs: [
+          { providerName, regionName, priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } },
+        ],
+      },
+    ],
   };
 }
 
 export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
 
 /** POSTs a cluster in 2023-02-01; one that was made is noted for deletion before anything else happens. */
-export async function postCluster(t: Target, groupId: string, body: JsonObject): Promise<{ res: HttpResponse; created?: Created }> {
+export async function postCluster(
+  t: Target,
+  groupId: string,
+  body: JsonObject,
+): Promise<{ res: HttpResponse; created?: Created }> {
   requireBillable(t);
   const path = clustersPath(t, groupId);
   const res = await t.send({ method: 'POST', path, json: body, version: clusterVersion });

@@ -39,13 +39,22 @@ const pagesPerList = 3;
 /** Items of a list page whose links are followed (all items are judged, whatever this bound). */
 const itemsFollowedPerPage = 5;
 
-
 /** Hrefs of every link relation in `value`: the `links` arrays of it and of the objects inside it. */
 function hrefsIn(value: unknown, hrefField: string): string[] {
   if (Array.isArray(value)) return value.flatMap((v) => hrefsIn(v, hrefField));
   if (!isObject(value)) return [];
-  const own = Array.isArray(value.links) ? value.links.filter(isObject).map((l) => l[hrefField]).filter((h): h is string => typeof h === 'string') : [];
-  return [...own, ...Object.entries(value).filter(([k]) => k !== 'links').flatMap(([, v]) => hrefsIn(v, hrefField))];
+  const own = Array.isArray(value.links)
+    ? value.links
+        .filter(isObject)
+        .map((l) => l[hrefField])
+        .filter((h): h is string => typeof h === 'string')
+    : [];
+  return [
+    ...own,
+    ...Object.entries(value)
+      .filter(([k]) => k !== 'links')
+      .flatMap(([, v]) => hrefsIn(v, hrefField)),
+  ];
 }
 
 /** The links a response body offers: of a list, its own and those of its first items but the run's own (named with
@@ -83,7 +92,10 @@ async function inBatches<T, R>(items: T[], width: number, fn: (item: T) => Promi
 
 async function run(t: Target): Promise<Crawl> {
   const { crawl: bounds, projects } = t.profile;
-  const scope = new CrawlScope(t.profile.baseUrl, t.v2(), [...projects.ids, ...(projects.emptyProjectId ? [projects.emptyProjectId] : [])]);
+  const scope = new CrawlScope(t.profile.baseUrl, t.v2(), [
+    ...projects.ids,
+    ...(projects.emptyProjectId ? [projects.emptyProjectId] : []),
+  ]);
   const root = t.client.url(t.v2()).toString();
   const responses: Crawled[] = [];
   const cut: TargetError[] = [];
@@ -95,7 +107,11 @@ async function run(t: Target): Promise<Crawl> {
   for (let depth = 0; depth <= bounds.maxDepth && level.length > 0 && left > 0; depth++) {
     // Scope is decided only now, when every project the previous level named is known.
     const created = createdPaths(t.setup.journalFile);
-    const batch = level.filter((u) => scope.allows(new URL(u)) && !ownEntity(new URL(u), created) && withinPages(new URL(u), t, pagesSeen)).slice(0, left);
+    const batch = level
+      .filter(
+        (u) => scope.allows(new URL(u)) && !ownEntity(new URL(u), created) && withinPages(new URL(u), t, pagesSeen),
+      )
+      .slice(0, left);
     left -= batch.length;
     const fetched = await inBatches(batch, t.profile.concurrency, async (url) => {
       try {
@@ -116,7 +132,13 @@ async function run(t: Target): Promise<Crawl> {
       // A success that carries no JSON object holds no entity the rules could judge where one belongs (ENT-JSON-RESPONSE
       // judges the body itself): the rules about every entity reached are left unjudged.
       if (c.res.status >= 200 && c.res.status < 300 && c.res.raw.length > 0 && !isObject(body)) {
-        unreadable.push(new TargetError(body === undefined ? 'invalid-json' : 'wrong-type', `GET ${c.url} answered ${c.res.status} with ${body === undefined ? 'a body that is not JSON' : 'JSON that is not an object'} where an entity or a list belongs`, c.res.exchange));
+        unreadable.push(
+          new TargetError(
+            body === undefined ? 'invalid-json' : 'wrong-type',
+            `GET ${c.url} answered ${c.res.status} with ${body === undefined ? 'a body that is not JSON' : 'JSON that is not an object'} where an entity or a list belongs`,
+            c.res.exchange,
+          ),
+        );
       }
       scope.learnBody(body);
       for (const href of linksOf(body, t)) {
@@ -135,7 +157,13 @@ async function run(t: Target): Promise<Crawl> {
       }
     }
   }
-  return { responses, cut, unreadable, byUrl: new Map(responses.map((c) => [c.url, c])), inScope: (url) => scope.allows(url) };
+  return {
+    responses,
+    cut,
+    unreadable,
+    byUrl: new Map(responses.map((c) => [c.url, c])),
+    inScope: (url) => scope.allows(url),
+  };
 }
 
 /** Whether another page of a list may be fetched: at most `pagesPerList` page numbers per list path. */
@@ -165,8 +193,12 @@ export const entityGaps = (c: Crawl): TargetError[] => [...c.cut, ...c.unreadabl
 export function noneReached(c: Crawl, t: Target, what: string): never {
   const served = new Set(c.responses.filter((r) => r.res.status === 200).map(crawledPath));
   const unreached = t.profile.projects.ids.filter((id) => !served.has(t.v2(`/groups/${id}`)));
-  if (entityGaps(c).length === 0 && unreached.length === 0) skipFor('projects.ids', `the profile's projects hold no ${what}`);
-  throw new TargetError('nothing-judged', `the crawl reached no ${what}${unreached.length ? ` (it did not reach project(s) ${unreached.join(', ')})` : ''}${entityGaps(c).length ? ` (${entityGaps(c).length} link(s) could not be fetched or read)` : ''}`);
+  if (entityGaps(c).length === 0 && unreached.length === 0)
+    skipFor('projects.ids', `the profile's projects hold no ${what}`);
+  throw new TargetError(
+    'nothing-judged',
+    `the crawl reached no ${what}${unreached.length ? ` (it did not reach project(s) ${unreached.join(', ')})` : ''}${entityGaps(c).length ? ` (${entityGaps(c).length} link(s) could not be fetched or read)` : ''}`,
+  );
 }
 
 /** Where a crawled response was read: its path, for the coverage's count of places. */

@@ -7,7 +7,11 @@ import type { Target } from '../target/target.ts';
 const firstPauseMs = 250;
 
 /** The first answer of `probe` that `done` accepts, or the last one when time is up. */
-export async function eventually(t: Target, probe: () => Promise<HttpResponse>, done: (res: HttpResponse) => boolean): Promise<HttpResponse> {
+export async function eventually(
+  t: Target,
+  probe: () => Promise<HttpResponse>,
+  done: (res: HttpResponse) => boolean,
+): Promise<HttpResponse> {
   const deadline = Date.now() + t.profile.timeouts.requestMs;
   for (let pause = firstPauseMs; ; pause *= 2) {
     const res = await probe();

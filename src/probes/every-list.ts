@@ -7,18 +7,26 @@ import { requireSome, throwCut, throwFirst } from '../harness/judge-all.ts';
 import type { PagedList } from './surface/paged-lists.ts';
 
 /** Runs `judge` on every list at once; it returns what it judged, or undefined when the list had nothing to judge. */
-export async function judgeEveryList(lists: readonly PagedList[], judge: (l: PagedList) => Promise<string | undefined>): Promise<void> {
-  const outcomes = await Promise.all(lists.map(async (l) => {
-    try {
-      return { l, what: await judge(l) };
-    } catch (e) {
-      if (e instanceof RuleFailure || e instanceof TargetError) return { l, what: 'list', error: e };
-      throw e;
-    }
-  }));
+export async function judgeEveryList(
+  lists: readonly PagedList[],
+  judge: (l: PagedList) => Promise<string | undefined>,
+): Promise<void> {
+  const outcomes = await Promise.all(
+    lists.map(async (l) => {
+      try {
+        return { l, what: await judge(l) };
+      } catch (e) {
+        if (e instanceof RuleFailure || e instanceof TargetError) return { l, what: 'list', error: e };
+        throw e;
+      }
+    }),
+  );
   const judgedLists = outcomes.filter((o) => o.what !== undefined && !(o.error instanceof TargetError));
   for (const o of judgedLists) judged(o.what!, 1, o.l.path);
-  throwFirst(outcomes.flatMap((o) => (o.error instanceof RuleFailure ? [o.error] : [])), judgedLists.length);
+  throwFirst(
+    outcomes.flatMap((o) => (o.error instanceof RuleFailure ? [o.error] : [])),
+    judgedLists.length,
+  );
   throwCut(outcomes.flatMap((o) => (o.error instanceof TargetError ? [o.error] : [])));
   requireSome(judgedLists, 'list');
 }

@@ -9,9 +9,16 @@ import type { Target } from '../target/target.ts';
 export async function findMarkedAlertConfig(t: Target, collection: string, mark: string): Promise<string | undefined> {
   const p = t.profile.paging;
   const res = await t.get(collection, { query: { [p.itemsPerPageParam]: p.maxItemsPerPage } });
-  if (res.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(res)}: the alert configurations of a project could not be listed`, res.exchange);
+  if (res.status !== 200)
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(res)}: the alert configurations of a project could not be listed`,
+      res.exchange,
+    );
   const body = res.json();
   const items = isObject(body) && Array.isArray(body[p.resultsField]) ? (body[p.resultsField] as unknown[]) : [];
-  const marked = items.find((i) => isObject(i) && Array.isArray(i.matchers) && i.matchers.some((m) => isObject(m) && m.value === mark));
+  const marked = items.find(
+    (i) => isObject(i) && Array.isArray(i.matchers) && i.matchers.some((m) => isObject(m) && m.value === mark),
+  );
   return isObject(marked) && typeof marked.id === 'string' ? marked.id : undefined;
 }

@@ -20,13 +20,25 @@ export interface NewEntity {
  * POSTs `body` (a JSON value, or text sent as is) to a collection; a 2xx answer's entity (named by its `key` field) is
  * noted before anything else happens, unless `note` is false (an entity inside a project the run made goes with it).
  */
-export async function postEntity(t: Target, collection: string, body: JsonObject | string, { key = 'id', note = true } = {}): Promise<{ res: HttpResponse; made?: NewEntity }> {
-  const res = await t.send(typeof body === 'string'
-    ? { method: 'POST', path: collection, rawBody: body, headers: { 'content-type': 'application/json' } }
-    : { method: 'POST', path: collection, json: body });
+export async function postEntity(
+  t: Target,
+  collection: string,
+  body: JsonObject | string,
+  { key = 'id', note = true } = {},
+): Promise<{ res: HttpResponse; made?: NewEntity }> {
+  const res = await t.send(
+    typeof body === 'string'
+      ? { method: 'POST', path: collection, rawBody: body, headers: { 'content-type': 'application/json' } }
+      : { method: 'POST', path: collection, json: body },
+  );
   if (res.status < 200 || res.status >= 300) return { res };
   const id = res.jsonObject()[key];
-  if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${key}`, res.exchange);
+  if (typeof id !== 'string')
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(res)}: the answer to a create names no ${key}`,
+      res.exchange,
+    );
   const path = `${collection}/${encodeURIComponent(id)}`;
   return { res, made: { path, id, created: note ? noteCreated(t, path) : { path, as: 'owner' } } };
 }
@@ -34,14 +46,24 @@ export async function postEntity(t: Target, collection: string, body: JsonObject
 /** Creates an entity the check needs (not the one it judges): anything but a 2xx leaves the rule unjudged. */
 export async function createEntity(t: Target, collection: string, body: JsonObject, key?: string): Promise<NewEntity> {
   const { res, made } = await postEntity(t, collection, body, { key });
-  if (!made) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not create what the check needs`, res.exchange);
+  if (!made)
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(res)}: could not create what the check needs`,
+      res.exchange,
+    );
   return made;
 }
 
 /** The GET of an entity the check made, which must be there (else the rule is unjudged). */
 export async function readEntity(t: Target, path: string): Promise<{ res: HttpResponse; entity: JsonObject }> {
   const res = await t.get(path);
-  if (res.status !== 200) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read an entity the check made`, res.exchange);
+  if (res.status !== 200)
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(res)}: could not read an entity the check made`,
+      res.exchange,
+    );
   return { res, entity: res.jsonObject() };
 }
 
@@ -68,7 +90,16 @@ export function alertConfigBody(mark: string): JsonObject {
     enabled: true,
     severityOverride: 'CRITICAL',
     matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: mark }],
-    notifications: [{ typeName: 'GROUP', intervalMin: 60, delayMin: 5, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }],
+    notifications: [
+      {
+        typeName: 'GROUP',
+        intervalMin: 60,
+        delayMin: 5,
+        emailEnabled: true,
+        smsEnabled: false,
+        roles: ['GROUP_OWNER'],
+      },
+    ],
   };
 }
 
@@ -77,9 +108,18 @@ export function replacementAlertConfigBody(): JsonObject {
   return {
     eventTypeName: 'NO_PRIMARY',
     enabled: false,
-    notifications: [{ typeName: 'GROUP', intervalMin: 120, delayMin: 15, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }],
+    notifications: [
+      {
+        typeName: 'GROUP',
+        intervalMin: 120,
+        delayMin: 15,
+        emailEnabled: true,
+        smsEnabled: false,
+        roles: ['GROUP_OWNER'],
+      },
+    ],
   };
 }
 
-export const createAlertConfig = (t: Target, groupId: string, mark: string) => createEntity(t, alertConfigsPath(t, groupId), alertConfigBody(mark));
-
+export const createAlertConfig = (t: Target, groupId: string, mark: string) =>
+  createEntity(t, alertConfigsPath(t, groupId), alertConfigBody(mark));

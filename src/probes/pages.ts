@@ -23,12 +23,17 @@ export interface Page {
  * the legacy generation is (plain JSON, no version). */
 export function requestPage(t: Target, path: string, q: PageQuery): Promise<HttpResponse> {
   const p = t.profile.paging;
-  const query = { [p.pageNumParam]: q.pageNum, [p.itemsPerPageParam]: q.itemsPerPage, [p.includeCountParam]: q.includeCount };
+  const query = {
+    [p.pageNumParam]: q.pageNum,
+    [p.itemsPerPageParam]: q.itemsPerPage,
+    [p.includeCountParam]: q.includeCount,
+  };
   return t.get(path, isLegacy(t, path) ? { query, ...legacyRead } : { query });
 }
 
 /** Whether a path (or URL) is under the legacy generation's base. */
-export const isLegacy = (t: Target, path: string): boolean => new URL(path, 'https://x').pathname.startsWith(`${t.legacy()}/`);
+export const isLegacy = (t: Target, path: string): boolean =>
+  new URL(path, 'https://x').pathname.startsWith(`${t.legacy()}/`);
 
 /** One page, which must be served (200). */
 export async function readPage(t: Target, path: string, q: PageQuery): Promise<Page> {
@@ -57,7 +62,10 @@ export async function wholeItems(t: Target, path: string): Promise<unknown[]> {
     items.push(...page.items);
     if (page.items.length < size) return items;
   }
-  throw new TargetError('nothing-judged', `${path} holds more than ${maxWholePages * size} items; it is not read whole`);
+  throw new TargetError(
+    'nothing-judged',
+    `${path} holds more than ${maxWholePages * size} items; it is not read whole`,
+  );
 }
 
 /** Keys of every item of the list. */
@@ -93,12 +101,21 @@ export async function whileUnchanged<T>(t: Target, path: string, read: (all: str
     if ('failure' in outcome) throw outcome.failure;
     return outcome.value;
   }
-  throw new TargetError('nothing-judged', `${path} changed during each of ${attempts} readings (other writes in the project)`);
+  throw new TargetError(
+    'nothing-judged',
+    `${path} changed during each of ${attempts} readings (other writes in the project)`,
+  );
 }
 
 /** Judges `read` against the result set `all` as read at hand (`fresh` false: it may use the run's shared pages); a
  * failure, or an outcome that is not `settled`, is judged again from fresh pages read while the list stays unchanged. */
-export async function againWhileUnchanged<T>(t: Target, path: string, all: string[], read: (all: string[], fresh: boolean) => Promise<T>, settled: (v: T) => boolean = () => true): Promise<T> {
+export async function againWhileUnchanged<T>(
+  t: Target,
+  path: string,
+  all: string[],
+  read: (all: string[], fresh: boolean) => Promise<T>,
+  settled: (v: T) => boolean = () => true,
+): Promise<T> {
   try {
     const value = await read(all, false);
     if (settled(value)) return value;

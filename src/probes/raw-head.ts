@@ -18,9 +18,13 @@ export async function rawHeadProber(t: Target): Promise<RawHead> {
     authorize = () => `Bearer ${owner.token}`;
   } else {
     // The project list answers the challenge outside any project's rate budget.
-    const challenge = expectDigestChallenge(await t.get(t.v2('/groups'), { as: null }), 'a request without authentication is challenged');
+    const challenge = expectDigestChallenge(
+      await t.get(t.v2('/groups'), { as: null }),
+      'a request without authentication is challenged',
+    );
     let nc = 0;
-    authorize = (method, uri) => digestAnswer(challenge, { publicKey: owner.publicKey!, privateKey: owner.privateKey! }, method, uri, ++nc);
+    authorize = (method, uri) =>
+      digestAnswer(challenge, { publicKey: owner.publicKey!, privateKey: owner.privateKey! }, method, uri, ++nc);
   }
   const o = t.client.options;
   const accept = t.mediaType(t.profile.versions.default);
@@ -29,8 +33,14 @@ export async function rawHeadProber(t: Target): Promise<RawHead> {
     const uri = url.pathname + url.search;
     const tickets = [await o.scheduler?.acquire(url), await o.scheduler?.acquire(url)];
     const sentAt = Date.now();
-    const r = await headThenGet({ url, head: { accept, authorization: authorize('HEAD', uri) }, get: { accept, authorization: authorize('GET', uri) } },
-      { ca: o.ca, insecure: o.insecure, timeoutMs: o.requestTimeoutMs, localAddress: owner.localAddress });
+    const r = await headThenGet(
+      {
+        url,
+        head: { accept, authorization: authorize('HEAD', uri) },
+        get: { accept, authorization: authorize('GET', uri) },
+      },
+      { ca: o.ca, insecure: o.insecure, timeoutMs: o.requestTimeoutMs, localAddress: owner.localAddress },
+    );
     const answered = { sentAt, receivedAt: Date.now() };
     o.scheduler?.observe(tickets[0], { ...answered, status: statusOf(r.headLines) });
     o.scheduler?.observe(tickets[1], { ...answered, status: statusOf(r.getStatusLine) });

@@ -15,8 +15,13 @@ export async function requireReadAccess(t: Target, as: string): Promise<void> {
   const res = await sharedResponse(`roles:read:${as}:${p}`, () => t.get(t.v2(`/groups/${p}`), { as }));
   if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${as} credential reads project ${p}`);
   if (res.status !== 200) {
-    throw new RuleFailure(`the ${as} credential, which holds a role on project ${p}, cannot read it (status ${res.status})`, {
-      expected: 200, actual: res.status, exchange: res.exchange,
-    });
+    throw new RuleFailure(
+      `the ${as} credential, which holds a role on project ${p}, cannot read it (status ${res.status})`,
+      {
+        expected: 200,
+        actual: res.status,
+        exchange: res.exchange,
+      },
+    );
   }
 }

@@ -16,10 +16,12 @@ import { readAt, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
 import type { WriteOp } from './write-operations.ts';
 
-
 /** What a refusable write needs of the surface: a create body, an update with a change that shows read back, or a
  * DELETE of an entity (its body unsent). */
-export type RefusableWrite = Pick<WriteOp, 'path' | 'body' | 'key' | 'generation'> & { method: WriteOp['method'] | 'DELETE'; change?: Write['change'] };
+export type RefusableWrite = Pick<WriteOp, 'path' | 'body' | 'key' | 'generation'> & {
+  method: WriteOp['method'] | 'DELETE';
+  change?: Write['change'];
+};
 
 export type Effect = 'created' | 'changed' | 'deleted';
 
@@ -27,14 +29,20 @@ export type Effect = 'created' | 'changed' | 'deleted';
 export type Refusal = Partial<Pick<RequestSpec, 'as' | 'localAddress' | 'headers' | 'lease'>> & { method?: string };
 
 /** A write that carries a real change: a marked create, or an update with the change's new value. */
-export const changingBody = (w: RefusableWrite): JsonObject => (w.change ? { ...w.body, [w.change.field]: w.change.changed } : w.body);
+export const changingBody = (w: RefusableWrite): JsonObject =>
+  w.change ? { ...w.body, [w.change.field]: w.change.changed } : w.body;
 
 const url = (t: Target, w: RefusableWrite) => (w.generation === 'v2' ? t.v2(w.path) : t.legacy(w.path));
 
 /** Sends the write as `how` says, its body carrying the change (legacy requests as plain JSON, no version). */
 export function sendRefusable(t: Target, w: RefusableWrite, how: Refusal = {}): Promise<HttpResponse> {
   const { method, headers, ...rest } = how;
-  const legacy = w.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json', ...headers } } : headers ? { headers } : {};
+  const legacy =
+    w.generation === 'v1.0'
+      ? { version: null, headers: { accept: 'application/json', ...headers } }
+      : headers
+        ? { headers }
+        : {};
   const json = w.method === 'DELETE' ? {} : { json: changingBody(w) };
   return t.send({ method: method ?? w.method, path: url(t, w), ...json, ...rest, ...legacy });
 }
@@ -46,9 +54,14 @@ export async function heldBy(t: Target, collection: string, body: JsonObject): P
 
 /** The changed field as the owner reads it now, in the write's generation; where that generation's entity leaves
  * the field out (another rule's failure), as /v2 shows it. */
-export async function readChanged(t: Target, w: RefusableWrite & { change: NonNullable<Write['change']> }): Promise<unknown> {
+export async function readChanged(
+  t: Target,
+  w: RefusableWrite & { change: NonNullable<Write['change']> },
+): Promise<unknown> {
   const read = await readAt(t, w.generation, w.path);
-  return Object.hasOwn(read, w.change.field) || w.generation === 'v2' ? read[w.change.field] : (await readAt(t, 'v2', w.path))[w.change.field];
+  return Object.hasOwn(read, w.change.field) || w.generation === 'v2'
+    ? read[w.change.field]
+    : (await readAt(t, 'v2', w.path))[w.change.field];
 }
 
 /** The owner's reading after the write: 'created' or 'changed' when it took effect (then undone), 'deleted' when the
@@ -64,7 +77,12 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
   if (!w.change) return undefined;
   if (isDeepStrictEqual(await readChanged(t, { ...w, change: w.change }), w.change.current)) return undefined;
   // Put back: later writes judge only their own request.
-  await t.send({ method: 'PATCH', path: url(t, w), json: { [w.change.field]: w.change.current }, ...(w.generation === 'v1.0' ? legacyRead : {}) });
+  await t.send({
+    method: 'PATCH',
+    path: url(t, w),
+    json: { [w.change.field]: w.change.current },
+    ...(w.generation === 'v1.0' ? legacyRead : {}),
+  });
   return 'changed';
 }
 
@@ -73,13 +91,22 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
 async function stillThere(t: Target, w: RefusableWrite): Promise<boolean> {
   const res = await t.send({ method: 'GET', path: url(t, w), ...(w.generation === 'v1.0' ? legacyRead : {}) });
   if (res.status === 200 || res.status === 404) return res.status === 200;
-  throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read back the entity a DELETE named`, res.exchange);
+  throw new TargetError(
+    'unexpected-status',
+    `${describeExchange(res)}: could not read back the entity a DELETE named`,
+    res.exchange,
+  );
 }
 
 /** A refused write (a 4xx) took no effect. An accepted one is other checks' concern, as are 5xx and 429 answers. */
 export function expectNoEffect(res: HttpResponse, effect: Effect | undefined, what: string): void {
   if (res.status < 400 || !effect) return;
-  throw new RuleFailure(`${describeExchange(res)}: ${what} was refused, yet it ${effect} the entity (read back by the owner)`, {
-    expected: 'nothing created, changed or deleted', actual: effect, exchange: res.exchange,
-  });
+  throw new RuleFailure(
+    `${describeExchange(res)}: ${what} was refused, yet it ${effect} the entity (read back by the owner)`,
+    {
+      expected: 'nothing created, changed or deleted',
+      actual: effect,
+      exchange: res.exchange,
+    },
+  );
 }

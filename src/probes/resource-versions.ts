@@ -14,7 +14,11 @@ export interface VersionedResource {
 }
 
 export function versionedResources(t: Target): VersionedResource[] {
-  return Object.entries(t.profile.versions.resources).map(([template, versions]) => ({ template, versions, current: [...versions].sort().at(-1)! }));
+  return Object.entries(t.profile.versions.resources).map(([template, versions]) => ({
+    template,
+    versions,
+    current: [...versions].sort().at(-1)!,
+  }));
 }
 
 /** Every version date the profile knows of, deleted ones included. */

@@ -27,9 +27,20 @@ export const alertConfigKind: Kind = {
   key: 'id',
   collection: (_t, project) => `/groups/${project}/alertConfigs`,
   body: (_t, name) => ({
-    eventTypeName: 'NO_PRIMARY', enabled: true, severityOverride: 'CRITICAL',
+    eventTypeName: 'NO_PRIMARY',
+    enabled: true,
+    severityOverride: 'CRITICAL',
     matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: name }],
-    notifications: [{ typeName: 'GROUP', intervalMin: 60, delayMin: 5, emailEnabled: true, smsEnabled: false, roles: ['GROUP_OWNER'] }],
+    notifications: [
+      {
+        typeName: 'GROUP',
+        intervalMin: 60,
+        delayMin: 5,
+        emailEnabled: true,
+        smsEnabled: false,
+        roles: ['GROUP_OWNER'],
+      },
+    ],
   }),
 };
 
@@ -41,7 +52,11 @@ export const customRoleKind: Kind = {
     if (!template) skipFor('endpoints.customDbRoles', 'the profile says the target offers no custom database roles');
     return template.replace('{groupId}', project);
   },
-  body: (_t, name) => ({ roleName: name, actions: [{ action: 'FIND', resources: [{ db: 'conformance', collection: '' }] }], inheritedRoles: [] }),
+  body: (_t, name) => ({
+    roleName: name,
+    actions: [{ action: 'FIND', resources: [{ db: 'conformance', collection: '' }] }],
+    inheritedRoles: [],
+  }),
 };
 
 /** One entity of a sequence, as the model holds it. */
@@ -71,7 +86,12 @@ export class Session {
   readonly exchanges: Exchange[] = [];
   private readonly made = new Map<string, Created>();
 
-  constructor(readonly t: Target, readonly rule: string, readonly kind: Kind, readonly project: string) {}
+  constructor(
+    readonly t: Target,
+    readonly rule: string,
+    readonly kind: Kind,
+    readonly project: string,
+  ) {}
 
   /** A path below the API base under the versioned API, or the legacy one. */
   url(path: string, legacy: boolean): string {
@@ -109,18 +129,27 @@ export class Session {
 
   /** The target broke `rule`: a failure when the session judges it, else the sequence cannot go on (unjudged). */
   broke(rule: string, message: string, details: { expected?: unknown; actual?: unknown; res: HttpResponse }): never {
-    if (rule === this.rule) throw new RuleFailure(message, { expected: details.expected, actual: details.actual, exchange: details.res.exchange });
+    if (rule === this.rule)
+      throw new RuleFailure(message, {
+        expected: details.expected,
+        actual: details.actual,
+        exchange: details.res.exchange,
+      });
     throw new TargetError('unexpected-status', `${message} (judged by ${rule})`, details.res.exchange);
   }
 
   /** An answer the sequence needs to go on (a create, a delete): anything else leaves the rule unjudged. */
   need(res: HttpResponse, statuses: number[], what: string): void {
-    if (!statuses.includes(res.status)) throw new TargetError('unexpected-status', `${describeExchange(res)}: ${what}`, res.exchange);
+    if (!statuses.includes(res.status))
+      throw new TargetError('unexpected-status', `${describeExchange(res)}: ${what}`, res.exchange);
   }
 
   /** The requests as a shell script that sends them again, in the order they were answered. */
   script(comment = 'the shrunk sequence as sent (ids are those the target gave then)'): string {
-    const tls = { caFile: this.t.profile.tls.caFile, insecure: this.t.profile.tls.insecure || this.t.setup.caPem !== undefined };
+    const tls = {
+      caFile: this.t.profile.tls.caFile,
+      insecure: this.t.profile.tls.insecure || this.t.setup.caPem !== undefined,
+    };
     return ['#!/bin/sh', `# ${comment}`, ...this.exchanges.map((e) => curlLine(e.request, tls))].join('\n');
   }
 }
@@ -136,7 +165,11 @@ export const maxCommands = 10;
 /** Runs sequences of `commands` against a fresh model each, after `first` (the entities each sequence starts with) and
  * before `last` (what checks the state each sequence leaves); a failing sequence is shrunk, then replayed for its script. */
 export async function forAllSequences(
-  t: Target, open: () => Session, first: SequenceCommand[], commands: fc.Arbitrary<SequenceCommand>[], last: SequenceCommand[] = [],
+  t: Target,
+  open: () => Session,
+  first: SequenceCommand[],
+  commands: fc.Arbitrary<SequenceCommand>[],
+  last: SequenceCommand[] = [],
 ): Promise<void> {
   const run = async (cmds: Iterable<SequenceCommand>, session: Session) => {
     try {

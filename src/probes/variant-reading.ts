@@ -13,10 +13,16 @@ import type { Target } from '../target/target.ts';
 
 const attempts = 3;
 
-const sameReading = (a: HttpResponse, b: HttpResponse) => a.status === b.status && isDeepStrictEqual(parsedBody(a), parsedBody(b));
+const sameReading = (a: HttpResponse, b: HttpResponse) =>
+  a.status === b.status && isDeepStrictEqual(parsedBody(a), parsedBody(b));
 
 /** Judges the reading of `plain`'s URL with `query` added against the plain reading; `judge` throws RuleFailure. */
-export async function judgeVariant(t: Target, plain: HttpResponse, query: Record<string, string>, judge: (variant: HttpResponse, plain: HttpResponse) => void): Promise<void> {
+export async function judgeVariant(
+  t: Target,
+  plain: HttpResponse,
+  query: Record<string, string>,
+  judge: (variant: HttpResponse, plain: HttpResponse) => void,
+): Promise<void> {
   const url = plain.exchange.request.url;
   const place = new URL(url).pathname;
   // Under /v1.0 every reading is sent as the legacy generation is read.
@@ -28,7 +34,11 @@ export async function judgeVariant(t: Target, plain: HttpResponse, query: Record
     if (!(e instanceof RuleFailure)) throw e;
   }
   for (let i = 0; i < attempts; i++) {
-    const [before, variant, after] = await t.writes.quietly(async () => [await t.get(url, as), await t.get(url, { query, ...as }), await t.get(url, as)]);
+    const [before, variant, after] = await t.writes.quietly(async () => [
+      await t.get(url, as),
+      await t.get(url, { query, ...as }),
+      await t.get(url, as),
+    ]);
     if (!sameReading(before, after)) continue;
     judged('variant reading', 1, place);
     return judge(variant, before);

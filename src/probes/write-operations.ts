@@ -9,7 +9,14 @@ import type { HttpResponse } from '../http/messages.ts';
 import { TargetError } from '../outcome.ts';
 import { judged } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
-import { readAt, withWriteSurface, type Generation, type Place, type WritableResource, type Write } from './surface/writes.ts';
+import {
+  readAt,
+  withWriteSurface,
+  type Generation,
+  type Place,
+  type WritableResource,
+  type Write,
+} from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
 
@@ -27,27 +34,44 @@ export interface WriteOp extends Write {
 /** `body` with `name: value` added at `at`. */
 export function withField(body: JsonObject, at: JsonPath, name: string | number, value: unknown): JsonObject {
   const copy = structuredClone(body);
-  const place = at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], copy) as Record<string | number, unknown>;
+  const place = at.reduce<unknown>((v, k) => (v as Record<string | number, unknown>)[k], copy) as Record<
+    string | number,
+    unknown
+  >;
   place[name] = value;
   return copy;
 }
 
 /** `body` with the value at `path` (an object's field, at any depth) replaced. */
-const withValue = (body: JsonObject, path: JsonPath, value: unknown) => withField(body, path.slice(0, -1), path.at(-1)!, value);
+const withValue = (body: JsonObject, path: JsonPath, value: unknown) =>
+  withField(body, path.slice(0, -1), path.at(-1)!, value);
 
-export const describeOp = (op: Pick<WriteOp, 'resource' | 'generation'> & { method: string }) => `${op.method} ${op.resource} (${op.generation})`;
+export const describeOp = (op: Pick<WriteOp, 'resource' | 'generation'> & { method: string }) =>
+  `${op.method} ${op.resource} (${op.generation})`;
 
 /** Every write of the surface under every generation of its resource, each cell (resource, method, generation) once
  * per project the resource is in. */
 export function writeOps(resources: WritableResource[]): WriteOp[] {
-  return resources.flatMap((r) => r.generations.flatMap((generation) => r.writes.map((w) => ({
-    ...w, resource: r.title, generation, key: r.key,
-    readOnlyBodies: w.readOnly.map((ro) => ({ path: ro.path, body: withValue(w.body, ro.path, ro.value) })),
-  }))));
+  return resources.flatMap((r) =>
+    r.generations.flatMap((generation) =>
+      r.writes.map((w) => ({
+        ...w,
+        resource: r.title,
+        generation,
+        key: r.key,
+        readOnlyBodies: w.readOnly.map((ro) => ({ path: ro.path, body: withValue(w.body, ro.path, ro.value) })),
+      })),
+    ),
+  );
 }
 
 /** Runs `use` with the write operations of the run's writable surface; `what` names what the check makes. */
-export function withWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>, options: { oneProject?: boolean } = {}): Promise<void> {
+export function withWriteOps(
+  t: Target,
+  what: string,
+  use: (ops: WriteOp[]) => Promise<void>,
+  options: { oneProject?: boolean } = {},
+): Promise<void> {
   return withWriteSurface(t, what, (resources) => use(writeOps(resources)), options);
 }
 
@@ -62,7 +86,12 @@ export async function sendBody(t: Target, op: WriteOp, body: JsonObject): Promis
   const res = await t.send({ method: op.method, path: url(t, op), json: body, ...legacy });
   if (op.method !== 'POST' || res.status < 200 || res.status >= 300) return res;
   const id = res.jsonObject()[op.key];
-  if (typeof id !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${op.key}`, res.exchange);
+  if (typeof id !== 'string')
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(res)}: the answer to a create names no ${op.key}`,
+      res.exchange,
+    );
   await deleteCreated(t, noteCreated(t, t.v2(`${op.path}/${encodeURIComponent(id)}`)));
   return res;
 }
@@ -72,7 +101,8 @@ type UpdateOp = WriteOp & { change: NonNullable<Write['change']> };
 /** The operations that update an entity and can show a change. */
 export function updates(ops: WriteOp[]): UpdateOp[] {
   const found = ops.filter((o): o is UpdateOp => o.change !== undefined);
-  if (found.length === 0) throw new TargetError('nothing-judged', 'no resource of the profile can be updated and read back');
+  if (found.length === 0)
+    throw new TargetError('nothing-judged', 'no resource of the profile can be updated and read back');
   return found;
 }
 
@@ -90,21 +120,28 @@ function partsOf(op: WriteOp, depth: number): string[] {
  * `arbitrary`. `slots(op)` gives the depth of each slot of an operation (a place, a read-only field) `place` picks.
  * Each next cell is the one that adds the most parts not yet reached, so that a run of few cases spreads over all
  * resources, then their methods, generations and depths. */
-export function firstCases<T extends { op: number; place: number }>(t: Target, arbitrary: fc.Arbitrary<T>, ops: WriteOp[], slots: (op: WriteOp) => number[]): T[] {
+export function firstCases<T extends { op: number; place: number }>(
+  t: Target,
+  arbitrary: fc.Arbitrary<T>,
+  ops: WriteOp[],
+  slots: (op: WriteOp) => number[],
+): T[] {
   const cells = new Map<string, { parts: string[]; at: { op: number; place: number }[] }>();
-  ops.forEach((op, i) => slots(op).forEach((depth, place) => {
-    const key = `${describeOp(op)} depth ${depth}`;
-    const cell = cells.get(key) ?? { parts: partsOf(op, depth), at: [] };
-    cell.at.push({ op: i, place });
-    cells.set(key, cell);
-  }));
+  for (const [i, op] of ops.entries()) {
+    for (const [place, depth] of slots(op).entries()) {
+      const key = `${describeOp(op)} depth ${depth}`;
+      const cell = cells.get(key) ?? { parts: partsOf(op, depth), at: [] };
+      cell.at.push({ op: i, place });
+      cells.set(key, cell);
+    }
+  }
   const reached = new Set<string>();
   const left = [...cells.values()];
   const firsts: { op: number; place: number }[] = [];
   while (left.length > 0) {
     const gain = left.map((c) => c.parts.filter((p) => !reached.has(p)).length);
     const [next] = left.splice(gain.indexOf(Math.max(...gain)), 1);
-    next!.parts.forEach((p) => reached.add(p));
+    for (const p of next!.parts) reached.add(p);
     firsts.push(next!.at[firsts.length % next!.at.length]!);
   }
   const drawn = fc.sample(arbitrary, { seed: t.setup.seed, numRuns: firsts.length });
@@ -113,7 +150,12 @@ export function firstCases<T extends { op: number; place: number }>(t: Target, a
 
 /** What of the surface a rule's cases judged: its resources, write methods, generations and depths. */
 export class Reach {
-  private readonly seen = { resources: new Set<string>(), methods: new Set<string>(), generations: new Set<string>(), depths: new Set<number>() };
+  private readonly seen = {
+    resources: new Set<string>(),
+    methods: new Set<string>(),
+    generations: new Set<string>(),
+    depths: new Set<number>(),
+  };
 
   add(op: WriteOp, depth: number): void {
     this.seen.resources.add(op.resource);

@@ -19,7 +19,9 @@ export interface Profile {
   orgId?: string;
   projects: { ids: string[]; allowCreate: boolean; emptyProjectId?: string; namePrefix: string };
   versions: {
-    default: string; deprecated: string[]; deleted: string[];
+    default: string;
+    deprecated: string[];
+    deleted: string[];
     /** Each resource's versions, oldest first, by GET path below the v2 base. */
     resources: Record<string, string[]>;
     /** A well-formed date that is not one of a resource's versions: served in the newest version not later than it, or refused. */
@@ -27,8 +29,13 @@ export interface Profile {
     deprecationHeader: string;
   };
   paging: {
-    pageNumParam: string; itemsPerPageParam: string; includeCountParam: string; totalCountField: string;
-    resultsField: string; maxItemsPerPage: number; countOffValue: 'absent' | 'zero' | 'absent-or-zero';
+    pageNumParam: string;
+    itemsPerPageParam: string;
+    includeCountParam: string;
+    totalCountField: string;
+    resultsField: string;
+    maxItemsPerPage: number;
+    countOffValue: 'absent' | 'zero' | 'absent-or-zero';
   };
   envelope: { statusField: string; contentField: string };
   links: { relField: string; hrefField: string };
@@ -49,6 +56,11 @@ export interface Profile {
   /** Paths below the v2 base; '' when the target does not offer the endpoint. */
   endpoints: {
     documented: string[];
-    federationSettings: string; slowQueryLogs: string; customDbRoles: string; encryptionAtRest: string; pendingInvoice: string; accessList: string;
+    federationSettings: string;
+    slowQueryLogs: string;
+    customDbRoles: string;
+    encryptionAtRest: string;
+    pendingInvoice: string;
+    accessList: string;
   };
 }

@@ -15,25 +15,46 @@ export function emptyTotals(): Totals {
 /** The reason of a rule a --rule/--tag filter left out. */
 export const notSelectedReason = 'not selected by the rule or tag filter';
 
-export function aggregate(checks: CheckResult[], selected: Set<string> | undefined, evidencePerRule = 12): RuleResult[] {
+export function aggregate(
+  checks: CheckResult[],
+  selected: Set<string> | undefined,
+  evidencePerRule = 12,
+): RuleResult[] {
   const byRule = new Map<string, CheckResult[]>();
   for (const c of checks) byRule.set(c.rule, [...(byRule.get(c.rule) ?? []), c]);
   return [...catalogue]
     .sort((a, b) => compareSections(a.section, b.section))
     .map((rule): RuleResult => {
       const mine = byRule.get(rule.id) ?? [];
-      const base = { id: rule.id, section: rule.section, level: rule.level, statement: rule.statement, tags: rule.tags };
+      const base = {
+        id: rule.id,
+        section: rule.section,
+        level: rule.level,
+        statement: rule.statement,
+        tags: rule.tags,
+      };
       if (mine.length === 0) {
         const reason = selected && !selected.has(rule.id) ? notSelectedReason : 'no check implements this rule yet';
-        return { ...base, status: selected && !selected.has(rule.id) ? 'skipped' : 'untested', reason, checks: [], evidence: [] };
+        return {
+          ...base,
+          status: selected && !selected.has(rule.id) ? 'skipped' : 'untested',
+          reason,
+          checks: [],
+          evidence: [],
+        };
       }
       const status = precedence.find((s) => mine.some((c) => c.status === s))!;
       // Checks finish in any order (they run concurrently); the reason must not depend on it.
       const deciding = mine.filter((c) => c.status === status).sort((a, b) => a.name.localeCompare(b.name));
       const skipped = mine.filter((c) => c.status === 'skipped').sort((a, b) => a.name.localeCompare(b.name));
-      const reason = status === 'pass' ? (skipped.length ? `partially judged: ${skipped.length} of ${mine.length} checks skipped (${skipped[0]!.reason}${skipped.length > 1 ? ', ...' : ''})` : undefined)
-        : deciding.length > 1 ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${status === 'skipped' ? 'skipped' : status === 'fail' ? 'failing' : 'erring'} check${deciding.length > 2 ? 's' : ''})`
-        : deciding[0]!.reason;
+      const reason =
+        status === 'pass'
+          ? skipped.length
+            ? `partially judged: ${skipped.length} of ${mine.length} checks skipped (${skipped[0]!.reason}${skipped.length > 1 ? ', ...' : ''})`
+            : undefined
+          : deciding.length > 1
+            ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${status === 'skipped' ? 'skipped' : status === 'fail' ? 'failing' : 'erring'} check${deciding.length > 2 ? 's' : ''})`
+            : deciding[0]!.reason;
       const ordered = [...deciding, ...mine.filter((c) => c.status !== status)];
       const coverage = describeCoverage(mergeCovered(mine.flatMap((c) => c.covered ?? [])));
       return {

@@ -32,7 +32,8 @@ export function loadBaseline(file: string): Baseline {
   const baseline = value as Baseline;
   const seen = new Set<string>();
   baseline.rules.forEach((r, i) => {
-    if (!findRule(r.id)) throw new BaselineError(`${file}: rules.${i}.id: unknown rule id ${r.id} (see 'conformance rules')`);
+    if (!findRule(r.id))
+      throw new BaselineError(`${file}: rules.${i}.id: unknown rule id ${r.id} (see 'conformance rules')`);
     if (seen.has(r.id)) throw new BaselineError(`${file}: rules.${i}.id: ${r.id} is listed twice`);
     seen.add(r.id);
   });
@@ -48,7 +49,12 @@ export function applyBaseline(report: Report, baseline: Baseline, file: string):
     else if (r.status === 'pass') r.baseline = 'unexpected-pass';
   }
   const marked = (m: string) => report.rules.filter((r) => r.baseline === m).map((r) => r.id);
-  report.baseline = { file, rules: baseline.rules, expectedFail: marked('expected-fail'), unexpectedPass: marked('unexpected-pass') };
+  report.baseline = {
+    file,
+    rules: baseline.rules,
+    expectedFail: marked('expected-fail'),
+    unexpectedPass: marked('unexpected-pass'),
+  };
 }
 
 /** The baseline a report implies: every MUST rule that failed or erred, with the report's reason. */

@@ -5,7 +5,10 @@ import { specChecksum } from '../catalogue/spec.ts';
 import { aggregate, totals } from './aggregate.ts';
 import { reportFormat, type CheckResult, type Report } from './report.ts';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 export const suiteVersion = pkg.version;
 export const suiteName = pkg.name;
 
@@ -61,21 +64,37 @@ export function buildReport(f: RunFacts): Report {
 export function exitOf(report: Report, strict: boolean, file: string): { code: number; why?: string } {
   const causes: string[] = [];
   const left = report.cleanup.leftovers.length;
-  if (left) causes.push(`the run left ${left} ${left === 1 ? 'entity' : 'entities'} it created on the target (run ${report.runId}): see cleanup.leftovers in ${file}`);
+  if (left)
+    causes.push(
+      `the run left ${left} ${left === 1 ? 'entity' : 'entities'} it created on the target (run ${report.runId}): see cleanup.leftovers in ${file}`,
+    );
   if (report.interrupted) {
-    return { code: report.interrupted === 'SIGTERM' ? 143 : 130, why: [`interrupted by ${report.interrupted}: the results are incomplete`, ...causes].join('; ') };
+    return {
+      code: report.interrupted === 'SIGTERM' ? 143 : 130,
+      why: [`interrupted by ${report.interrupted}: the results are incomplete`, ...causes].join('; '),
+    };
   }
-  if (report.runErrors.length) causes.push(`the run had ${report.runErrors.length} ${report.runErrors.length === 1 ? 'error' : 'errors'} of its own (runErrors in ${file})`);
+  if (report.runErrors.length)
+    causes.push(
+      `the run had ${report.runErrors.length} ${report.runErrors.length === 1 ? 'error' : 'errors'} of its own (runErrors in ${file})`,
+    );
   const must = report.rules.filter((r) => r.level === 'MUST' && r.baseline !== 'expected-fail');
   const bad = must.filter((r) => r.status === 'fail' || r.status === 'error');
-  if (bad.length) causes.push(`${bad.length} MUST ${bad.length === 1 ? 'rule' : 'rules'} failed or erred: ${named(bad)}`);
+  if (bad.length)
+    causes.push(`${bad.length} MUST ${bad.length === 1 ? 'rule' : 'rules'} failed or erred: ${named(bad)}`);
   const unjudged = strict ? must.filter((r) => r.status !== 'pass' && r.status !== 'fail' && r.status !== 'error') : [];
-  if (unjudged.length) causes.push(`--strict, and ${unjudged.length} MUST ${unjudged.length === 1 ? 'rule was' : 'rules were'} not judged: ${named(unjudged)}`);
+  if (unjudged.length)
+    causes.push(
+      `--strict, and ${unjudged.length} MUST ${unjudged.length === 1 ? 'rule was' : 'rules were'} not judged: ${named(unjudged)}`,
+    );
   return causes.length ? { code: 1, why: causes.join('; ') } : { code: 0 };
 }
 
 /** A few rule ids, and how many more. */
 function named(rules: { id: string }[]): string {
-  const shown = rules.slice(0, 5).map((r) => r.id).join(', ');
+  const shown = rules
+    .slice(0, 5)
+    .map((r) => r.id)
+    .join(', ');
   return rules.length > 5 ? `${shown} and ${rules.length - 5} more` : shown;
 }

@@ -17,7 +17,9 @@ import { suiteVersion } from './build.ts';
 export const certificateFormat = 'conformance-certificate/1';
 
 // A CommonJS module: under NodeNext its default import is module.exports, which its types call `.default`.
-const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (v: unknown) => string | undefined;
+const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (
+  v: unknown,
+) => string | undefined;
 
 export interface SkippedCheck {
   rule: string;
@@ -78,30 +80,52 @@ const why: Record<string, string> = {
 
 /** Conformant when every MUST rule passes and every MUST check that was skipped names the profile fact that explains
  * it: a MUST rule that was not judged leaves conformance unproven. Rules judged in part are listed with the facts. */
-export function verdictOf(rules: Pick<RuleResult, 'id' | 'level' | 'status'>[], skipped: readonly SkippedCheck[]): Verdict {
+export function verdictOf(
+  rules: Pick<RuleResult, 'id' | 'level' | 'status'>[],
+  skipped: readonly SkippedCheck[],
+): Verdict {
   const must = rules.filter((r) => r.level === 'MUST');
   const reasons = Object.entries(why).flatMap(([status, text]) => {
     const ids = must.filter((r) => r.status === status).map((r) => r.id);
     return ids.length ? [`${ids.length} MUST rule${ids.length > 1 ? 's' : ''} ${text}: ${ids.join(', ')}`] : [];
   });
   const unexplained = skipped.filter((s) => s.level === 'MUST' && !s.fact).map((s) => `${s.rule} (${s.check})`);
-  if (unexplained.length) reasons.push(`${unexplained.length} MUST check(s) skipped without a profile fact: ${unexplained.join(', ')}`);
+  if (unexplained.length)
+    reasons.push(`${unexplained.length} MUST check(s) skipped without a profile fact: ${unexplained.join(', ')}`);
   if (reasons.length) return { conformant: false, reasons };
   const partial = [...new Set(skipped.filter((s) => s.level === 'MUST').map((s) => s.rule))];
   return {
     conformant: true,
-    reasons: [`all ${must.length} MUST rules pass`, ...(partial.length ? [`${partial.length} of them in part, some checks skipped for the profile facts listed in skippedChecks: ${partial.join(', ')}`] : [])],
+    reasons: [
+      `all ${must.length} MUST rules pass`,
+      ...(partial.length
+        ? [
+            `${partial.length} of them in part, some checks skipped for the profile facts listed in skippedChecks: ${partial.join(', ')}`,
+          ]
+        : []),
+    ],
   };
 }
 
 /** The skipped checks of a report's rules, each with its profile fact. */
 function skippedChecksOf(rules: readonly RuleResult[]): SkippedCheck[] {
-  return rules.flatMap((r) => r.checks.filter((c) => c.status === 'skipped').map((c) => ({
-    rule: r.id, level: r.level, check: c.name, fact: c.fact ?? '', reason: c.reason ?? '',
-  })));
+  return rules.flatMap((r) =>
+    r.checks
+      .filter((c) => c.status === 'skipped')
+      .map((c) => ({
+        rule: r.id,
+        level: r.level,
+        check: c.name,
+        fact: c.fact ?? '',
+        reason: c.reason ?? '',
+      })),
+  );
 }
 
-const sha256Of = (value: unknown) => createHash('sha256').update(canonicalize(value) ?? '').digest('hex');
+const sha256Of = (value: unknown) =>
+  createHash('sha256')
+    .update(canonicalize(value) ?? '')
+    .digest('hex');
 
 export function certificateHash(record: Unsealed | Certificate): string {
   const { sha256: _hash, signature: _signature, ...rest } = record as Certificate;
@@ -114,17 +138,38 @@ function signedBytes(c: Omit<Certificate, 'signature'> | Certificate): Buffer {
   return Buffer.from(canonicalize(rest) ?? '');
 }
 
-export const publicKeySha256 = (key: KeyObject) => createHash('sha256').update((key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'der' })).digest('hex');
+export const publicKeySha256 = (key: KeyObject) =>
+  createHash('sha256')
+    .update((key.type === 'private' ? createPublicKey(key) : key).export({ type: 'spki', format: 'der' }))
+    .digest('hex');
 
 /** Signs a certificate with an Ed25519 private key; without one, the certificate says it is unsigned. */
 export function sealCertificate(record: Unsealed, signKey?: KeyObject): Certificate {
   const hashed = { ...record, sha256: certificateHash(record) };
   if (!signKey) return { ...hashed, signature: null };
-  return { ...hashed, signature: { algorithm: 'Ed25519', publicKeySha256: publicKeySha256(signKey), value: sign(null, signedBytes(hashed), signKey).toString('base64') } };
+  return {
+    ...hashed,
+    signature: {
+      algorithm: 'Ed25519',
+      publicKeySha256: publicKeySha256(signKey),
+      value: sign(null, signedBytes(hashed), signKey).toString('base64'),
+    },
+  };
 }
 
-export function buildCertificate(report: Report, profile: Profile, tlsCertificateSha256: string | undefined, signKey?: KeyObject): Certificate {
-  const rules = report.rules.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.reason ? { reason: r.reason } : {}), ...(r.partial ? { partial: r.partial } : {}) }));
+export function buildCertificate(
+  report: Report,
+  profile: Profile,
+  tlsCertificateSha256: string | undefined,
+  signKey?: KeyObject,
+): Certificate {
+  const rules = report.rules.map((r) => ({
+    id: r.id,
+    level: r.level,
+    status: r.status,
+    ...(r.reason ? { reason: r.reason } : {}),
+    ...(r.partial ? { partial: r.partial } : {}),
+  }));
   const skippedChecks = skippedChecksOf(report.rules);
   // The profile names environment variables only; a copy, so that the record does not change under us.
   const asRun = JSON.parse(JSON.stringify(profile)) as Profile;
@@ -155,9 +200,12 @@ const checkSchema = schemaChecker(new URL('../../schemas/certificate.schema.json
 function signatureProblems(c: Certificate, publicKey: KeyObject): string[] {
   if (!c.signature) return ['signature: the certificate is unsigned (local use only): nothing shows who made it'];
   const expected = publicKeySha256(publicKey);
-  if (c.signature.publicKeySha256 !== expected) return [`signature: made with key ${c.signature.publicKeySha256}, not with the public key given (${expected})`];
+  if (c.signature.publicKeySha256 !== expected)
+    return [`signature: made with key ${c.signature.publicKeySha256}, not with the public key given (${expected})`];
   if (!verify(null, signedBytes(c), publicKey, Buffer.from(c.signature.value, 'base64'))) {
-    return ['signature: does not verify with the public key given: the record or the signature was changed after signing'];
+    return [
+      'signature: does not verify with the public key given: the record or the signature was changed after signing',
+    ];
   }
   return [];
 }
@@ -171,19 +219,31 @@ export function certificateProblems(value: unknown, publicKey?: KeyObject): stri
   const c = value as Certificate;
   const problems: string[] = [];
   if (publicKey) problems.push(...signatureProblems(c, publicKey));
-  if (certificateHash(c) !== c.sha256) problems.push('sha256 does not match the record: it was changed after it was written');
+  if (certificateHash(c) !== c.sha256)
+    problems.push('sha256 does not match the record: it was changed after it was written');
   if (sha256Of(c.profile) !== c.profileSha256) problems.push('profileSha256 is not the digest of the profile it names');
-  if (c.suite.version !== suiteVersion) problems.push(`suite.version: made by suite ${c.suite.version}, this is ${suiteVersion}`);
-  if (c.spec.sha256 !== specChecksum) problems.push(`spec.sha256: ${c.spec.sha256} is not the checksum of this suite's spec (${specChecksum})`);
+  if (c.suite.version !== suiteVersion)
+    problems.push(`suite.version: made by suite ${c.suite.version}, this is ${suiteVersion}`);
+  if (c.spec.sha256 !== specChecksum)
+    problems.push(`spec.sha256: ${c.spec.sha256} is not the checksum of this suite's spec (${specChecksum})`);
   if (c.catalogue.sha256 !== catalogueChecksum) {
-    problems.push(`catalogue.sha256: ${c.catalogue.sha256} is not the checksum of this suite's rule catalogue (${catalogueChecksum})`);
+    problems.push(
+      `catalogue.sha256: ${c.catalogue.sha256} is not the checksum of this suite's rule catalogue (${catalogueChecksum})`,
+    );
   }
   if (c.filter) problems.push(`filter: a certificate covers every rule, this run judged only ${filterText(c.filter)}`);
-  const listed = (rules: readonly { id: string; level: string }[]) => rules.map((r) => `${r.id}/${r.level}`).sort().join(',');
-  if (listed(c.rules) !== listed(catalogue)) problems.push('rules: not every rule of the catalogue, once, with its level');
+  const listed = (rules: readonly { id: string; level: string }[]) =>
+    rules
+      .map((r) => `${r.id}/${r.level}`)
+      .sort()
+      .join(',');
+  if (listed(c.rules) !== listed(catalogue))
+    problems.push('rules: not every rule of the catalogue, once, with its level');
   const verdict = verdictOf(c.rules, c.skippedChecks);
   if (verdict.conformant !== c.verdict.conformant) {
-    problems.push(`verdict: says ${c.verdict.conformant ? 'conformant' : 'not conformant'}, the rule results say ${verdict.conformant ? 'conformant' : 'not conformant'}`);
+    problems.push(
+      `verdict: says ${c.verdict.conformant ? 'conformant' : 'not conformant'}, the rule results say ${verdict.conformant ? 'conformant' : 'not conformant'}`,
+    );
   }
   return problems;
 }

@@ -14,11 +14,24 @@ export function bodyText(body: string): string {
 export function exchangeText(e: Exchange): string {
   const lines = [`> ${e.request.method} ${e.request.url}`];
   for (const [k, v] of Object.entries(e.request.headers)) lines.push(`> ${k}: ${v}`);
-  if (e.request.body !== undefined) lines.push('>', ...bodyText(e.request.body).split('\n').map((l) => `> ${l}`));
+  if (e.request.body !== undefined)
+    lines.push(
+      '>',
+      ...bodyText(e.request.body)
+        .split('\n')
+        .map((l) => `> ${l}`),
+    );
   if (e.response) {
     lines.push(`< ${e.response.status}`);
-    for (const [k, v] of Object.entries(e.response.headers)) for (const one of Array.isArray(v) ? v : [v]) lines.push(`< ${k}: ${one}`);
-    if (e.response.body) lines.push('<', ...bodyText(e.response.body).split('\n').map((l) => `< ${l}`));
+    for (const [k, v] of Object.entries(e.response.headers))
+      for (const one of Array.isArray(v) ? v : [v]) lines.push(`< ${k}: ${one}`);
+    if (e.response.body)
+      lines.push(
+        '<',
+        ...bodyText(e.response.body)
+          .split('\n')
+          .map((l) => `< ${l}`),
+      );
     if (e.response.body.length < e.response.bodyBytes) lines.push(`< [… ${e.response.bodyBytes} bytes in all]`);
   }
   if (e.error) lines.push(`! ${e.error.cause}: ${e.error.message}`);

@@ -93,6 +93,11 @@ export interface Report {
    * and duration, and with --budget the budget they were chosen for. */
   plan?: Plan;
   /** The baseline of the run (--baseline): its file and listed rules, and which of them were marked. */
-  baseline?: { file: string; rules: { id: string; reason: string }[]; expectedFail: string[]; unexpectedPass: string[] };
+  baseline?: {
+    file: string;
+    rules: { id: string; reason: string }[];
+    expectedFail: string[];
+    unexpectedPass: string[];
+  };
   rules: RuleResult[];
 }

@@ -13,7 +13,10 @@ export function sectionText(section: string): string {
   if (start < 0) return '';
   const level = heading.exec(specLines[start]!)![1]!.length;
   const end = specLines.findIndex((l, i) => i > start && /^#+ /.test(l) && /^#+/.exec(l)![0].length <= level);
-  return specLines.slice(start, end < 0 ? undefined : end).join('\n').trim();
+  return specLines
+    .slice(start, end < 0 ? undefined : end)
+    .join('\n')
+    .trim();
 }
 
 export const specPath = 'spec/admin-api-spec.md';

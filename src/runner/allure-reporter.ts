@@ -9,14 +9,19 @@ import { PlainFileWriter } from './allure-writer.ts';
 
 /** allure-vitest's reporter, writing its results with plain writes (src/runner/allure-writer.ts). */
 class PlainlyWrittenAllureReporter extends AllureVitestReporter {
-  constructor(private readonly resultsDir: string, environment: Record<string, string>) {
+  constructor(
+    private readonly resultsDir: string,
+    environment: Record<string, string>,
+  ) {
     super({ resultsDir, environmentInfo: environment });
   }
 
   override onInit(vitest: Parameters<AllureVitestReporter['onInit']>[0]): void {
     super.onInit(vitest);
     // The runtime is the reporter's own (allure-vitest 3.x keeps it in this field); its writer is public.
-    (this as unknown as { allureReporterRuntime: ReporterRuntime }).allureReporterRuntime.writer = new PlainFileWriter(this.resultsDir);
+    (this as unknown as { allureReporterRuntime: ReporterRuntime }).allureReporterRuntime.writer = new PlainFileWriter(
+      this.resultsDir,
+    );
   }
 }
 

@@ -33,7 +33,12 @@ export class CheckCollector implements Reporter {
       name: testCase.name.slice(meta.rule.length + 2),
       ...judged,
       // The exchange that decided a failure or error comes first.
-      evidence: exchange ? [exchange, ...evidence.filter((e) => e.startedAt !== exchange.startedAt || e.request.url !== exchange.request.url)] : evidence,
+      evidence: exchange
+        ? [
+            exchange,
+            ...evidence.filter((e) => e.startedAt !== exchange.startedAt || e.request.url !== exchange.request.url),
+          ]
+        : evidence,
       requests: meta.requests ?? 0,
       ...(meta.coverage?.length ? { covered: meta.coverage } : {}),
       startedAt: new Date(testCase.diagnostic()?.startTime ?? Date.now()).toISOString(),

@@ -23,10 +23,16 @@ export interface CleanupOutcome {
 const pagesRead = 10;
 
 /** `progress` is told what is about to happen: after an interrupt, the user waits for it. */
-export async function cleanup(journalFile: string, client: HttpClient, profile: Profile, progress?: (message: string) => void): Promise<CleanupOutcome> {
+export async function cleanup(
+  journalFile: string,
+  client: HttpClient,
+  profile: Profile,
+  progress?: (message: string) => void,
+): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { deleted: [], leftovers: [], waited429: 0 };
   const entries = outstanding(journalFile);
-  if (entries.length) progress?.(`deleting ${entries.length} ${entries.length === 1 ? 'entity' : 'entities'} the run created and left`);
+  if (entries.length)
+    progress?.(`deleting ${entries.length} ${entries.length === 1 ? 'entity' : 'entities'} the run created and left`);
   const windowMs = profile.rateLimit.windowSeconds * 1000;
   let firstRefusal: number | undefined;
 
@@ -39,7 +45,10 @@ export async function cleanup(journalFile: string, client: HttpClient, profile: 
       firstRefusal ??= Date.now();
       const asked = retryAfterMs(res.header('retry-after'), res.header('date')) ?? 0;
       if (Date.now() + asked - firstRefusal >= profile.rateLimit.cleanupWindows * windowMs) return res;
-      if (outcome.waited429 === 0) progress?.(`the target answered 429 (rate limit): waiting it out and sending again, for up to ${profile.rateLimit.cleanupWindows} windows`);
+      if (outcome.waited429 === 0)
+        progress?.(
+          `the target answered 429 (rate limit): waiting it out and sending again, for up to ${profile.rateLimit.cleanupWindows} windows`,
+        );
       outcome.waited429 += 1;
     }
   };
@@ -60,10 +69,18 @@ export async function cleanup(journalFile: string, client: HttpClient, profile: 
     const key = decodeSegment(entry.path.slice(slash + 1));
     const p = profile.paging;
     for (let page = 1; page <= pagesRead; page++) {
-      const res = await send({ method: 'GET', path: entry.path.slice(0, slash), query: { [p.pageNumParam]: page, [p.itemsPerPageParam]: p.maxItemsPerPage }, as: entry.as, headers });
+      const res = await send({
+        method: 'GET',
+        path: entry.path.slice(0, slash),
+        query: { [p.pageNumParam]: page, [p.itemsPerPageParam]: p.maxItemsPerPage },
+        as: entry.as,
+        headers,
+      });
       const items = res.status === 200 ? res.jsonObject()[p.resultsField] : undefined;
-      if (!Array.isArray(items)) return `not confirmed gone: its collection could not be read (GET answered ${res.status})`;
-      if (items.some((i) => isObject(i) && [i.id, i.name, i.roleName].includes(key))) return 'still listed in its collection';
+      if (!Array.isArray(items))
+        return `not confirmed gone: its collection could not be read (GET answered ${res.status})`;
+      if (items.some((i) => isObject(i) && [i.id, i.name, i.roleName].includes(key)))
+        return 'still listed in its collection';
       if (items.length < p.maxItemsPerPage) return undefined;
     }
     return `not confirmed gone: its collection has more than ${pagesRead} pages`;
@@ -75,7 +92,8 @@ export async function cleanup(journalFile: string, client: HttpClient, profile: 
     const { count, backoffMs } = profile.retries;
     for (let round = 0; ; round++) {
       const res = await send({ method: 'DELETE', path: entry.path, as: entry.as, headers });
-      if (res.status >= 300 && res.status !== 404) return `DELETE answered ${res.status}${res.status === 429 ? `, still after waiting ${profile.rateLimit.cleanupWindows} windows (rateLimit.cleanupWindows)` : ''}`;
+      if (res.status >= 300 && res.status !== 404)
+        return `DELETE answered ${res.status}${res.status === 429 ? `, still after waiting ${profile.rateLimit.cleanupWindows} windows (rateLimit.cleanupWindows)` : ''}`;
       const there = await gone(entry, headers);
       if (there === true) return undefined;
       if (round >= count) return `${there} after ${round + 1} ${round === 0 ? 'DELETE' : 'DELETEs'}`;

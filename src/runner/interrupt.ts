@@ -21,7 +21,9 @@ export function watchInterrupts(out: NodeJS.WriteStream = process.stderr): Inter
     count += 1;
     if (count === 1) {
       signal = sig;
-      out.write(`\nconformance: ${sig}: stopping the checks, then deleting what the run created (again to skip cleanup)\n`);
+      out.write(
+        `\nconformance: ${sig}: stopping the checks, then deleting what the run created (again to skip cleanup)\n`,
+      );
       stop?.();
     } else if (count === 2) {
       out.write(`conformance: cleanup in progress; ${sig} once more ends at once and may leave entities behind\n`);

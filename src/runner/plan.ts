@@ -34,7 +34,8 @@ export function loadCostModel(): CostModel {
 /** The requests to the busiest project of a run of `rules` (every rule of the model when undefined) with `numRuns` cases per property. */
 export function projectRequests(model: CostModel, numRuns: number, rules?: Set<string>): number {
   let all = 0;
-  for (const [id, cost] of Object.entries(model.rules)) if (!rules || rules.has(id)) all += cost.fixed + cost.perCase * numRuns;
+  for (const [id, cost] of Object.entries(model.rules))
+    if (!rules || rules.has(id)) all += cost.fixed + cost.perCase * numRuns;
   return Math.ceil(all * model.projectShare);
 }
 
@@ -48,7 +49,8 @@ export function planFor(model: CostModel, rate: RateLimitFacts, numRuns: number,
 export function planBudget(model: CostModel, rate: RateLimitFacts, budgetMs: number, rules?: Set<string>): Plan {
   let lo = 1;
   let hi = maxPlannedNumRuns;
-  if (planFor(model, rate, lo, rules).durationMs > budgetMs) return { ...planFor(model, rate, lo, rules), budgetMs, fits: false };
+  if (planFor(model, rate, lo, rules).durationMs > budgetMs)
+    return { ...planFor(model, rate, lo, rules), budgetMs, fits: false };
   // The duration grows with the cases: the largest count that fits, by bisection.
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
@@ -76,6 +78,11 @@ export function planNotice(plan: Plan, rate: RateLimitFacts): string | undefined
 
 /** One line: the plan, for the console before the run starts. */
 export function describePlan(plan: Plan, rate: RateLimitFacts): string {
-  const budget = plan.budgetMs === undefined ? '' : plan.fits ? ` (fits the budget of ${formatDuration(plan.budgetMs)})` : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
+  const budget =
+    plan.budgetMs === undefined
+      ? ''
+      : plan.fits
+        ? ` (fits the budget of ${formatDuration(plan.budgetMs)})`
+        : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
   return `plan: num-runs ${plan.numRuns}, at most ${plan.projectRequests} requests to a project, about ${formatDuration(plan.durationMs)} at ${rate.limit} per ${rate.windowSeconds} s${budget}`;
 }

@@ -5,9 +5,20 @@ import type { Profile } from '../profile/profile.ts';
 
 /** When a need is unmet; `target-data` also depends on what the target holds, so a plan can only say it may skip. */
 export const conditions = [
-  'absent', 'false', 'fewer-than-two', 'not-https', 'no-creation', 'no-empty-project', 'no-creation-nor-billable',
-  'no-outside-address', 'no-local-and-outside-address', 'no-cross-address', 'no-metric-variant', 'one-current-version',
-  'omits-documented', 'target-data',
+  'absent',
+  'false',
+  'fewer-than-two',
+  'not-https',
+  'no-creation',
+  'no-empty-project',
+  'no-creation-nor-billable',
+  'no-outside-address',
+  'no-local-and-outside-address',
+  'no-cross-address',
+  'no-metric-variant',
+  'one-current-version',
+  'omits-documented',
+  'target-data',
 ] as const;
 export type Condition = (typeof conditions)[number];
 
@@ -24,11 +35,18 @@ const schema = JSON.parse(readFileSync(new URL('../../schemas/profile.schema.jso
 /** The endpoints of spec 4.3 (the schema's default of endpoints.documented: all of them). */
 const documented: string[] = schema.properties.endpoints.properties.documented.default;
 
-export const needs: Record<string, Need[]> = JSON.parse(readFileSync(new URL('../catalogue/profile-needs.json', import.meta.url), 'utf8')).rules;
+export const needs: Record<string, Need[]> = JSON.parse(
+  readFileSync(new URL('../catalogue/profile-needs.json', import.meta.url), 'utf8'),
+).rules;
 
 /** The profile's value at a dotted path (`credentials.owner2`, `endpoints.slowQueryLogs`). */
 function valueAt(profile: Profile, fact: string): unknown {
-  return fact.split('.').reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), profile);
+  return fact
+    .split('.')
+    .reduce<unknown>(
+      (v, k) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
+      profile,
+    );
 }
 
 const empty = (v: unknown): boolean => v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -39,20 +57,38 @@ const roles = (p: Profile) => Object.values(p.credentials);
 export function unmet(need: Need, profile: Profile): boolean {
   const v = valueAt(profile, need.fact);
   switch (need.when) {
-    case 'absent': return empty(v);
-    case 'false': return v === false;
-    case 'fewer-than-two': return need.fact === 'credentials' ? Object.keys(profile.credentials).filter((r) => r !== 'outsider').length < 2 : !Array.isArray(v) || v.length < 2;
-    case 'not-https': return new URL(profile.baseUrl).protocol !== 'https:';
-    case 'no-creation': return !canCreate(profile);
-    case 'no-creation-nor-billable': return !canCreate(profile) && !profile.allowBillable;
-    case 'no-empty-project': return profile.projects.emptyProjectId === undefined && !canCreate(profile);
-    case 'no-outside-address': return !roles(profile).some((c) => c.outsideAddress);
-    case 'no-local-and-outside-address': return !roles(profile).some((c) => c.localAddress && c.outsideAddress);
-    case 'no-cross-address': return !roles(profile).some((c) => c.localAddress && roles(profile).some((o) => o !== c && o.outsideAddress === c.localAddress));
-    case 'no-metric-variant': return !profile.alertConfigs.variants.some((v) => 'metricThreshold' in v.body);
-    case 'one-current-version': return new Set(Object.values(profile.versions.resources).map((v) => v.at(-1))).size < 2;
-    case 'omits-documented': return documented.some((e) => !profile.endpoints.documented.includes(e));
-    case 'target-data': return false;
+    case 'absent':
+      return empty(v);
+    case 'false':
+      return v === false;
+    case 'fewer-than-two':
+      return need.fact === 'credentials'
+        ? Object.keys(profile.credentials).filter((r) => r !== 'outsider').length < 2
+        : !Array.isArray(v) || v.length < 2;
+    case 'not-https':
+      return new URL(profile.baseUrl).protocol !== 'https:';
+    case 'no-creation':
+      return !canCreate(profile);
+    case 'no-creation-nor-billable':
+      return !canCreate(profile) && !profile.allowBillable;
+    case 'no-empty-project':
+      return profile.projects.emptyProjectId === undefined && !canCreate(profile);
+    case 'no-outside-address':
+      return !roles(profile).some((c) => c.outsideAddress);
+    case 'no-local-and-outside-address':
+      return !roles(profile).some((c) => c.localAddress && c.outsideAddress);
+    case 'no-cross-address':
+      return !roles(profile).some(
+        (c) => c.localAddress && roles(profile).some((o) => o !== c && o.outsideAddress === c.localAddress),
+      );
+    case 'no-metric-variant':
+      return !profile.alertConfigs.variants.some((v) => 'metricThreshold' in v.body);
+    case 'one-current-version':
+      return new Set(Object.values(profile.versions.resources).map((v) => v.at(-1))).size < 2;
+    case 'omits-documented':
+      return documented.some((e) => !profile.endpoints.documented.includes(e));
+    case 'target-data':
+      return false;
   }
 }
 

@@ -37,7 +37,10 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestModuleEnd(module: TestModule): void {
-    if (!this.out.isTTY) this.out.write(`${basename(module.moduleId).replace(/\.test\.ts$/, '')}: done (${this.done}/${this.pending.size} rules)\n`);
+    if (!this.out.isTTY)
+      this.out.write(
+        `${basename(module.moduleId).replace(/\.test\.ts$/, '')}: done (${this.done}/${this.pending.size} rules)\n`,
+      );
   }
 
   onTestRunEnd(): void {

@@ -11,5 +11,7 @@ export const sectionsFile = `sections.test${sourceExtension}`;
 
 /** Names (in suites/) of the files of every section but the rate limits. */
 export function sectionFiles(): string[] {
-  return readdirSync(suitesDir).filter((f) => f.endsWith(`.test${sourceExtension}`) && f !== limitsFile && f !== sectionsFile).sort();
+  return readdirSync(suitesDir)
+    .filter((f) => f.endsWith(`.test${sourceExtension}`) && f !== limitsFile && f !== sectionsFile)
+    .sort();
 }

@@ -85,7 +85,12 @@ export class SuiteSession {
       setupFiles: [fileURLToPath(new URL(`../harness/rate-report${sourceExtension}`, import.meta.url))],
       watch: false,
       passWithNoTests: true,
-      reporters: [collector, stop, ...(o.allure ? [allureReporter(o.allure.resultsDir, o.allure.environment)] : []), ...(o.reporters ?? [])],
+      reporters: [
+        collector,
+        stop,
+        ...(o.allure ? [allureReporter(o.allure.resultsDir, o.allure.environment)] : []),
+        ...(o.reporters ?? []),
+      ],
       // One worker shares one client (keep-alive, digest nonce) and one record of probes across all suites.
       pool: 'threads',
       maxWorkers: 1,
@@ -120,7 +125,11 @@ export class SuiteSession {
       if (!this.stop.requested) throw e;
     }
     process.exitCode = 0; // vitest sets it on failing checks; the caller decides the exit code from the report.
-    return { checks: [...this.collector.checks], runErrors: [...this.collector.runErrors], rateState: this.collector.rateState };
+    return {
+      checks: [...this.collector.checks],
+      runErrors: [...this.collector.runErrors],
+      rateState: this.collector.rateState,
+    };
   }
 
   /** Stops the current run (an interrupt): checks in flight end, none start. */

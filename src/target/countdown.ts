@@ -6,7 +6,8 @@ export function rateWaitCountdown(project: string, waitMs: number, out: NodeJS.W
   const until = Date.now() + waitMs;
   if (waitMs < 3000 || (shown.get(project) ?? 0) >= until - 1000) return;
   shown.set(project, until);
-  const line = () => `rate limit: project ${project} has spent its budget; next window in ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`;
+  const line = () =>
+    `rate limit: project ${project} has spent its budget; next window in ${Math.max(0, Math.ceil((until - Date.now()) / 1000))} s`;
   const every = out.isTTY ? 1000 : 10_000;
   out.write(out.isTTY ? `\r\x1b[K${line()}` : `${line()}\n`);
   const timer = setInterval(() => {

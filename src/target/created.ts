@@ -24,7 +24,8 @@ export function noteCreated(t: Target, path: string, as = 'owner'): Created {
  * settles it. */
 export async function deleteCreated(t: Target, c: Created, query?: Record<string, string>): Promise<HttpResponse> {
   const res = await t.send({ method: 'DELETE', path: c.path, as: c.as, ...(query ? { query } : {}) });
-  if (res.status < 300 || res.status === 404) appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
+  if (res.status < 300 || res.status === 404)
+    appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
   return res;
 }
 

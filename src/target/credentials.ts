@@ -19,13 +19,24 @@ export function credential(t: Target, name: string): Credential {
 /** The public and private key of an API key credential. */
 export function keyPair(t: Target, name: string): KeyPair {
   const { publicKey, privateKey } = credential(t, name);
-  if (publicKey === undefined || privateKey === undefined) skipFor(`credentials.${name}`, `the ${name} credential is not an API key`);
+  if (publicKey === undefined || privateKey === undefined)
+    skipFor(`credentials.${name}`, `the ${name} credential is not an API key`);
   return { publicKey, privateKey };
 }
 
 /** Sends with exactly this Authorization header, once (no challenge is answered), from the credential's address. */
-export function sendAuthorized(t: Target, name: string, req: Omit<ApiRequest, 'as'>, authorization: string): Promise<HttpResponse> {
-  return t.send({ ...req, as: null, localAddress: credential(t, name).localAddress, headers: { ...req.headers, authorization } });
+export function sendAuthorized(
+  t: Target,
+  name: string,
+  req: Omit<ApiRequest, 'as'>,
+  authorization: string,
+): Promise<HttpResponse> {
+  return t.send({
+    ...req,
+    as: null,
+    localAddress: credential(t, name).localAddress,
+    headers: { ...req.headers, authorization },
+  });
 }
 
 /** The request-target a Digest answer names (the uri directive, RFC 7616 §3.4): path and query as the client sends them. */

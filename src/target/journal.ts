@@ -13,18 +13,21 @@ export interface JournalEntry {
 }
 
 export function appendEntry(file: string, entry: JournalEntry): void {
-  appendFileSync(file, JSON.stringify(entry) + '\n');
+  appendFileSync(file, `${JSON.stringify(entry)}\n`);
 }
 
 function entries(file: string): JournalEntry[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim()).flatMap((line) => {
-    try {
-      return [JSON.parse(line) as JournalEntry];
-    } catch {
-      return []; // a line cut short by an interrupt
-    }
-  });
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as JournalEntry];
+      } catch {
+        return []; // a line cut short by an interrupt
+      }
+    });
 }
 
 /** Entities created and not yet deleted, newest first (children before the projects that hold them). */
@@ -39,5 +42,9 @@ export function outstanding(file: string): JournalEntry[] {
 
 /** Paths of every entity the run created, deleted since or not. */
 export function createdPaths(file: string): Set<string> {
-  return new Set(entries(file).filter((e) => e.op === 'created').map((e) => e.path));
+  return new Set(
+    entries(file)
+      .filter((e) => e.op === 'created')
+      .map((e) => e.path),
+  );
 }

@@ -3,4 +3,4 @@ import { randomBytes } from 'node:crypto';
 import { perRun } from '../harness/per-run.ts';
 
 /** A well-formed project id that names no project (24 hex digits, as project ids are); one per run. */
-export const missingProjectId = perRun(() => 'f0f0' + randomBytes(10).toString('hex'));
+export const missingProjectId = perRun(() => `f0f0${randomBytes(10).toString('hex')}`);

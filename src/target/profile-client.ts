@@ -7,7 +7,11 @@ import type { Profile } from '../profile/profile.ts';
 
 /** A client with the profile's TLS, timeouts, body limit, credentials and retries; `caPem` where the runner knows the
  * target's CA (the embedded reference target), else the profile's CA file. `options` add to or override these. */
-export function profileClient(profile: Profile, caPem: string | undefined, options: Partial<ClientOptions> = {}): HttpClient {
+export function profileClient(
+  profile: Profile,
+  caPem: string | undefined,
+  options: Partial<ClientOptions> = {},
+): HttpClient {
   return new HttpClient({
     baseUrl: profile.baseUrl,
     ca: caPem ?? (profile.tls.caFile ? readFileSync(profile.tls.caFile, 'utf8') : undefined),

@@ -16,7 +16,10 @@ export class RunScope {
   private readonly projects: RegExp;
 
   /** `missingProject` is the id the run's 404 probes use (src/target/missing-project.ts). */
-  constructor(private readonly profile: Profile, private readonly missingProject: () => string) {
+  constructor(
+    private readonly profile: Profile,
+    private readonly missingProject: () => string,
+  ) {
     const { ids, emptyProjectId } = profile.projects;
     this.allowed = new Set([...ids, ...(emptyProjectId ? [emptyProjectId] : [])]);
     const base = `^/api/${profile.vendor}/(?:v2|v1\\.0)/groups`;
@@ -31,12 +34,19 @@ export class RunScope {
     const id = decodeSegment(m[1]!);
     const rest = m[2] ?? '';
     const what = `${method} ${url.pathname}`;
-    if (id === 'byName') throw new OutOfBounds(`refused to send ${what}: a project named by its name cannot be told apart from one outside the run's scope`);
+    if (id === 'byName')
+      throw new OutOfBounds(
+        `refused to send ${what}: a project named by its name cannot be told apart from one outside the run's scope`,
+      );
     if (!this.allowed.has(id) && id !== this.missingProject()) {
-      throw new OutOfBounds(`refused to send ${what}: project ${id} is neither one the profile names (projects.ids, projects.emptyProjectId) nor one this run created`);
+      throw new OutOfBounds(
+        `refused to send ${what}: project ${id} is neither one the profile names (projects.ids, projects.emptyProjectId) nor one this run created`,
+      );
     }
     if (method.toUpperCase() === 'POST' && /^\/clusters\/?$/.test(rest) && !this.profile.allowBillable) {
-      throw new OutOfBounds(`refused to send ${what}: creating a cluster is billable, and the profile does not allow billable resources (allowBillable)`);
+      throw new OutOfBounds(
+        `refused to send ${what}: creating a cluster is billable, and the profile does not allow billable resources (allowBillable)`,
+      );
     }
   };
 

@@ -65,7 +65,14 @@ export class Target {
     if (version !== null) headers.accept = this.mediaType(version);
     const { version: _v, as, ...rest } = req;
     const signal = checkSignal();
-    return this.writes.send(req.method, () => this.client.send({ ...rest, as: as === undefined ? 'owner' : as, headers: { ...headers, ...(req.headers ?? {}) }, ...(signal ? { signal } : {}) }));
+    return this.writes.send(req.method, () =>
+      this.client.send({
+        ...rest,
+        as: as === undefined ? 'owner' : as,
+        headers: { ...headers, ...(req.headers ?? {}) },
+        ...(signal ? { signal } : {}),
+      }),
+    );
   }
 
   close(): Promise<void> {

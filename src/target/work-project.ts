@@ -16,7 +16,11 @@ const ownCount = 2;
  * end of the run. */
 export function ownProjects(t: Target): Promise<string[]> {
   if (!t.profile.projects.allowCreate || t.profile.orgId === undefined) return Promise.resolve([]);
-  return once('own-projects', () => Promise.all(Array.from({ length: ownCount }, (_, i) => createProject(t, `work-${i + 1}`).then((p) => p.id))), { afresh: false });
+  return once(
+    'own-projects',
+    () => Promise.all(Array.from({ length: ownCount }, (_, i) => createProject(t, `work-${i + 1}`).then((p) => p.id))),
+    { afresh: false },
+  );
 }
 
 /** The id of the project to create entities in. */
@@ -37,6 +41,7 @@ export async function spreadProjects(t: Target): Promise<string[]> {
 export function projectWithoutContent(t: Target): Promise<string> {
   const { emptyProjectId, allowCreate } = t.profile.projects;
   if (emptyProjectId) return Promise.resolve(emptyProjectId);
-  if (!allowCreate || t.profile.orgId === undefined) skipFor('projects.emptyProjectId', 'the profile names no empty project and may not create one');
+  if (!allowCreate || t.profile.orgId === undefined)
+    skipFor('projects.emptyProjectId', 'the profile names no empty project and may not create one');
   return once('empty-project', () => createProject(t, 'empty').then((p) => p.id), { afresh: false });
 }

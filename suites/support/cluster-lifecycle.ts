@@ -26,20 +26,30 @@ const legacyRegion = { US_EAST_1: { electableNodes: 3, priority: 7, readOnlyNode
 
 /** Values in the legacy shape for the eleven removed properties (spec 9.5). */
 const legacyValues: Record<string, unknown> = {
-  dbURIWithOptions: 'db://conformance.example:27017/?ssl=true', providerBackupEnabled: false, dbURIUpdated: '2025-01-01T00:00:00Z',
-  srvAddress: 'db+srv://conformance.example', replicationSpec: legacyRegion, dbURI: 'db://conformance.example:27017', numShards: 1,
-  autoScaling: { diskGBEnabled: true }, providerSettings: { providerName: 'AWS', instanceSizeName: 'M10', regionName: 'US_EAST_1' },
+  dbURIWithOptions: 'db://conformance.example:27017/?ssl=true',
+  providerBackupEnabled: false,
+  dbURIUpdated: '2025-01-01T00:00:00Z',
+  srvAddress: 'db+srv://conformance.example',
+  replicationSpec: legacyRegion,
+  dbURI: 'db://conformance.example:27017',
+  numShards: 1,
+  autoScaling: { diskGBEnabled: true },
+  providerSettings: { providerName: 'AWS', instanceSizeName: 'M10', regionName: 'US_EAST_1' },
   replicationFactor: 3,
 };
 
 /** `body` with the removed property `name` added (`replicationSpecs.regionsConfig` goes into each replication spec). */
 export function withRemovedProperty(body: JsonObject, name: string): JsonObject {
   if (name !== 'replicationSpecs.regionsConfig') return { ...body, [name]: legacyValues[name] };
-  return { ...body, replicationSpecs: (body.replicationSpecs as JsonObject[]).map((spec) => ({ ...spec, regionsConfig: legacyRegion })) };
+  return {
+    ...body,
+    replicationSpecs: (body.replicationSpecs as JsonObject[]).map((spec) => ({ ...spec, regionsConfig: legacyRegion })),
+  };
 }
 
 /** Where withRemovedProperty puts the removed property `name` (for regionsConfig: the first replication spec's). */
-export const removedPropertyPath = (name: string) => (name === 'replicationSpecs.regionsConfig' ? ['replicationSpecs', 0, 'regionsConfig'] : [name]);
+export const removedPropertyPath = (name: string) =>
+  name === 'replicationSpecs.regionsConfig' ? ['replicationSpecs', 0, 'regionsConfig'] : [name];
 
 async function live(t: Target): Promise<ClusterLife> {
   const groupId = await workProject(t);
@@ -58,15 +68,30 @@ async function live(t: Target): Promise<ClusterLife> {
 }
 
 /** Get one, get all, modify, modify with each removed property, delete: each answer kept in `life`. */
-async function useAndDelete(t: Target, life: ClusterLife, created: Created, body: JsonObject, groupId: string): Promise<void> {
+async function useAndDelete(
+  t: Target,
+  life: ClusterLife,
+  created: Created,
+  body: JsonObject,
+  groupId: string,
+): Promise<void> {
   const read = { version: clusterVersion };
   life.getOne = await t.get(created.path, read);
   life.getAll = await t.get(clustersPath(t, groupId), read);
-  life.modify = await t.send({ method: 'PATCH', path: created.path, json: { tags: [{ key: 'conformance', value: t.setup.runId }] }, ...read });
+  life.modify = await t.send({
+    method: 'PATCH',
+    path: created.path,
+    json: { tags: [{ key: 'conformance', value: t.setup.runId }] },
+    ...read,
+  });
   for (const property of removedClusterProperties) {
     const patch = withRemovedProperty({ replicationSpecs: body.replicationSpecs }, property);
     const probe = property === 'replicationSpecs.regionsConfig' ? patch : { [property]: patch[property] };
-    life.removedInModify.push([property, probe, await t.send({ method: 'PATCH', path: created.path, json: probe, ...read })]);
+    life.removedInModify.push([
+      property,
+      probe,
+      await t.send({ method: 'PATCH', path: created.path, json: probe, ...read }),
+    ]);
   }
   life.remove = await deleteCreated(t, created);
 }

@@ -23,21 +23,29 @@ interface Started {
 /** The requests of one batch as they are started. */
 class Batch {
   readonly started: Started[] = [];
-  constructor(readonly s: Session, readonly scheduler: fc.Scheduler, readonly names: string[]) {}
+  constructor(
+    readonly s: Session,
+    readonly scheduler: fc.Scheduler,
+    readonly names: string[],
+  ) {}
   path(name: string): string {
     return `${this.s.kind.collection(this.s.t, this.s.project)}/${encodeURIComponent(name)}`;
   }
 }
 
 class Start implements fc.AsyncCommand<object, Batch> {
-  constructor(readonly op: Step['op'], readonly slot: number) {}
+  constructor(
+    readonly op: Step['op'],
+    readonly slot: number,
+  ) {}
   check = () => true;
   async run(_m: object, b: Batch): Promise<void> {
     const name = b.names[this.slot]!;
     const { s } = b;
-    const sent = this.op === 'create'
-      ? s.send({ method: 'POST', path: s.t.v2(s.kind.collection(s.t, s.project)), json: s.kind.body(s.t, name) })
-      : s.send({ method: 'DELETE', path: s.t.v2(b.path(name)) });
+    const sent =
+      this.op === 'create'
+        ? s.send({ method: 'POST', path: s.t.v2(s.kind.collection(s.t, s.project)), json: s.kind.body(s.t, name) })
+        : s.send({ method: 'DELETE', path: s.t.v2(b.path(name)) });
     // Noted as soon as it is answered 2xx, so that it is deleted at the end whatever else happens.
     const answer = sent.then((res) => {
       if (this.op === 'create' && res.status < 300) s.note(b.path(name));
@@ -50,16 +58,32 @@ class Start implements fc.AsyncCommand<object, Batch> {
   toString = () => `${this.op}(name ${this.slot})`;
 }
 
-const outcomes: Record<number, Outcome> = { 200: 'done', 201: 'done', 202: 'done', 204: 'done', 404: 'missing', 409: 'conflict' };
+const outcomes: Record<number, Outcome> = {
+  200: 'done',
+  201: 'done',
+  202: 'done',
+  204: 'done',
+  404: 'missing',
+  409: 'conflict',
+};
 
 /** How many roles of each name the project holds, read as one list (a name held twice shows twice). */
 async function heldNames(b: Batch): Promise<Map<string, number>> {
   const { s } = b;
   const p = s.t.profile.paging;
-  const res = await s.send({ method: 'GET', path: s.t.v2(s.kind.collection(s.t, s.project)), query: { [p.itemsPerPageParam]: p.maxItemsPerPage } });
+  const res = await s.send({
+    method: 'GET',
+    path: s.t.v2(s.kind.collection(s.t, s.project)),
+    query: { [p.itemsPerPageParam]: p.maxItemsPerPage },
+  });
   s.need(res, [200], 'the roles of the project are listed');
   const results = res.jsonObject()[p.resultsField];
-  if (!Array.isArray(results) || results.length >= p.maxItemsPerPage) throw new TargetError('nothing-judged', `${describeExchange(res)}: the roles are not read whole on one page`, res.exchange);
+  if (!Array.isArray(results) || results.length >= p.maxItemsPerPage)
+    throw new TargetError(
+      'nothing-judged',
+      `${describeExchange(res)}: the roles are not read whole on one page`,
+      res.exchange,
+    );
   const names = results.map((r) => (r as Record<string, unknown>)?.[s.kind.key]);
   return new Map(b.names.map((n) => [n, names.filter((x) => x === n).length]));
 }
@@ -70,7 +94,11 @@ async function runBatch(b: Batch, before: number[], cmds: Iterable<fc.AsyncComma
   try {
     for (const slot of before) {
       const name = b.names[slot]!;
-      const res = await s.send({ method: 'POST', path: s.t.v2(s.kind.collection(s.t, s.project)), json: s.kind.body(s.t, name) });
+      const res = await s.send({
+        method: 'POST',
+        path: s.t.v2(s.kind.collection(s.t, s.project)),
+        json: s.kind.body(s.t, name),
+      });
       s.need(res, [201], 'a custom database role is created before the batch');
       s.note(b.path(name));
     }
@@ -80,7 +108,12 @@ async function runBatch(b: Batch, before: number[], cmds: Iterable<fc.AsyncComma
       const res = await st.answer;
       expectJudgeable(res, `a ${st.op} sent at once with others is answered`);
       const outcome = outcomes[res.status];
-      if (!outcome) throw new TargetError('unexpected-status', `${describeExchange(res)}: not an answer a ${st.op} of a role gets`, res.exchange);
+      if (!outcome)
+        throw new TargetError(
+          'unexpected-status',
+          `${describeExchange(res)}: not an answer a ${st.op} of a role gets`,
+          res.exchange,
+        );
       steps.push({ op: st.op, name: st.name, outcome });
     }
     const end = await heldNames(b);
@@ -88,9 +121,14 @@ async function runBatch(b: Batch, before: number[], cmds: Iterable<fc.AsyncComma
     if (steps.length > 0 && !serialOrder(steps, startNames, end)) {
       const answered = steps.map((st) => `${st.op} ${st.name}: ${st.outcome}`).join('; ');
       const held = [...end].map(([n, k]) => `${n} ×${k}`).join(', ');
-      throw new RuleFailure(`no serial order of the requests sent at once gives their answers (${answered}) and the roles then held (${held})`, {
-        expected: 'the answers and roles of one serial order', actual: { answers: answered, held }, exchange: b.started.at(-1) && (await b.started.at(-1)!.answer).exchange,
-      });
+      throw new RuleFailure(
+        `no serial order of the requests sent at once gives their answers (${answered}) and the roles then held (${held})`,
+        {
+          expected: 'the answers and roles of one serial order',
+          actual: { answers: answered, held },
+          exchange: b.started.at(-1) && (await b.started.at(-1)!.answer).exchange,
+        },
+      );
     }
     judged('concurrent batch', 1, s.project);
     // A name held twice (a failure) is deleted as often as it is held.
@@ -102,18 +140,34 @@ async function runBatch(b: Batch, before: number[], cmds: Iterable<fc.AsyncComma
 
 /** Runs batches of creates and deletes sent at once; the number of batches and their length follow the sequences'. */
 export async function forAllBatches(t: Target, open: () => Session): Promise<void> {
-  const start = fc.tuple(fc.constantFrom<Step['op']>('create', 'create', 'delete'), fc.nat({ max: nameCount - 1 })).map(([op, slot]) => new Start(op, slot));
-  const batch = fc.tuple(fc.scheduler(), fc.commands([start], { maxCommands: Math.ceil(maxCommands / 2), size: 'max' }), fc.subarray([...Array(nameCount).keys()]));
+  const start = fc
+    .tuple(fc.constantFrom<Step['op']>('create', 'create', 'delete'), fc.nat({ max: nameCount - 1 }))
+    .map(([op, slot]) => new Start(op, slot));
+  const batch = fc.tuple(
+    fc.scheduler(),
+    fc.commands([start], { maxCommands: Math.ceil(maxCommands / 2), size: 'max' }),
+    fc.subarray([...Array(nameCount).keys()]),
+  );
   const names = (s: Session) => Array.from({ length: nameCount }, () => s.newName());
-  await forAll(t, batch, async ([scheduler, cmds, before]) => {
-    const s = open();
-    await runBatch(new Batch(s, scheduler, names(s)), before, cmds);
-  }, {
-    numRuns: sequenceCount(t),
-    show: async ([scheduler, cmds, before]) => {
+  await forAll(
+    t,
+    batch,
+    async ([scheduler, cmds, before]) => {
       const s = open();
-      await runBatch(new Batch(s, scheduler, names(s)), before, cmds).catch(() => undefined);
-      return { text: `[made first: ${before.map((n) => `name ${n}`).join(', ') || 'none'}; at once: ${String(cmds)}; ${String(scheduler)}]`, counterexample: s.script('the roles made first, then the requests sent at once, in the order they were answered') };
+      await runBatch(new Batch(s, scheduler, names(s)), before, cmds);
     },
-  });
+    {
+      numRuns: sequenceCount(t),
+      show: async ([scheduler, cmds, before]) => {
+        const s = open();
+        await runBatch(new Batch(s, scheduler, names(s)), before, cmds).catch(() => undefined);
+        return {
+          text: `[made first: ${before.map((n) => `name ${n}`).join(', ') || 'none'}; at once: ${String(cmds)}; ${String(scheduler)}]`,
+          counterexample: s.script(
+            'the roles made first, then the requests sent at once, in the order they were answered',
+          ),
+        };
+      },
+    },
+  );
 }

@@ -34,11 +34,12 @@ async function discover(t: Target): Promise<PathContext> {
   const orgId = set('orgId', t.profile.orgId);
   const fsPath = t.profile.endpoints.federationSettings;
   const fs = fsPath && t.profile.orgId ? await t.get(t.v2(fsPath.replace('{orgId}', orgId))) : undefined;
-  const fsId = set('federationSettingsId', fs?.status === 200 ? fs.jsonObject().id as string | undefined : undefined);
+  const fsId = set('federationSettingsId', fs?.status === 200 ? (fs.jsonObject().id as string | undefined) : undefined);
   set('identityProviderId', await firstOf(t, `/federationSettings/${fsId}/identityProviders`, 'id'));
   const groupId = set('groupId', t.profile.projects.ids[0]);
   const group = `/groups/${groupId}`;
-  const known = (path: string, field: string) => (context.placeholders.has('groupId') ? undefined : firstOf(t, `${group}${path}`, field));
+  const known = (path: string, field: string) =>
+    context.placeholders.has('groupId') ? undefined : firstOf(t, `${group}${path}`, field);
   const cluster = `/clusters/${encodeURIComponent(set('clusterName', await known('/clusters', 'name'), 'conformance-missing-cluster'))}`;
   set('restoreJobId', await known(`${cluster}/backup/restoreJobs`, 'id'));
   set('snapshotId', await known(`${cluster}/backup/tenant/snapshots`, 'id'));
@@ -55,4 +56,6 @@ export function pathContext(t: Target): Promise<PathContext> {
 
 /** A spec path with its parameters filled in (each encoded as a path segment). */
 export const fillParams = (path: string, values: Record<string, string>) =>
-  path.replace(/\{(\w+)\}/g, (all, name: string) => (values[name] === undefined ? all : encodeURIComponent(values[name])));
+  path.replace(/\{(\w+)\}/g, (all, name: string) =>
+    values[name] === undefined ? all : encodeURIComponent(values[name]),
+  );

@@ -26,12 +26,17 @@ const readOneByOne = 3;
 
 async function read(t: Target, generation: Generation): Promise<ExistingClusters> {
   const path = `/groups/${firstProject(t)}/clusters`;
-  const get = (p: string) => (generation === 'v2' ? t.get(t.v2(p), { version: clusterVersion }) : readLegacy(t, t.legacy(p)));
+  const get = (p: string) =>
+    generation === 'v2' ? t.get(t.v2(p), { version: clusterVersion }) : readLegacy(t, t.legacy(p));
   const list = await get(path);
   expectServed(list, `GET ${path} (${generation}) is served`);
   const items = resultsOf(list, t.profile.paging);
-  const names = items.map((c) => (c as { name?: unknown } | null)?.name).filter((n): n is string => typeof n === 'string');
-  const ones = await Promise.all(names.slice(0, readOneByOne).map((name) => get(`${path}/${encodeURIComponent(name)}`)));
+  const names = items
+    .map((c) => (c as { name?: unknown } | null)?.name)
+    .filter((n): n is string => typeof n === 'string');
+  const ones = await Promise.all(
+    names.slice(0, readOneByOne).map((name) => get(`${path}/${encodeURIComponent(name)}`)),
+  );
   return { list, items, ones };
 }
 
@@ -39,6 +44,10 @@ async function read(t: Target, generation: Generation): Promise<ExistingClusters
 export async function existingClusters(t: Target, generation: Generation): Promise<ExistingClusters> {
   const found = await once(`existing-clusters:${generation}`, () => read(t, generation));
   for (const res of [found.list, ...found.ones]) cite(res.exchange);
-  if (found.items.length === 0) skipFor('projects.ids', `the first project has no clusters to read (${generation}), and the profile does not allow creating one (allowBillable)`);
+  if (found.items.length === 0)
+    skipFor(
+      'projects.ids',
+      `the first project has no clusters to read (${generation}), and the profile does not allow creating one (allowBillable)`,
+    );
   return found;
 }

@@ -7,18 +7,23 @@ export function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length]!;
 }
 
 /** A name that is no misspelling of any of `real`: more than three edits away from each. */
-export const farFrom = (name: string, real: readonly string[]) => real.every((r) => editDistance(name.toLowerCase(), r.toLowerCase()) > 3);
+export const farFrom = (name: string, real: readonly string[]) =>
+  real.every((r) => editDistance(name.toLowerCase(), r.toLowerCase()) > 3);
 
 /** Unknown field names: a word no resource uses, and a generated tail. */
 export const unknownFieldName = fc
-  .tuple(fc.constantFrom('bogus', 'extra', 'unknown', 'notAField', 'conformance'), fc.stringMatching(/^[A-Z][a-zA-Z0-9]{0,8}$/))
+  .tuple(
+    fc.constantFrom('bogus', 'extra', 'unknown', 'notAField', 'conformance'),
+    fc.stringMatching(/^[A-Z][a-zA-Z0-9]{0,8}$/),
+  )
   .map(([word, tail]) => word + tail);
 
 /** Values for a field: whatever its name, a target must refuse it. */
@@ -28,7 +33,11 @@ const edits = ['swap', 'drop', 'double', 'replace', 'case'] as const;
 type Edit = (typeof edits)[number];
 
 /** A typing slip: the kind of edit, where (taken modulo the length), and the letter typed for `replace`. */
-export const slip = fc.record({ edit: fc.constantFrom(...edits), at: fc.nat(), letter: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz') });
+export const slip = fc.record({
+  edit: fc.constantFrom(...edits),
+  at: fc.nat(),
+  letter: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'),
+});
 
 /** `name` with one slip made; may equal `name` (a swap of equal letters), which callers discard. */
 export function misspell(name: string, { edit, at, letter }: { edit: Edit; at: number; letter: string }): string {

@@ -26,12 +26,21 @@ async function fill(t: Target, made: Created[]): Promise<string> {
     groupId = project.id;
   }
   const path = alertConfigsPath(t, groupId);
-  await Promise.all(Array.from({ length: fillCount }, async (_, i) => {
-    // In the suite's own project, deleting the project (noted when it was made) deletes them with it.
-    const { res, made: item } = await postEntity(t, path, alertConfigBody(runName(t, `page-item-${i + 1}`)), { note: !ownProject });
-    if (!item) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not fill a list to page through`, res.exchange);
-    if (!ownProject) made.push(item.created);
-  }));
+  await Promise.all(
+    Array.from({ length: fillCount }, async (_, i) => {
+      // In the suite's own project, deleting the project (noted when it was made) deletes them with it.
+      const { res, made: item } = await postEntity(t, path, alertConfigBody(runName(t, `page-item-${i + 1}`)), {
+        note: !ownProject,
+      });
+      if (!item)
+        throw new TargetError(
+          'unexpected-status',
+          `${describeExchange(res)}: could not fill a list to page through`,
+          res.exchange,
+        );
+      if (!ownProject) made.push(item.created);
+    }),
+  );
   return path;
 }
 

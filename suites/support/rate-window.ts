@@ -83,7 +83,9 @@ function choose(s: RateScheduler, pool: string[], window: number, withPartner: b
     if (s.spent(project, window) > 0) continue;
     // A partner that has already spent some of this window leaves fresh windows to bursts; among equals, the
     // pool's last (its first projects are those bursts take first).
-    const partners = pool.filter((q) => q !== project && s.spent(q, window) < s.limit).reverse()
+    const partners = pool
+      .filter((q) => q !== project && s.spent(q, window) < s.limit)
+      .reverse()
       .sort((a, b) => s.spent(b, window) - s.spent(a, window));
     for (const partner of withPartner && pool.length > 1 ? partners : [undefined]) {
       const lease = s.tryReserve(partner === undefined ? [project] : [project, partner]);
@@ -115,7 +117,10 @@ export function landedIn(t: Target, responses: readonly HttpResponse[], window: 
  * stale in the middle of it (a 401: whether the target counted it is unknown). Returns with the project still
  * reserved: the caller releases it. */
 export async function inOneWindow<T extends { responses: HttpResponse[] }>(
-  t: Target, pool: string[], plan: BurstPlan, burst: (at: BurstWindow) => Promise<T>,
+  t: Target,
+  pool: string[],
+  plan: BurstPlan,
+  burst: (at: BurstWindow) => Promise<T>,
 ): Promise<T & { at: BurstWindow }> {
   let slowBefore = false;
   for (let attempt = 1; ; attempt++) {
@@ -137,11 +142,17 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
     // have been busy for a moment); slower again, it will not land in one window.
     const took = spanMs(result.responses);
     if (!staleNonce && took >= rateScheduler(t).windowMs && (slowBefore || attempt === attempts)) {
-      throw new TargetError('nothing-judged', `a burst of ${plan.requests} requests took ${(took / 1000).toFixed(1)} s at this target, more than a window (${rateScheduler(t).windowMs / 1000} s)`);
+      throw new TargetError(
+        'nothing-judged',
+        `a burst of ${plan.requests} requests took ${(took / 1000).toFixed(1)} s at this target, more than a window (${rateScheduler(t).windowMs / 1000} s)`,
+      );
     }
     slowBefore ||= !staleNonce && took >= rateScheduler(t).windowMs;
     if (attempt === attempts) {
-      throw new TargetError('nothing-judged', `in ${attempts} attempts, no burst of ${plan.requests} requests could be placed within one window of the target's clock (${staleNonce ? 'a Digest nonce went stale' : 'the burst crossed a turn'})`);
+      throw new TargetError(
+        'nothing-judged',
+        `in ${attempts} attempts, no burst of ${plan.requests} requests could be placed within one window of the target's clock (${staleNonce ? 'a Digest nonce went stale' : 'the burst crossed a turn'})`,
+      );
     }
   }
 }

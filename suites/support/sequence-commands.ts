@@ -24,7 +24,12 @@ async function post(m: Model, s: Session, name: string): Promise<HttpResponse> {
   const res = await s.send({ method: 'POST', path: s.t.v2(collection), json: body });
   if (res.status < 200 || res.status >= 300) return res;
   const key = res.jsonObject()[s.kind.key];
-  if (typeof key !== 'string') throw new TargetError('unexpected-status', `${describeExchange(res)}: the answer to a create names no ${s.kind.key}`, res.exchange);
+  if (typeof key !== 'string')
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(res)}: the answer to a create names no ${s.kind.key}`,
+      res.exchange,
+    );
   const path = `${collection}/${encodeURIComponent(key)}`;
   s.note(path);
   m.entities.push({ name, path, id: key, sent: body, patched: [], gone: false });
@@ -48,7 +53,12 @@ export class CreateDuplicate implements SequenceCommand {
     const holder = pick(live(m), this.i);
     const res = await post(m, s, holder.name);
     expectJudgeable(res, `a create of a name a ${s.kind.title} holds is refused`);
-    if (res.status !== 409) s.broke('SEQ-UNIQUE-FREED', `${describeExchange(res)}: a create of the name ${holder.name}, which a ${s.kind.title} holds, is not 409`, { expected: 409, actual: res.status, res });
+    if (res.status !== 409)
+      s.broke(
+        'SEQ-UNIQUE-FREED',
+        `${describeExchange(res)}: a create of the name ${holder.name}, which a ${s.kind.title} holds, is not 409`,
+        { expected: 409, actual: res.status, res },
+      );
   }
   toString = () => `create-duplicate(#${this.i})`;
 }
@@ -63,7 +73,12 @@ export class CreateFreed implements SequenceCommand {
     const { name } = pick(freed(m), this.i);
     const res = await post(m, s, name);
     expectJudgeable(res, `a create of a deleted ${s.kind.title}'s name is served`);
-    if (res.status !== 201) s.broke('SEQ-UNIQUE-FREED', `${describeExchange(res)}: a create of the name ${name}, whose ${s.kind.title} was deleted, is not 201`, { expected: 201, actual: res.status, res });
+    if (res.status !== 201)
+      s.broke(
+        'SEQ-UNIQUE-FREED',
+        `${describeExchange(res)}: a create of the name ${name}, whose ${s.kind.title} was deleted, is not 201`,
+        { expected: 201, actual: res.status, res },
+      );
   }
   toString = () => `create-freed(#${this.i})`;
 }
@@ -76,7 +91,12 @@ export class Delete implements SequenceCommand {
     const res = await s.remove(e.path);
     s.need(res, [200, 202, 204], `a ${s.kind.title} is deleted`);
     // 7.2: "202 | Accepted | An asynchronous operation was accepted": the sequence goes on once it is done.
-    if (res.status === 202) await eventually(s.t, () => s.send({ method: 'GET', path: s.t.v2(e.path) }), (r) => r.status === 404);
+    if (res.status === 202)
+      await eventually(
+        s.t,
+        () => s.send({ method: 'GET', path: s.t.v2(e.path) }),
+        (r) => r.status === 404,
+      );
     e.gone = true;
   }
   toString = () => `delete(#${this.i})`;
@@ -85,13 +105,18 @@ export class Delete implements SequenceCommand {
 /** The self link of an entity, as a path. */
 function selfPath(s: Session, body: JsonObject): string | undefined {
   const self = relationsOf(body, s.t.profile.links).find((r) => r.rel === 'self');
-  return self && URL.canParse(self.href, s.t.profile.baseUrl) ? decodeURIComponent(new URL(self.href, s.t.profile.baseUrl).pathname) : undefined;
+  return self && URL.canParse(self.href, s.t.profile.baseUrl)
+    ? decodeURIComponent(new URL(self.href, s.t.profile.baseUrl).pathname)
+    : undefined;
 }
 
 // 4.1: "PATCH | Update the fields given in the JSON representation sent." "PUT | Replace a resource with the JSON
 // representation sent." 2.2: "Every entity has at least the relation self, whose target is the entity's own URL."
 export class Read implements SequenceCommand {
-  constructor(readonly i: number, readonly legacy: boolean) {}
+  constructor(
+    readonly i: number,
+    readonly legacy: boolean,
+  ) {}
   check = (m: Readonly<Model>) => live(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
@@ -100,14 +125,20 @@ export class Read implements SequenceCommand {
     s.need(res, [200], `a ${s.kind.title} the sequence made is read`);
     const body = res.jsonObject();
     const rule = 'SEQ-WRITES-HELD';
-    const fail = (what: string, expected: unknown, actual: unknown) => s.broke(rule, `${describeExchange(res)}: ${what}`, { expected, actual, res });
-    if (body[s.kind.key] !== e.id) fail(`its ${s.kind.key} is no longer the one its create gave`, e.id, body[s.kind.key]);
+    const fail = (what: string, expected: unknown, actual: unknown) =>
+      s.broke(rule, `${describeExchange(res)}: ${what}`, { expected, actual, res });
+    if (body[s.kind.key] !== e.id)
+      fail(`its ${s.kind.key} is no longer the one its create gave`, e.id, body[s.kind.key]);
     const self = selfPath(s, body);
-    if (self !== decodeURIComponent(new URL(res.exchange.request.url).pathname)) fail('its self link does not lead to it', path, self);
+    if (self !== decodeURIComponent(new URL(res.exchange.request.url).pathname))
+      fail('its self link does not lead to it', path, self);
     const missing = notHeld(e.sent, body);
     if (missing.length > 0) fail(`it does not hold what the writes sent: ${missing.join(', ')}`, e.sent, body);
-    const changed = e.read ? changedFields(e.read, body, [...e.patched, 'links', ...s.t.profile.methods.volatileFields]) : [];
-    if (changed.length > 0) fail(`a PATCH of ${e.patched.join(', ') || 'nothing'} also changed ${changed.join(', ')}`, e.read, body);
+    const changed = e.read
+      ? changedFields(e.read, body, [...e.patched, 'links', ...s.t.profile.methods.volatileFields])
+      : [];
+    if (changed.length > 0)
+      fail(`a PATCH of ${e.patched.join(', ') || 'nothing'} also changed ${changed.join(', ')}`, e.read, body);
     judged('read-back entity', 1, s.kind.title);
     Object.assign(e, { read: body, patched: [] });
   }
@@ -124,7 +155,11 @@ export class ReadEach implements SequenceCommand {
 }
 
 export class Patch implements SequenceCommand {
-  constructor(readonly i: number, readonly change: JsonObject, readonly legacy: boolean) {}
+  constructor(
+    readonly i: number,
+    readonly change: JsonObject,
+    readonly legacy: boolean,
+  ) {}
   check = (m: Readonly<Model>) => live(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
@@ -138,7 +173,12 @@ export class Patch implements SequenceCommand {
 
 export class Put implements SequenceCommand {
   /** `replacement` makes the whole representation from the entity's name (which it keeps, as the run's mark). */
-  constructor(readonly i: number, readonly replacement: (name: string) => JsonObject, readonly shown: string, readonly legacy: boolean) {}
+  constructor(
+    readonly i: number,
+    readonly replacement: (name: string) => JsonObject,
+    readonly shown: string,
+    readonly legacy: boolean,
+  ) {}
   check = (m: Readonly<Model>) => live(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
@@ -152,15 +192,27 @@ export class Put implements SequenceCommand {
 
 // 4.1: "DELETE | Remove a resource." 7.2: "404 | Not Found | The resource does not exist, ..."
 export class AfterDelete implements SequenceCommand {
-  constructor(readonly i: number, readonly method: 'GET' | 'PUT' | 'PATCH', readonly body: (name: string) => JsonObject | undefined, readonly legacy: boolean) {}
+  constructor(
+    readonly i: number,
+    readonly method: 'GET' | 'PUT' | 'PATCH',
+    readonly body: (name: string) => JsonObject | undefined,
+    readonly legacy: boolean,
+  ) {}
   check = (m: Readonly<Model>) => gone(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e: Entity = pick(gone(m), this.i);
-    const res = await s.send({ method: this.method, path: s.url(e.path, this.legacy), json: this.body(e.name) }, this.legacy);
+    const res = await s.send(
+      { method: this.method, path: s.url(e.path, this.legacy), json: this.body(e.name) },
+      this.legacy,
+    );
     expectJudgeable(res, `a ${this.method} of a deleted ${s.kind.title} is 404`);
     if (res.status === 404) return;
     if (res.status < 300) s.note(e.path); // it is back: deleted again when the sequence ends
-    s.broke('SEQ-GONE-AFTER-DELETE', `${describeExchange(res)}: a ${this.method} of a ${s.kind.title} deleted earlier in the sequence is not 404`, { expected: 404, actual: res.status, res });
+    s.broke(
+      'SEQ-GONE-AFTER-DELETE',
+      `${describeExchange(res)}: a ${this.method} of a ${s.kind.title} deleted earlier in the sequence is not 404`,
+      { expected: 404, actual: res.status, res },
+    );
   }
   toString = () => `${this.method.toLowerCase()}-deleted(#${this.i}, ${api(this.legacy)})`;
 }
@@ -170,16 +222,33 @@ const walkPages = 6;
 
 /** The list read whole at `size` items per page (more, where the total count says it would take more than `walkPages`
  * pages): each page is served, and has a results array. */
-async function walk(s: Session, path: string, size: number, legacy: boolean): Promise<{ pages: HttpResponse[]; keys: unknown[]; size: number }> {
+async function walk(
+  s: Session,
+  path: string,
+  size: number,
+  legacy: boolean,
+): Promise<{ pages: HttpResponse[]; keys: unknown[]; size: number }> {
   const p = s.t.profile.paging;
   const pages: HttpResponse[] = [];
   const keys: unknown[] = [];
   const pageLimit = 100;
   for (let pageNum = 1; pageNum <= pageLimit; pageNum++) {
-    const res = await s.send({ method: 'GET', path, query: { [p.pageNumParam]: pageNum, [p.itemsPerPageParam]: size, [p.includeCountParam]: true } }, legacy);
+    const res = await s.send(
+      {
+        method: 'GET',
+        path,
+        query: { [p.pageNumParam]: pageNum, [p.itemsPerPageParam]: size, [p.includeCountParam]: true },
+      },
+      legacy,
+    );
     s.need(res, [200], `a page of ${path} is served`);
     const results = res.jsonObject()[p.resultsField];
-    if (!Array.isArray(results)) throw new TargetError('wrong-type', `${describeExchange(res)}: the page has no ${p.resultsField} array`, res.exchange);
+    if (!Array.isArray(results))
+      throw new TargetError(
+        'wrong-type',
+        `${describeExchange(res)}: the page has no ${p.resultsField} array`,
+        res.exchange,
+      );
     const total = pageNum === 1 ? totalCountOf(res, p) : undefined;
     // Read again at wider pages, up to the maximum page size (a list longer than six of those takes more pages).
     const wider = typeof total === 'number' ? Math.min(Math.ceil(total / walkPages), p.maxItemsPerPage) : size;
@@ -195,7 +264,10 @@ const often = (n: number) => (n === 1 ? 'once' : `${n} times`);
 
 // 2.3: "A resource that returns many entities returns them in pages."
 export class List implements SequenceCommand {
-  constructor(readonly size: number, readonly legacy: boolean) {}
+  constructor(
+    readonly size: number,
+    readonly legacy: boolean,
+  ) {}
   check = () => true;
   async run(m: Model, s: Session): Promise<void> {
     const path = s.url(s.kind.collection(s.t, s.project), this.legacy);
@@ -207,9 +279,15 @@ export class List implements SequenceCommand {
       const times = keys.filter((k) => k === e.id).length;
       const expected = e.gone && !held.has(e.name) ? 0 : e.gone ? times : 1;
       if (times !== expected) {
-        s.broke('SEQ-LIST-MEMBERS', `walking ${path} at ${size} per page (${pages.length} pages) shows the ${s.kind.title} ${e.id}${e.gone ? ', deleted earlier in the sequence,' : ''} ${often(times)}, not ${often(expected)}`, {
-          expected: `${e.id} ${expected} times`, actual: keys, res,
-        });
+        s.broke(
+          'SEQ-LIST-MEMBERS',
+          `walking ${path} at ${size} per page (${pages.length} pages) shows the ${s.kind.title} ${e.id}${e.gone ? ', deleted earlier in the sequence,' : ''} ${often(times)}, not ${often(expected)}`,
+          {
+            expected: `${e.id} ${expected} times`,
+            actual: keys,
+            res,
+          },
+        );
       }
     }
     judged('listed entity', m.entities.length, path);
@@ -229,9 +307,15 @@ export class Count implements SequenceCommand {
     if (pages.length > 1) return; // more than one page: the result set is not read at once
     const total = totalCountOf(res, s.t.profile.paging);
     if (total !== keys.length) {
-      s.broke('SEQ-LIST-COUNT', `${describeExchange(res)}: ${s.t.profile.paging.totalCountField} is ${JSON.stringify(total) ?? 'missing'}, but the whole result set, on this one page, has ${keys.length} items`, {
-        expected: keys.length, actual: total ?? 'missing', res,
-      });
+      s.broke(
+        'SEQ-LIST-COUNT',
+        `${describeExchange(res)}: ${s.t.profile.paging.totalCountField} is ${JSON.stringify(total) ?? 'missing'}, but the whole result set, on this one page, has ${keys.length} items`,
+        {
+          expected: keys.length,
+          actual: total ?? 'missing',
+          res,
+        },
+      );
     }
     judged('total count', 1, path);
   }

@@ -23,7 +23,11 @@ function apply(step: Step, held: ReadonlySet<string>): { outcome: Outcome; after
 
 /** A serial order of `steps` that, from the names `before`, gives every step its answer and ends holding each name of
  * `end` once (`end` counts the entities of each name); undefined when there is none. */
-export function serialOrder(steps: readonly Step[], before: ReadonlySet<string>, end: ReadonlyMap<string, number>): Step[] | undefined {
+export function serialOrder(
+  steps: readonly Step[],
+  before: ReadonlySet<string>,
+  end: ReadonlyMap<string, number>,
+): Step[] | undefined {
   const endsRight = (held: ReadonlySet<string>) =>
     [...end].every(([name, n]) => n === (held.has(name) ? 1 : 0)) && [...held].every((name) => end.get(name) === 1);
   const search = (held: ReadonlySet<string>, left: readonly Step[], order: Step[]): Step[] | undefined => {

@@ -28,12 +28,20 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('baseline', () => {
-  it('is written from a report: every failing MUST rule, with the report\'s reason', async () => {
+  it("is written from a report: every failing MUST rule, with the report's reason", async () => {
     expect(first.code).toBe(1);
-    const written = await runCli(['baseline', '--report', join(first.reportsDir, 'conformance.json'), '--out', baselineFile]);
+    const written = await runCli([
+      'baseline',
+      '--report',
+      join(first.reportsDir, 'conformance.json'),
+      '--out',
+      baselineFile,
+    ]);
     expect(written.code, written.stderr).toBe(0);
     const baseline = loadBaseline(baselineFile);
-    expect(baseline.rules).toEqual([{ id: 'METH-405', reason: first.report!.rules.find((r) => r.id === 'METH-405')!.reason }]);
+    expect(baseline.rules).toEqual([
+      { id: 'METH-405', reason: first.report!.rules.find((r) => r.id === 'METH-405')!.reason },
+    ]);
     // Without --out it goes to stdout.
     const printed = await runCli(['baseline', '--report', join(first.reportsDir, 'conformance.json')]);
     expect(JSON.parse(printed.stdout)).toEqual(baseline);
@@ -48,7 +56,9 @@ describe('baseline', () => {
     expect(r.stdout).toMatch(/METH-405 .* FAIL +\[expected-fail\]/);
     expect(annotations(r)).toEqual([]);
     const junit = readJunit(readFileSync(join(r.reportsDir, 'junit.xml'), 'utf8'));
-    expect(junit.cases.find((c) => c.rule === 'METH-405')!.message).toMatch(/^expected-fail \(baseline: .*\): DELETE is not supported/);
+    expect(junit.cases.find((c) => c.rule === 'METH-405')!.message).toMatch(
+      /^expected-fail \(baseline: .*\): DELETE is not supported/,
+    );
     expect(junit.totals.failures).toBe('0');
     expect(() => readFileSync(join(r.reportsDir, 'certificate.json'))).toThrow(/ENOENT/);
     // Progress on a log (not a terminal): a line per suite file, counting rules.
@@ -56,7 +66,10 @@ describe('baseline', () => {
   });
 
   it('fails on a new failure that the baseline does not list', async () => {
-    const r = await runCli(['run', '--mutant', 'METH-405', '--mutant', 'LIST-EMPTY-200', ...rules, '--baseline', baselineFile], github);
+    const r = await runCli(
+      ['run', '--mutant', 'METH-405', '--mutant', 'LIST-EMPTY-200', ...rules, '--baseline', baselineFile],
+      github,
+    );
     expect(r.code).toBe(1);
     expect(statusOf(r.report!, 'LIST-EMPTY-200')).toBe('fail');
     expect(r.report!.rules.find((x) => x.id === 'LIST-EMPTY-200')!.baseline).toBeUndefined();
@@ -71,7 +84,9 @@ describe('baseline', () => {
     expect([meth.status, meth.baseline]).toEqual(['pass', 'unexpected-pass']);
     expect(r.report!.baseline).toMatchObject({ expectedFail: [], unexpectedPass: ['METH-405'] });
     expect(r.stdout).toMatch(/unexpected pass: METH-405 passes; remove it from the baseline/);
-    expect(annotations(r)).toEqual([expect.stringMatching(/^::warning title=METH-405::passes, but the baseline .* lists it as failing/)]);
+    expect(annotations(r)).toEqual([
+      expect.stringMatching(/^::warning title=METH-405::passes, but the baseline .* lists it as failing/),
+    ]);
   });
 
   it('names the field at fault in a bad baseline file', () => {
@@ -79,18 +94,43 @@ describe('baseline', () => {
       ['{ not json', /not valid JSON/],
       [{ rules: [] }, /: format: required field is missing$/],
       [{ format: 'conformance-baseline/2', rules: [] }, /: format: must be "conformance-baseline\/1"$/],
-      [{ format: 'conformance-baseline/1', rules: [{ id: 'METH-405' }] }, /: rules\.0\.reason: required field is missing$/],
-      [{ format: 'conformance-baseline/1', rules: [{ id: 'METH-405', reason: 'x', ticket: 1 }] }, /: rules\.0\.ticket: unknown field$/],
-      [{ format: 'conformance-baseline/1', rules: [{ id: 'NO-SUCH-RULE', reason: 'x' }] }, /: rules\.0\.id: unknown rule id NO-SUCH-RULE/],
-      [{ format: 'conformance-baseline/1', rules: [{ id: 'METH-405', reason: 'x' }, { id: 'METH-405', reason: 'y' }] }, /: rules\.1\.id: METH-405 is listed twice$/],
+      [
+        { format: 'conformance-baseline/1', rules: [{ id: 'METH-405' }] },
+        /: rules\.0\.reason: required field is missing$/,
+      ],
+      [
+        { format: 'conformance-baseline/1', rules: [{ id: 'METH-405', reason: 'x', ticket: 1 }] },
+        /: rules\.0\.ticket: unknown field$/,
+      ],
+      [
+        { format: 'conformance-baseline/1', rules: [{ id: 'NO-SUCH-RULE', reason: 'x' }] },
+        /: rules\.0\.id: unknown rule id NO-SUCH-RULE/,
+      ],
+      [
+        {
+          format: 'conformance-baseline/1',
+          rules: [
+            { id: 'METH-405', reason: 'x' },
+            { id: 'METH-405', reason: 'y' },
+          ],
+        },
+        /: rules\.1\.id: METH-405 is listed twice$/,
+      ],
     ];
-    for (const [content, message] of cases) expect(() => loadBaseline(fileWith(content)), JSON.stringify(content)).toThrow(message);
+    for (const [content, message] of cases)
+      expect(() => loadBaseline(fileWith(content)), JSON.stringify(content)).toThrow(message);
   });
 
   it('stops the run with exit code 2 on a bad baseline file, before any rule runs', async () => {
-    const r = await runCli(['run', '--baseline', fileWith({ format: 'conformance-baseline/1', rules: [{ id: 'METH-405' }] })]);
+    const r = await runCli([
+      'run',
+      '--baseline',
+      fileWith({ format: 'conformance-baseline/1', rules: [{ id: 'METH-405' }] }),
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^conformance: bad baseline: .*baseline\.json: rules\.0\.reason: required field is missing\n$/);
+    expect(r.stderr).toMatch(
+      /^conformance: bad baseline: .*baseline\.json: rules\.0\.reason: required field is missing\n$/,
+    );
     expect(r.report).toBeUndefined();
   });
 });

@@ -22,7 +22,9 @@ describe('conformance run --budget', () => {
     const expected = planBudget(loadCostModel(), rate, 4_000, new Set(['ENT-DATES-INPUT-ISO']));
     const r = await runCli(['run', '--rule', 'ENT-DATES-INPUT-ISO', '--budget', '4s']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr.split('\n')[0]).toBe(`conformance: plan: num-runs ${expected.numRuns}, at most ${expected.projectRequests} requests to a project, about ${Math.round(expected.durationMs / 1000)} s at ${rate.limit} per ${rate.windowSeconds} s (fits the budget of 4 s)`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `conformance: plan: num-runs ${expected.numRuns}, at most ${expected.projectRequests} requests to a project, about ${Math.round(expected.durationMs / 1000)} s at ${rate.limit} per ${rate.windowSeconds} s (fits the budget of 4 s)`,
+    );
     expect(r.report?.numRuns).toBe(expected.numRuns);
     expect(r.report?.plan).toEqual(expected);
     expect(r.report?.rerun).toContain(`--num-runs ${expected.numRuns}`);

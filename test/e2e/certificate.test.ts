@@ -15,7 +15,9 @@ import { loadProfile } from '../../src/profile/load.ts';
 import { sealCertificate, verdictOf, type Certificate } from '../../src/report/certificate.ts';
 import { runCli, type CliRun } from './cli.ts';
 
-const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (v: unknown) => string;
+const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (
+  v: unknown,
+) => string;
 const profileFile = 'config/reference.json';
 let reference: Embedded;
 let certify: CliRun;
@@ -59,10 +61,28 @@ beforeAll(async () => {
   reference = await startEmbedded(profile, []);
   writeFileSync(join(dir, 'ca.pem'), reference.caPem);
   const live = JSON.parse(readFileSync(profileFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(dir, 'live.json'), JSON.stringify({
-    ...live, $schema: undefined, name: 'reference as a live target', baseUrl: reference.baseUrl, plainHttpUrl: reference.plainUrl, tls: { caFile: 'ca.pem' },
-  }));
-  certify = await runCli(['certify', '--profile', join(dir, 'live.json'), '--seed', '99', '--num-runs', '20', '--sign-key', certifier.privateFile]);
+  writeFileSync(
+    join(dir, 'live.json'),
+    JSON.stringify({
+      ...live,
+      $schema: undefined,
+      name: 'reference as a live target',
+      baseUrl: reference.baseUrl,
+      plainHttpUrl: reference.plainUrl,
+      tls: { caFile: 'ca.pem' },
+    }),
+  );
+  certify = await runCli([
+    'certify',
+    '--profile',
+    join(dir, 'live.json'),
+    '--seed',
+    '99',
+    '--num-runs',
+    '20',
+    '--sign-key',
+    certifier.privateFile,
+  ]);
   certificate = JSON.parse(readFileSync(join(certify.reportsDir, 'certificate.json'), 'utf8')) as Certificate;
 }, 300_000);
 
@@ -75,20 +95,41 @@ describe('certify', () => {
     expect(certify.stdout).toMatch(/certificate: .*certificate\.json \((not )?conformant, signed\)/);
     expect(certificate.target.baseUrl).toBe(reference.baseUrl);
     expect(certificate.target.tlsCertificateSha256).toBe(new X509Certificate(reference.caPem).fingerprint256);
-    expect(certificate.profile.credentials.owner).toMatchObject({ publicKeyEnv: 'REFERENCE_OWNER_PUBLIC_KEY', privateKeyEnv: 'REFERENCE_OWNER_PRIVATE_KEY' });
+    expect(certificate.profile.credentials.owner).toMatchObject({
+      publicKeyEnv: 'REFERENCE_OWNER_PUBLIC_KEY',
+      privateKeyEnv: 'REFERENCE_OWNER_PRIVATE_KEY',
+    });
     const text = readFileSync(join(certify.reportsDir, 'certificate.json'), 'utf8');
-    for (const name of ['REFERENCE_OWNER_PRIVATE_KEY', 'REFERENCE_OWNER2_PRIVATE_KEY', 'REFERENCE_SERVICE_ACCOUNT_TOKEN']) {
+    for (const name of [
+      'REFERENCE_OWNER_PRIVATE_KEY',
+      'REFERENCE_OWNER2_PRIVATE_KEY',
+      'REFERENCE_SERVICE_ACCOUNT_TOKEN',
+    ]) {
       expect(text).not.toContain(process.env[name]!);
     }
     const report = certify.report!;
-    expect(certificate.rules).toEqual(report.rules.map((r) => ({ id: r.id, level: r.level, status: r.status, ...(r.reason ? { reason: r.reason } : {}) })));
-    expect([certificate.suite, certificate.spec, certificate.catalogue, certificate.seed]).toEqual([report.suite, report.spec, report.catalogue, report.seed]);
+    expect(certificate.rules).toEqual(
+      report.rules.map((r) => ({
+        id: r.id,
+        level: r.level,
+        status: r.status,
+        ...(r.reason ? { reason: r.reason } : {}),
+      })),
+    );
+    expect([certificate.suite, certificate.spec, certificate.catalogue, certificate.seed]).toEqual([
+      report.suite,
+      report.spec,
+      report.catalogue,
+      report.seed,
+    ]);
   });
 
   it('names the seed and the cases per property, and no filter; its rerun line repeats them', () => {
     expect([certificate.seed, certificate.numRuns, certificate.filter]).toEqual([99, 20, null]);
     const rerun = `npx conformance certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20`;
-    expect(certificate.profileSha256).toBe(createHash('sha256').update(canonicalize(certificate.profile)).digest('hex'));
+    expect(certificate.profileSha256).toBe(
+      createHash('sha256').update(canonicalize(certificate.profile)).digest('hex'),
+    );
     expect(certify.report!.rerun).toBe(rerun);
     expect(certify.stdout.split('\n')).toContain(`rerun this run: ${rerun}`);
   });
@@ -103,19 +144,33 @@ describe('certify', () => {
     expect(certificate.verdict.conformant).toBe(conformant);
     expect(certify.code).toBe(conformant ? 0 : 1);
     const untested = must.filter((r) => r.status === 'untested').map((r) => r.id);
-    if (untested.length) expect(certificate.verdict.reasons).toContain(`${untested.length} MUST rule${untested.length > 1 ? 's' : ''} untested (no check implements them yet): ${untested.join(', ')}`);
+    if (untested.length)
+      expect(certificate.verdict.reasons).toContain(
+        `${untested.length} MUST rule${untested.length > 1 ? 's' : ''} untested (no check implements them yet): ${untested.join(', ')}`,
+      );
   });
 
   it('refuses rule filters, a baseline, and a signing key that is not an Ed25519 private key, with exit code 2', async () => {
-    for (const extra of [['--rule', 'METH-405'], ['--tag', 'smoke'], ['--baseline', 'baseline.json']]) {
+    for (const extra of [
+      ['--rule', 'METH-405'],
+      ['--tag', 'smoke'],
+      ['--baseline', 'baseline.json'],
+    ]) {
       const r = await runCli(['certify', ...extra]);
       expect(r.code, extra.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/certify judges every rule/);
       expect(r.report).toBeUndefined();
     }
     const rsa = join(dir, 'rsa.pem');
-    writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
-    for (const [key, error] of [[rsa, /--sign-key .*rsa\.pem: an rsa key; certificates are signed with Ed25519/], [certifier.publicFile, /not a PEM key of the right kind/], [join(dir, 'none.pem'), /cannot read: ENOENT/]] as const) {
+    writeFileSync(
+      rsa,
+      generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    );
+    for (const [key, error] of [
+      [rsa, /--sign-key .*rsa\.pem: an rsa key; certificates are signed with Ed25519/],
+      [certifier.publicFile, /not a PEM key of the right kind/],
+      [join(dir, 'none.pem'), /cannot read: ENOENT/],
+    ] as const) {
       const r = await runCli(['certify', '--sign-key', key]);
       expect(r.code, key).toBe(2);
       expect(r.stderr).toMatch(error);
@@ -139,11 +194,20 @@ describe('certify', () => {
 describe('verdict', () => {
   const must = (status: string) => ({ id: `M-${status}`, level: 'MUST' as const, status: status as 'pass' });
   it('is conformant only when every MUST rule passes; SHOULD and INFO rules do not count', () => {
-    expect(verdictOf([must('pass'), { id: 'S', level: 'SHOULD', status: 'fail' }], [])).toEqual({ conformant: true, reasons: ['all 1 MUST rules pass'] });
+    expect(verdictOf([must('pass'), { id: 'S', level: 'SHOULD', status: 'fail' }], [])).toEqual({
+      conformant: true,
+      reasons: ['all 1 MUST rules pass'],
+    });
     for (const status of ['fail', 'error', 'skipped', 'untested']) {
       const v = verdictOf([must('pass'), must(status)], []);
       expect(v.conformant, status).toBe(false);
-      expect(v.reasons).toEqual([expect.stringMatching(new RegExp(`^1 MUST rule ${status === 'fail' ? 'failed' : status === 'error' ? 'erred' : status}.*: M-${status}$`))]);
+      expect(v.reasons).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^1 MUST rule ${status === 'fail' ? 'failed' : status === 'error' ? 'erred' : status}.*: M-${status}$`,
+          ),
+        ),
+      ]);
     }
   });
 
@@ -153,7 +217,10 @@ describe('verdict', () => {
     expect(partial.conformant).toBe(true);
     expect(partial.reasons[1]).toMatch(/^1 of them in part.*: M-pass$/);
     const unexplained = verdictOf([must('pass')], [skip('')]);
-    expect(unexplained).toEqual({ conformant: false, reasons: ['1 MUST check(s) skipped without a profile fact: M-pass (a check)'] });
+    expect(unexplained).toEqual({
+      conformant: false,
+      reasons: ['1 MUST check(s) skipped without a profile fact: M-pass (a check)'],
+    });
   });
 });
 
@@ -180,9 +247,12 @@ describe('verify', () => {
     expect(withKey.stdout).toMatch(/signature: the certificate is unsigned/);
   });
 
-  it('refuses forged certificates when given the certifier\'s public key', async () => {
+  it("refuses forged certificates when given the certifier's public key", async () => {
     const key = ['--public-key', certifier.publicFile];
-    const edited = rehash({ ...certificate, target: { ...certificate.target, name: 'someone else', baseUrl: 'https://someone.example' } });
+    const edited = rehash({
+      ...certificate,
+      target: { ...certificate.target, name: 'someone else', baseUrl: 'https://someone.example' },
+    });
     const rehashed = await verify(edited, ...key);
     expect(rehashed.code).toBe(1);
     expect(rehashed.stdout).toMatch(/signature: does not verify with the public key given/);
@@ -198,18 +268,27 @@ describe('verify', () => {
     const otherKey = await verify(resigned, ...key);
     expect(otherKey.code).toBe(1);
     expect(otherKey.stdout).toMatch(/signature: made with key [0-9a-f]{64}, not with the public key given/);
-    const claimed = await verify({ ...resigned, signature: { ...resigned.signature!, publicKeySha256: certificate.signature!.publicKeySha256 } }, ...key);
+    const claimed = await verify(
+      { ...resigned, signature: { ...resigned.signature!, publicKeySha256: certificate.signature!.publicKeySha256 } },
+      ...key,
+    );
     expect(claimed.code).toBe(1);
     expect(claimed.stdout).toMatch(/signature: does not verify/);
 
     // Genuinely signed, by a suite whose catalogue was another: valid once, not for this suite.
-    const older = reseal({ ...certificate, catalogue: { ...certificate.catalogue, sha256: 'e'.repeat(64) } }, certifier.privateKey);
+    const older = reseal(
+      { ...certificate, catalogue: { ...certificate.catalogue, sha256: 'e'.repeat(64) } },
+      certifier.privateKey,
+    );
     const old = await verify(older, ...key);
     expect(old.code).toBe(1);
     expect(old.stdout).toMatch(/catalogue\.sha256: e{64} is not the checksum of this suite's rule catalogue/);
     expect(old.stdout).not.toMatch(/signature:/);
 
-    const profile = await verify(reseal({ ...certificate, profileSha256: 'a'.repeat(64) }, certifier.privateKey), ...key);
+    const profile = await verify(
+      reseal({ ...certificate, profileSha256: 'a'.repeat(64) }, certifier.privateKey),
+      ...key,
+    );
     expect(profile.code).toBe(1);
     expect(profile.stdout).toMatch(/profileSha256 is not the digest of the profile/);
   });
@@ -219,10 +298,15 @@ describe('verify', () => {
     expect([missing.code, missing.stdout]).toEqual([2, '']);
     expect(missing.stderr).toMatch(/^conformance: verify: no such file: \/missing\.json$/m);
     const rsa = join(dir, 'rsa.pub.pem');
-    writeFileSync(rsa, generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }));
+    writeFileSync(
+      rsa,
+      generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }),
+    );
     const badKey = await runCli(['verify', join(certify.reportsDir, 'certificate.json'), '--public-key', rsa]);
     expect(badKey.code).toBe(2);
-    expect(badKey.stderr).toMatch(/^conformance: --public-key .*rsa\.pub\.pem: an rsa key; certificates are signed with Ed25519$/m);
+    expect(badKey.stderr).toMatch(
+      /^conformance: --public-key .*rsa\.pub\.pem: an rsa key; certificates are signed with Ed25519$/m,
+    );
   });
 
   it('refuses a changed result, a changed checksum, a verdict that does not follow, and a record that is not a certificate', async () => {
@@ -238,7 +322,9 @@ describe('verify', () => {
 
     const filtered = await verify(rehash({ ...certificate, filter: { rules: ['METH-405'], tags: ['errors'] } }));
     expect(filtered.code).toBe(1);
-    expect(filtered.stdout).toMatch(/filter: a certificate covers every rule, this run judged only rule METH-405, tag errors/);
+    expect(filtered.stdout).toMatch(
+      /filter: a certificate covers every rule, this run judged only rule METH-405, tag errors/,
+    );
     expect(filtered.stdout).not.toMatch(/sha256 does not match/);
 
     const otherSpec = rehash({ ...certificate, spec: { ...certificate.spec, sha256: '0'.repeat(64) } });
@@ -247,7 +333,11 @@ describe('verify', () => {
     expect(spec.stdout).toMatch(/spec\.sha256: 0{64} is not the checksum of this suite's spec/);
     expect(spec.stdout).not.toMatch(/sha256 does not match/);
 
-    const otherSuite = rehash({ ...certificate, suite: { ...certificate.suite, version: '99.0.0' }, catalogue: { ...certificate.catalogue, sha256: 'f'.repeat(64) } });
+    const otherSuite = rehash({
+      ...certificate,
+      suite: { ...certificate.suite, version: '99.0.0' },
+      catalogue: { ...certificate.catalogue, sha256: 'f'.repeat(64) },
+    });
     const suite = await verify(otherSuite);
     expect(suite.code).toBe(1);
     expect(suite.stdout).toMatch(/suite\.version: made by suite 99\.0\.0/);

@@ -23,7 +23,7 @@ describe('conformance CLI', () => {
     expect(r.stdout).toMatch(/conformance rules/);
   });
 
-  it('gives each command its own help, and the suite\'s version', async () => {
+  it("gives each command its own help, and the suite's version", async () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string };
     const version = await runCli(['--version']);
     expect([version.code, version.stdout]).toEqual([0, `${pkg.name} ${pkg.version}\n`]);
@@ -50,14 +50,21 @@ describe('conformance CLI', () => {
     const r = await runCli(['rules', '--tag', 'smoke']);
     expect(r.code).toBe(0);
     const smoke = rules.filter((x) => x.tags.includes('smoke'));
-    for (const rule of smoke) expect(r.stdout).toMatch(new RegExp(`^\\S+\\s+${rule.id}\\s+${rule.level}\\s+${rule.tags.join(',')}\\s+`, 'm'));
+    for (const rule of smoke)
+      expect(r.stdout).toMatch(new RegExp(`^\\S+\\s+${rule.id}\\s+${rule.level}\\s+${rule.tags.join(',')}\\s+`, 'm'));
     expect(r.stdout).toMatch(new RegExp(`^${smoke.length} rules$`, 'm'));
   });
 
   it('lists the mutants of the reference target', async () => {
     const r = await runCli(['reference', '--list-mutants']);
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n').slice(0, -1).map((l) => l.split(/\s+/)[0])).toEqual(mutantCatalogue.map((m) => m.id));
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .slice(0, -1)
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(mutantCatalogue.map((m) => m.id));
   });
 
   /** A usage error: exit code 2, one line on stderr and no stack trace, nothing run. */
@@ -70,23 +77,38 @@ describe('conformance CLI', () => {
   }
 
   it('refuses unknown options, commands, rule ids, tags and mutants on one line, naming the nearest known one', async () => {
-    await refused(['run', '--frobnicate'], /^conformance: unknown option '--frobnicate'; conformance run --help lists its options$/);
+    await refused(
+      ['run', '--frobnicate'],
+      /^conformance: unknown option '--frobnicate'; conformance run --help lists its options$/,
+    );
     await refused(['run', '--nmu-runs', '3'], /unknown option '--nmu-runs' \(did you mean --num-runs\?\)/);
     await refused(['certfy'], /unknown command 'certfy' \(did you mean certify\?\)/);
-    await refused(['run', '--rule', 'NO-SUCH-RULE'], /^conformance: unknown rule id: NO-SUCH-RULE \(see 'conformance rules'\)$/);
+    await refused(
+      ['run', '--rule', 'NO-SUCH-RULE'],
+      /^conformance: unknown rule id: NO-SUCH-RULE \(see 'conformance rules'\)$/,
+    );
     await refused(['run', '--rule', 'METH-406'], /unknown rule id: METH-406 \(did you mean METH-405\?\)/);
     await refused(['run', '--tag', 'smok'], /unknown tag: smok \(did you mean smoke\?\)/);
-    await refused(['run', '--mutant', 'NOPE'], /^conformance: unknown mutant: NOPE \(conformance reference --list-mutants lists them\)$/);
+    await refused(
+      ['run', '--mutant', 'NOPE'],
+      /^conformance: unknown mutant: NOPE \(conformance reference --list-mutants lists them\)$/,
+    );
     await refused(['run', '--mutant', 'METH-40'], /unknown mutant: METH-40 \(did you mean METH-405\?\)/);
   });
 
   it('refuses options of another command, a missing value, and a reports directory under a file', async () => {
-    await refused(['rules', '--seed', '3'], /^conformance: --seed does not apply to rules \(conformance rules --help lists its options\)$/);
+    await refused(
+      ['rules', '--seed', '3'],
+      /^conformance: --seed does not apply to rules \(conformance rules --help lists its options\)$/,
+    );
     await refused(['rules', '--tag'], /^conformance: --tag takes a value$/);
     await refused(['run', '--rule', '--tag', 'smoke'], /--rule takes a value, not an option/);
     const file = join(mkdtempSync(join(tmpdir(), 'file-')), 'a-file');
     writeFileSync(file, '');
-    await refused(['run', '--rule', 'METH-405', '--reports', join(file, 'reports')], /^conformance: --reports .*a-file\/reports: cannot create the directory: ENOTDIR$/);
+    await refused(
+      ['run', '--rule', 'METH-405', '--reports', join(file, 'reports')],
+      /^conformance: --reports .*a-file\/reports: cannot create the directory: ENOTDIR$/,
+    );
   });
 
   it('prints only the selected rules of a filtered run, and how many it left out', async () => {
@@ -94,7 +116,12 @@ describe('conformance CLI', () => {
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^ {2}\S+\s+(MUST|SHOULD|INFO)\s/.test(l));
     expect(rows).toEqual([expect.stringMatching(/^ {2}METH-405\s+MUST\s+PASS/)]);
-    expect(r.stdout).toMatch(new RegExp(`^${rules.length - 1} of ${rules.length} rules not selected by the filter \\(rule METH-405\\): left out$`, 'm'));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `^${rules.length - 1} of ${rules.length} rules not selected by the filter \\(rule METH-405\\): left out$`,
+        'm',
+      ),
+    );
   });
 
   it('names a typo in a profile field', async () => {
@@ -114,7 +141,10 @@ describe('conformance CLI', () => {
     const tcp = await runCli(['run', '--profile', profileFile(live)], { T_PUB: 'x', T_PRIV: 'y' });
     expect(tcp.code).toBe(2);
     expect(tcp.stderr).toMatch(/target unreachable: TCP: 127\.0\.0\.1:1/);
-    const dns = await runCli(['run', '--profile', profileFile({ ...live, baseUrl: 'https://no-such-host.invalid' })], { T_PUB: 'x', T_PRIV: 'y' });
+    const dns = await runCli(['run', '--profile', profileFile({ ...live, baseUrl: 'https://no-such-host.invalid' })], {
+      T_PUB: 'x',
+      T_PRIV: 'y',
+    });
     expect(dns.code).toBe(2);
     expect(dns.stderr).toMatch(/target unreachable: DNS: cannot resolve no-such-host\.invalid/);
   });

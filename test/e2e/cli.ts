@@ -17,22 +17,37 @@ export interface CliRun {
 /** Runs the CLI; a report it writes must match schemas/conformance-report.schema.json, or the promise rejects. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
-  const withReports = (args[0] === 'run' || args[0] === 'certify') && !args.includes('--reports') ? [...args, '--reports', reportsDir] : args;
+  const withReports =
+    (args[0] === 'run' || args[0] === 'certify') && !args.includes('--reports')
+      ? [...args, '--reports', reportsDir]
+      : args;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['bin/conformance.mjs', ...withReports], {
-      env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000,
-    }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      let report: Report | undefined;
-      try {
-        report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report;
-      } catch {
-        report = undefined;
-      }
-      const problems = report ? reportSchemaProblems(report) : [];
-      if (problems.length) reject(new Error(`${join(reportsDir, 'conformance.json')} does not match its schema:\n${problems.slice(0, 20).join('\n')}`));
-      else resolve({ code, stdout, stderr, reportsDir, report });
-    });
+    execFile(
+      process.execPath,
+      ['bin/conformance.mjs', ...withReports],
+      {
+        env: { ...process.env, NO_COLOR: '1', ...env },
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 300_000,
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        let report: Report | undefined;
+        try {
+          report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report;
+        } catch {
+          report = undefined;
+        }
+        const problems = report ? reportSchemaProblems(report) : [];
+        if (problems.length)
+          reject(
+            new Error(
+              `${join(reportsDir, 'conformance.json')} does not match its schema:\n${problems.slice(0, 20).join('\n')}`,
+            ),
+          );
+        else resolve({ code, stdout, stderr, reportsDir, report });
+      },
+    );
   });
 }
 

@@ -10,17 +10,30 @@ import { rules } from '../../src/catalogue/catalogue.ts';
 import type { Report } from '../../src/report/report.ts';
 import { reportSchemaProblems } from './report-schema.ts';
 
-interface Ran { code: number; stdout: string; stderr: string }
+interface Ran {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function run(command: string, args: string[], cwd: string): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      command,
+      args,
+      { cwd, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024, timeout: 600_000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; version: string; bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  name: string;
+  version: string;
+  bin: Record<string, string>;
+};
 const packed = mkdtempSync(join(tmpdir(), 'packed-'));
 const user = mkdtempSync(join(tmpdir(), 'user-'));
 let tarball: string;
@@ -39,11 +52,20 @@ beforeAll(async () => {
 describe('the packed package', () => {
   it('holds the compiled CLI and what it reads, and no TypeScript source or test', () => {
     expect(files).toContain(pkg.bin.conformance);
-    for (const needed of ['dist/spec/admin-api-spec.md', 'dist/src/catalogue/rules.json', 'dist/schemas/conformance-report.schema.json', 'dist/config/reference.json']) {
+    for (const needed of [
+      'dist/spec/admin-api-spec.md',
+      'dist/src/catalogue/rules.json',
+      'dist/schemas/conformance-report.schema.json',
+      'dist/config/reference.json',
+    ]) {
       expect(files).toContain(needed);
     }
     expect(files.filter((f) => f.endsWith('.ts'))).toEqual([]);
-    expect(files.filter((f) => !f.startsWith('dist/') && !f.startsWith('docs/') && !['package.json', 'README.md'].includes(f))).toEqual([]);
+    expect(
+      files.filter(
+        (f) => !f.startsWith('dist/') && !f.startsWith('docs/') && !['package.json', 'README.md'].includes(f),
+      ),
+    ).toEqual([]);
   });
 
   it('installs into an empty directory and runs there without tsx: --version, rules, and a full run', async () => {
@@ -60,7 +82,9 @@ describe('the packed package', () => {
     expect(report.suite).toEqual({ name: pkg.name, version: pkg.version });
     expect(report.rules.map((r) => r.id).sort()).toEqual(rules.map((r) => r.id).sort());
     expect(report.runErrors).toEqual([]);
-    expect(full.stdout.trim()).toBe(`${report.totals.pass} pass, ${report.totals.fail} fail, ${report.totals.error} error, ${report.totals.skipped} skipped, ${report.totals.untested} untested`);
+    expect(full.stdout.trim()).toBe(
+      `${report.totals.pass} pass, ${report.totals.fail} fail, ${report.totals.error} error, ${report.totals.skipped} skipped, ${report.totals.untested} untested`,
+    );
     const verified = await run('npx', ['--no-install', 'conformance', 'verify', 'reports/certificate.json'], user);
     expect(verified.code, verified.stdout).toBe(0);
   }, 300_000);

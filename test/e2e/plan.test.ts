@@ -12,7 +12,10 @@ const reference = JSON.parse(readFileSync('config/reference.json', 'utf8')) as J
 delete reference.$schema;
 // The one-project shape: the first project only, nothing created, nothing billable, no owner2, outsider or service account.
 const onlyFirstProject = profileFile({
-  ...reference, name: 'one project', projects: { ids: [reference.projects.ids[0]], allowCreate: false }, allowBillable: false,
+  ...reference,
+  name: 'one project',
+  projects: { ids: [reference.projects.ids[0]], allowCreate: false },
+  allowBillable: false,
   credentials: { owner: reference.credentials.owner, readOnly: reference.credentials.readOnly },
 });
 
@@ -25,23 +28,48 @@ describe('conformance plan', () => {
     expect(plan.code, plan.stderr).toBe(0);
     const planned = JSON.parse(plan.stdout) as RunPlan;
     expect(run.report, run.stderr).toBeDefined();
-    const skipped = run.report!.rules.filter((r) => r.status === 'skipped').map((r) => r.id).sort();
+    const skipped = run
+      .report!.rules.filter((r) => r.status === 'skipped')
+      .map((r) => r.id)
+      .sort();
     expect(skipped.length).toBeGreaterThan(0);
-    expect(planned.rules.filter((r) => r.status === 'skipped').map((r) => r.id).sort()).toEqual(skipped);
-    const unlisted = run.report!.rules.flatMap((r) => r.checks.filter((c) => c.status === 'skipped' && !(needs[r.id] ?? []).some((n) => n.fact === c.fact)).map((c) => `${r.id}: ${c.fact}`));
+    expect(
+      planned.rules
+        .filter((r) => r.status === 'skipped')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(skipped);
+    const unlisted = run.report!.rules.flatMap((r) =>
+      r.checks
+        .filter((c) => c.status === 'skipped' && !(needs[r.id] ?? []).some((n) => n.fact === c.fact))
+        .map((c) => `${r.id}: ${c.fact}`),
+    );
     expect(unlisted).toEqual([]);
   }, 300_000);
 
   it('prints a line per rule, then the requests to each project and their time, without reaching the target', async () => {
-    const unreachable = profileFile({ ...reference, baseUrl: 'https://127.0.0.1:9', projects: { ids: ['6500000000000000000a0001', '6500000000000000000b0001'] }, allowBillable: false });
+    const unreachable = profileFile({
+      ...reference,
+      baseUrl: 'https://127.0.0.1:9',
+      projects: { ids: ['6500000000000000000a0001', '6500000000000000000b0001'] },
+      allowBillable: false,
+    });
     const r = await runCli(['plan', '--profile', unreachable, '--tag', 'clusters', '--num-runs', '10']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.replace(/^npm warn.*\n?/gm, '')).toBe('');
     const lines = r.stdout.trim().split('\n');
-    expect(lines).toContainEqual(expect.stringMatching(/^CLU-GCP-PROVIDER +MUST +skipped: allowBillable \(the profile does not allow creating billable resources such as clusters\)$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^CLU-OPERATIONS +MUST +will run; some checks skip: allowBillable /));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^CLU-GCP-PROVIDER +MUST +skipped: allowBillable \(the profile does not allow creating billable resources such as clusters\)$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^CLU-OPERATIONS +MUST +will run; some checks skip: allowBillable /),
+    );
     expect(lines.filter((l) => /^project /.test(l))).toEqual([
-      expect.stringMatching(/^project 6500000000000000000a0001: at most \d+ requests, \d+ windows, about .+ at 100 per 2 s$/),
+      expect.stringMatching(
+        /^project 6500000000000000000a0001: at most \d+ requests, \d+ windows, about .+ at 100 per 2 s$/,
+      ),
       expect.stringMatching(/^project 6500000000000000000b0001: at most \d+ requests/),
     ]);
     expect(lines.at(-1)).toMatch(/^num-runs 10; /);
@@ -55,7 +83,12 @@ describe('conformance plan', () => {
     ] as const) {
       const r = await runCli([...args]);
       expect(r.code, args.join(' ')).toBe(2);
-      expect(r.stderr.replace(/^npm warn.*\n?/gm, '').trim().split('\n')).toEqual([expect.stringMatching(message)]);
+      expect(
+        r.stderr
+          .replace(/^npm warn.*\n?/gm, '')
+          .trim()
+          .split('\n'),
+      ).toEqual([expect.stringMatching(message)]);
     }
   });
 });

@@ -19,11 +19,19 @@ export interface JunitCase {
 }
 
 const propertiesOf = (properties: Element | undefined) =>
-  Object.fromEntries(list(properties?.getElementsByTagName('property') ?? []).map((p) => [p.getAttribute('name')!, p.getAttribute('value')!]));
+  Object.fromEntries(
+    list(properties?.getElementsByTagName('property') ?? []).map((p) => [
+      p.getAttribute('name')!,
+      p.getAttribute('value')!,
+    ]),
+  );
 
 /** Parsed with the DOM of xmlbuilder2, which decodes entities as any XML reader does. */
 export function readJunit(xml: string): {
-  totals: Record<string, string>; time: number; suites: { name: string; time: number; properties: Record<string, string> }[]; cases: JunitCase[];
+  totals: Record<string, string>;
+  time: number;
+  suites: { name: string; time: number; properties: Record<string, string> }[];
+  cases: JunitCase[];
 } {
   const root = create(xml).root().node as unknown as Element;
   const suites = list(root.getElementsByTagName('testsuite')).map((s) => ({
@@ -37,10 +45,27 @@ export function readJunit(xml: string): {
     const element = (['failure', 'error', 'skipped'] as const).find((e) => tc.getElementsByTagName(e).length);
     const el = element ? tc.getElementsByTagName(element)[0] : undefined;
     const message = el?.getAttribute('message') ?? undefined;
-    const status = element === 'failure' ? 'fail' : element === 'error' ? 'error'
-      : element === 'skipped' ? (message?.startsWith('untested') ? 'untested' : message?.startsWith('expected-fail') ? 'expected-fail' : 'skipped')
-      : 'pass';
-    return { rule: properties.rule!, name: tc.getAttribute('name')!, status, message, text: el?.textContent ?? undefined, properties, time: Number(tc.getAttribute('time')) };
+    const status =
+      element === 'failure'
+        ? 'fail'
+        : element === 'error'
+          ? 'error'
+          : element === 'skipped'
+            ? message?.startsWith('untested')
+              ? 'untested'
+              : message?.startsWith('expected-fail')
+                ? 'expected-fail'
+                : 'skipped'
+            : 'pass';
+    return {
+      rule: properties.rule!,
+      name: tc.getAttribute('name')!,
+      status,
+      message,
+      text: el?.textContent ?? undefined,
+      properties,
+      time: Number(tc.getAttribute('time')),
+    };
   });
   const totals = Object.fromEntries(['tests', 'failures', 'errors', 'skipped'].map((k) => [k, root.getAttribute(k)!]));
   return { totals, time: Number(root.getAttribute('time')), suites, cases };
@@ -57,7 +82,9 @@ export interface AllureResult {
 }
 
 export function readAllureResults(dir: string): AllureResult[] {
-  return readdirSync(dir).filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as AllureResult);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('-result.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as AllureResult);
 }
 
 export const label = (r: AllureResult, name: string) => r.labels.filter((l) => l.name === name).map((l) => l.value);
@@ -69,7 +96,13 @@ export function allureRuleStatuses(results: AllureResult[]): Map<string, string>
     const id = label(r, 'ruleId')[0]!;
     byRule.set(id, [...(byRule.get(id) ?? []), r.status ?? 'unknown']);
   }
-  const order: [string, string][] = [['failed', 'fail'], ['broken', 'error'], ['passed', 'pass'], ['skipped', 'skipped'], ['unknown', 'untested']];
+  const order: [string, string][] = [
+    ['failed', 'fail'],
+    ['broken', 'error'],
+    ['passed', 'pass'],
+    ['skipped', 'skipped'],
+    ['unknown', 'untested'],
+  ];
   return new Map([...byRule].map(([id, statuses]) => [id, order.find(([allure]) => statuses.includes(allure))![1]]));
 }
 
@@ -82,5 +115,10 @@ export function htmlFacts(html: string): Map<string, string> {
 
 /** Rule id → status of each rule shown in the HTML report, as its data attributes say. */
 export function htmlRuleStatuses(html: string): Map<string, string> {
-  return new Map([...html.matchAll(/<details class="rule" id="rule-[^"]*" data-rule="([^"]+)" data-status="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+  return new Map(
+    [...html.matchAll(/<details class="rule" id="rule-[^"]*" data-rule="([^"]+)" data-status="([^"]+)"/g)].map((m) => [
+      m[1]!,
+      m[2]!,
+    ]),
+  );
 }

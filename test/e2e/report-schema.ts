@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: object) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: object,
+) => void;
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
 const validate = ajv.compile(JSON.parse(readFileSync('schemas/conformance-report.schema.json', 'utf8')) as object);
@@ -12,5 +14,8 @@ const validate = ajv.compile(JSON.parse(readFileSync('schemas/conformance-report
 /** Where a report departs from the schema: "path: message" per problem, none when it matches. */
 export function reportSchemaProblems(report: unknown): string[] {
   if (validate(report)) return [];
-  return validate.errors!.map((e) => `${e.instancePath || '(root)'}: ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
+  return validate.errors!.map(
+    (e) =>
+      `${e.instancePath || '(root)'}: ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+  );
 }

@@ -13,7 +13,14 @@ import type { Certificate } from '../../src/report/certificate.ts';
 import type { Report } from '../../src/report/report.ts';
 import { runCli, statusOf, type CliRun } from './cli.ts';
 import { reportSchemaProblems } from './report-schema.ts';
-import { allureRuleStatuses, htmlFacts, htmlRuleStatuses, label, readAllureResults, readJunit } from './report-readers.ts';
+import {
+  allureRuleStatuses,
+  htmlFacts,
+  htmlRuleStatuses,
+  label,
+  readAllureResults,
+  readJunit,
+} from './report-readers.ts';
 
 let run: CliRun;
 let report: Report;
@@ -24,7 +31,9 @@ const ruleRerun = `npx conformance run --target reference --mutant METH-405 --ru
 
 beforeAll(async () => {
   // A run with a failing rule, as a GitHub Actions job would make it, with machine output on stdout.
-  run = await runCli(['run', '--mutant', 'METH-405', '--seed', String(seed), '--num-runs', String(numRuns), '--json'], { GITHUB_ACTIONS: 'true' });
+  run = await runCli(['run', '--mutant', 'METH-405', '--seed', String(seed), '--num-runs', String(numRuns), '--json'], {
+    GITHUB_ACTIONS: 'true',
+  });
   expect(run.report, run.stderr).toBeDefined();
   report = run.report!;
 }, 300_000);
@@ -42,10 +51,12 @@ describe('reports of one run', () => {
     expect(reportSchemaProblems(noSeed)).toEqual([expect.stringMatching(/must have required property 'seed'/)]);
     const extra = structuredClone(report);
     (extra.rules[0]!.checks[0] as Record<string, unknown>).elapsed = 1;
-    expect(reportSchemaProblems(extra)).toEqual([expect.stringMatching(/^\/rules\/0\/checks\/0: must NOT have additional properties \(elapsed\)$/)]);
+    expect(reportSchemaProblems(extra)).toEqual([
+      expect.stringMatching(/^\/rules\/0\/checks\/0: must NOT have additional properties \(elapsed\)$/),
+    ]);
   });
 
-  it('conformance.json: a failure\'s expected and actual keep their types (a status is a number in both)', () => {
+  it("conformance.json: a failure's expected and actual keep their types (a status is a number in both)", () => {
     const failed = report.rules.find((r) => r.id === 'METH-405')!.checks.filter((c) => c.status === 'fail');
     expect(failed.length).toBeGreaterThan(0);
     for (const c of failed) expect([c.expected, c.actual]).toEqual([405, expect.any(Number)]);
@@ -53,30 +64,45 @@ describe('reports of one run', () => {
 
   it('conformance.json: the seed, the cases per property, no filter, and rerun lines that name them and the target', () => {
     expect([report.seed, report.numRuns, report.filter]).toEqual([seed, numRuns, undefined]);
-    expect(report.rerun).toBe(`npx conformance run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns}`);
+    expect(report.rerun).toBe(
+      `npx conformance run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns}`,
+    );
     expect(report.rules.filter((r) => r.rerun).map((r) => r.rerun)).toEqual(
-      report.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => ruleRerun.replace('METH-405 --seed', `${r.id} --seed`)),
+      report.rules
+        .filter((r) => r.status === 'fail' || r.status === 'error')
+        .map((r) => ruleRerun.replace('METH-405 --seed', `${r.id} --seed`)),
     );
   });
 
-  it('a rule\'s rerun line reproduces its run: same target, seed, cases per property and result, printed on the console', async () => {
+  it("a rule's rerun line reproduces its run: same target, seed, cases per property and result, printed on the console", async () => {
     const words = report.rules.find((r) => r.id === 'METH-405')!.rerun!.split(' ');
     expect(words.slice(0, 2)).toEqual(['npx', 'conformance']);
     const again = await runCli(words.slice(2));
     expect(again.code, again.stderr).toBe(1);
     const rerun = again.report!;
-    expect([rerun.seed, rerun.numRuns, rerun.filter, rerun.target.mutants]).toEqual([seed, numRuns, { rules: ['METH-405'], tags: [] }, ['METH-405']]);
+    expect([rerun.seed, rerun.numRuns, rerun.filter, rerun.target.mutants]).toEqual([
+      seed,
+      numRuns,
+      { rules: ['METH-405'], tags: [] },
+      ['METH-405'],
+    ]);
     expect(statusOf(rerun, 'METH-405')).toBe('fail');
     // The rerun of a one-rule run is that run's own rerun line.
     expect(rerun.rerun).toBe(ruleRerun);
-    expect(again.stderr).toMatch(new RegExp(`^conformance: embedded reference target at \\S+, seed ${seed}, num-runs ${numRuns}, run `, 'm'));
+    expect(again.stderr).toMatch(
+      new RegExp(`^conformance: embedded reference target at \\S+, seed ${seed}, num-runs ${numRuns}, run `, 'm'),
+    );
     const lines = again.stdout.split('\n');
     expect(lines).toContain(`rerun this run: ${ruleRerun}`);
     expect(lines).toContain(`rerun METH-405: ${ruleRerun}`);
-    expect(lines.find((l) => / HTTP requests in /.test(l))).toMatch(new RegExp(`\\(seed ${seed}, num-runs ${numRuns}, filter: rule METH-405\\)$`));
+    expect(lines.find((l) => / HTTP requests in /.test(l))).toMatch(
+      new RegExp(`\\(seed ${seed}, num-runs ${numRuns}, filter: rule METH-405\\)$`),
+    );
     // Its JUnit and HTML summaries name the filter.
     const suites = readJunit(readFileSync(join(again.reportsDir, 'junit.xml'), 'utf8')).suites;
-    expect(new Set(suites.map((s) => `${s.properties.filter} ${s.properties.numRuns} ${s.properties.rerun}`))).toEqual(new Set([`rule METH-405 ${numRuns} ${ruleRerun}`]));
+    expect(new Set(suites.map((s) => `${s.properties.filter} ${s.properties.numRuns} ${s.properties.rerun}`))).toEqual(
+      new Set([`rule METH-405 ${numRuns} ${ruleRerun}`]),
+    );
     expect(htmlFacts(readFileSync(join(again.reportsDir, 'index.html'), 'utf8')).get('filter')).toBe('rule METH-405');
   });
 
@@ -86,7 +112,12 @@ describe('reports of one run', () => {
     expect(new Map(junit.cases.map((c) => [c.rule, c.status]))).toEqual(statuses());
     for (const c of junit.cases) expect(c.name).toBe(`${c.rule}: ${findRule(c.rule)!.statement}`);
     for (const s of junit.suites) {
-      expect([s.properties.seed, s.properties.numRuns, s.properties.filter, s.properties.rerun], s.name).toEqual([String(seed), String(numRuns), undefined, report.rerun]);
+      expect([s.properties.seed, s.properties.numRuns, s.properties.filter, s.properties.rerun], s.name).toEqual([
+        String(seed),
+        String(numRuns),
+        undefined,
+        report.rerun,
+      ]);
     }
     expect(junit.totals).toEqual({
       tests: String(report.rules.length),
@@ -104,20 +135,24 @@ describe('reports of one run', () => {
     expect(failure.text).toContain(`> ${rule.evidence[0]!.request.method} ${rule.evidence[0]!.request.url}`);
     expect(failure.text).toContain('< 404');
     for (const r of report.rules.filter((x) => x.status === 'skipped' || x.status === 'untested')) {
-      expect(junit.cases.find((c) => c.rule === r.id)!.message).toBe(r.status === 'untested' ? `untested: ${r.reason}` : r.reason);
+      expect(junit.cases.find((c) => c.rule === r.id)!.message).toBe(
+        r.status === 'untested' ? `untested: ${r.reason}` : r.reason,
+      );
     }
   });
 
-  it('JUnit XML: the run\'s time is its wall time, a case\'s the wall time of its checks, not the sum of concurrent ones', () => {
+  it("JUnit XML: the run's time is its wall time, a case's the wall time of its checks, not the sum of concurrent ones", () => {
     const junit = readJunit(readFileSync(join(run.reportsDir, 'junit.xml'), 'utf8'));
     expect(junit.time).toBe(Number((report.durationMs / 1000).toFixed(3)));
     // The milliseconds during which at least one of the checks ran.
     const wall = (checks: { startedAt: string; durationMs: number }[]) => {
       const busy = new Set<number>();
-      for (const c of checks) for (let t = Date.parse(c.startedAt); t < Date.parse(c.startedAt) + c.durationMs; t++) busy.add(t);
+      for (const c of checks)
+        for (let t = Date.parse(c.startedAt); t < Date.parse(c.startedAt) + c.durationMs; t++) busy.add(t);
       return busy.size / 1000;
     };
-    for (const c of junit.cases) expect(c.time, c.rule).toBeCloseTo(wall(report.rules.find((r) => r.id === c.rule)!.checks), 3);
+    for (const c of junit.cases)
+      expect(c.time, c.rule).toBeCloseTo(wall(report.rules.find((r) => r.id === c.rule)!.checks), 3);
     for (const s of junit.suites) {
       const rules = report.rules.filter((r) => s.name.startsWith(`§${r.section} `));
       expect(rules.length, s.name).toBeGreaterThan(0);
@@ -135,10 +170,16 @@ describe('reports of one run', () => {
       expect(label(r, 'level')).toEqual([rule.level]);
       expect(label(r, 'tag').sort()).toEqual([...rule.tags].sort());
       // The heading's anchor: "### 4.1 HTTP methods" → #41-http-methods.
-      expect(r.links.map((l) => l.url)).toEqual([expect.stringMatching(new RegExp(`^spec/admin-api-spec\\.md#${rule.section.replace(/\./g, '')}-[a-z0-9-]+$`))]);
+      expect(r.links.map((l) => l.url)).toEqual([
+        expect.stringMatching(new RegExp(`^spec/admin-api-spec\\.md#${rule.section.replace(/\./g, '')}-[a-z0-9-]+$`)),
+      ]);
     }
-    const environment = readFileSync(join(run.reportsDir, 'allure-results', 'environment.properties'), 'utf8').split('\n');
-    expect(environment).toEqual(expect.arrayContaining([`seed=${seed}`, `numRuns=${numRuns}`, `rerun=${report.rerun}`]));
+    const environment = readFileSync(join(run.reportsDir, 'allure-results', 'environment.properties'), 'utf8').split(
+      '\n',
+    );
+    expect(environment).toEqual(
+      expect.arrayContaining([`seed=${seed}`, `numRuns=${numRuns}`, `rerun=${report.rerun}`]),
+    );
     expect(environment.some((l) => l.startsWith('filter='))).toBe(false);
     // A broken rule's results carry the redacted exchange and the curl line as attachments.
     const failed = results.find((r) => label(r, 'ruleId')[0] === 'METH-405' && r.status === 'failed')!;
@@ -153,7 +194,12 @@ describe('reports of one run', () => {
     const html = readFileSync(join(run.reportsDir, 'index.html'), 'utf8');
     expect(htmlRuleStatuses(html)).toEqual(statuses());
     const facts = htmlFacts(html);
-    expect([facts.get('seed'), facts.get('num-runs'), facts.get('filter'), facts.get('rerun')]).toEqual([String(seed), `${numRuns} generated cases per property check`, undefined, report.rerun]);
+    expect([facts.get('seed'), facts.get('num-runs'), facts.get('filter'), facts.get('rerun')]).toEqual([
+      String(seed),
+      `${numRuns} generated cases per property check`,
+      undefined,
+      report.rerun,
+    ]);
     expect(html).toContain(`<pre class="rerun">${ruleRerun}</pre>`);
   });
 
@@ -176,8 +222,12 @@ describe('reports of one run', () => {
     const out = mkdtempSync(join(tmpdir(), 'allure-report-'));
     // A network namespace of its own: nothing but loopback, so a download would fail the command.
     const result = await new Promise<{ code: number; output: string }>((resolve) => {
-      execFile('unshare', ['--net', 'node_modules/.bin/allure', 'generate', join(run.reportsDir, 'allure-results'), '-o', out], { timeout: 120_000 },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }));
+      execFile(
+        'unshare',
+        ['--net', 'node_modules/.bin/allure', 'generate', join(run.reportsDir, 'allure-results'), '-o', out],
+        { timeout: 120_000 },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+      );
     });
     expect(result.code, result.output).toBe(0);
     expect(existsSync(join(out, 'index.html'))).toBe(true);
@@ -185,7 +235,10 @@ describe('reports of one run', () => {
     const results = readAllureResults(join(run.reportsDir, 'allure-results'));
     expect(summary.stats.total).toBe(results.length);
     expect(summary.stats.failed).toBe(results.filter((r) => r.status === 'failed').length);
-    const shown = Object.values((JSON.parse(readFileSync(join(out, 'test-results.json'), 'utf8')) as { byId: Record<string, { name: string }> }).byId);
+    const shown = Object.values(
+      (JSON.parse(readFileSync(join(out, 'test-results.json'), 'utf8')) as { byId: Record<string, { name: string }> })
+        .byId,
+    );
     expect(shown.some((t) => t.name.startsWith('METH-405: '))).toBe(true);
   });
 });

@@ -14,8 +14,12 @@ const secrets: Record<string, string> = {
 };
 
 /** Public keys are no secret, but with a private key they make the Basic form the cleartext probe sends. */
-const publicKeys: Record<string, string> = Object.fromEntries(['OWNER', 'OWNER2', 'READ_ONLY', 'OUTSIDER']
-  .map((role) => [`REFERENCE_${role}_PUBLIC_KEY`, randomBytes(4).toString('hex')]));
+const publicKeys: Record<string, string> = Object.fromEntries(
+  ['OWNER', 'OWNER2', 'READ_ONLY', 'OUTSIDER'].map((role) => [
+    `REFERENCE_${role}_PUBLIC_KEY`,
+    randomBytes(4).toString('hex'),
+  ]),
+);
 
 describe('secrets', () => {
   it('stay out of reports and console output of a passing run and of a failing run', async () => {

@@ -7,7 +7,16 @@ import { profileFile, runCli } from './cli.ts';
 it('passes every rule against the reference target under the vendor word atlas', async () => {
   const profile = { ...JSON.parse(readFileSync('config/reference.json', 'utf8')), vendor: 'atlas' };
   delete profile.$schema;
-  const run = await runCli(['run', '--profile', profileFile(profile), '--target', 'reference', '--num-runs', '10', '--json']);
+  const run = await runCli([
+    'run',
+    '--profile',
+    profileFile(profile),
+    '--target',
+    'reference',
+    '--num-runs',
+    '10',
+    '--json',
+  ]);
   expect(run.report, run.stderr).toBeDefined();
   expect(run.report!.rules.filter((r) => r.status !== 'pass').map((r) => `${r.id}: ${r.status}`)).toEqual([]);
   expect(run.code).toBe(0);

@@ -23,7 +23,11 @@ const checkTries = 3;
 const rules = ['--rule', 'ALERTCFG-SEVERITY-OVERRIDE'];
 
 const deleteOfAlertConfig = /^\/api\/platform\/v2\/groups\/[^/]+\/alertConfigs\/[^/?]+$/;
-const firstCreate = on(/^POST \/api\/platform\/v2\/groups\/[^/]+\/alertConfigs$/, { kind: 'delay', ms: 2 * windowMs + 500 }, 1);
+const firstCreate = on(
+  /^POST \/api\/platform\/v2\/groups\/[^/]+\/alertConfigs$/,
+  { kind: 'delay', ms: 2 * windowMs + 500 },
+  1,
+);
 
 /** DELETEs of alert configurations fail for the checks; `cleanup` decides what the cleanup's get. */
 function scenario(cleanup: (now: number) => ReturnType<Scenario>): Scenario {
@@ -46,7 +50,11 @@ async function runUnder(s: Scenario, args: string[] = rules) {
   const proxy = await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, s);
   opened.push({ live, proxy });
   const before = await inventory(live);
-  const profile = live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: { ...oneProject, timeouts: { requestMs: 15_000, connectMs: 2000, ruleMs: 60_000 } } });
+  const profile = live.profile({
+    baseUrl: proxy.url,
+    caPem: proxy.caPem,
+    fields: { ...oneProject, timeouts: { requestMs: 15_000, connectMs: 2000, ruleMs: 60_000 } },
+  });
   const cli = startCli(['run', '--profile', profile, '--quiet', ...args], live.env);
   const { code, report } = await cli.exit;
   expect(report, cli.stderr).toBeDefined();
@@ -60,9 +68,11 @@ async function addedBy(r: { live: LiveReference; before: Inventory }): Promise<s
 
 /** The cleanup deleted all nine, the 429s it met were waited out and are the target's miscount, nothing is left. */
 async function expectCleanedDespite429(r: Awaited<ReturnType<typeof runUnder>>): Promise<void> {
-  const cleanupDeletes = r.proxy.log.filter((l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries);
+  const cleanupDeletes = r.proxy.log.filter(
+    (l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries,
+  );
   const refused = cleanupDeletes.filter((l) => l.status === 429).length;
-  expect(refused, 'the target refused some of the cleanup\'s DELETEs').toBeGreaterThan(0);
+  expect(refused, "the target refused some of the cleanup's DELETEs").toBeGreaterThan(0);
   expect(r.report.cleanup.leftovers, r.cli.stderr).toEqual([]);
   expect(r.report.cleanup.deleted).toHaveLength(9);
   expect(r.report.cleanup.waited429).toBe(refused);
@@ -71,64 +81,114 @@ async function expectCleanedDespite429(r: Awaited<ReturnType<typeof runUnder>>):
   expect(await addedBy(r)).toEqual([]);
   // The checks could not delete their configurations: the rule is unjudged, and the run exits 1 for it alone.
   expect(r.code).toBe(1);
-  expect(r.cli.stderr.trimEnd().split('\n').at(-1)).toMatch(/^conformance: exit 1: 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE$/);
+  expect(r.cli.stderr.trimEnd().split('\n').at(-1)).toMatch(
+    /^conformance: exit 1: 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE$/,
+  );
 }
 
 describe.concurrent('the cleanup against a target that refuses or ignores its DELETEs', () => {
-  it('waits out Retry-After when the first cleanup DELETE of each window is refused, and deletes everything', () => inSlot(async () => {
-    const refusedIn = new Set<number>();
-    const r = await runUnder(scenario((now) => {
-      const window = Math.floor(now / windowMs);
-      if (refusedIn.has(window)) return undefined;
-      refusedIn.add(window);
-      return { kind: 'status', status: 429, headers: { 'retry-after': '1' } };
-    }));
-    await expectCleanedDespite429(r);
-  }), 180_000);
+  it(
+    'waits out Retry-After when the first cleanup DELETE of each window is refused, and deletes everything',
+    () =>
+      inSlot(async () => {
+        const refusedIn = new Set<number>();
+        const r = await runUnder(
+          scenario((now) => {
+            const window = Math.floor(now / windowMs);
+            if (refusedIn.has(window)) return undefined;
+            refusedIn.add(window);
+            return { kind: 'status', status: 429, headers: { 'retry-after': '1' } };
+          }),
+        );
+        await expectCleanedDespite429(r);
+      }),
+    180_000,
+  );
 
-  it('waits for the next window, again and again, when every DELETE is refused for a whole window', () => inSlot(async () => {
-    let from: number | undefined;
-    const r = await runUnder(scenario((now) => {
-      from ??= now;
-      return now - from < windowMs ? { kind: 'status', status: 429 } : undefined;
-    }));
-    await expectCleanedDespite429(r);
-  }), 180_000);
+  it(
+    'waits for the next window, again and again, when every DELETE is refused for a whole window',
+    () =>
+      inSlot(async () => {
+        let from: number | undefined;
+        const r = await runUnder(
+          scenario((now) => {
+            from ??= now;
+            return now - from < windowMs ? { kind: 'status', status: 429 } : undefined;
+          }),
+        );
+        await expectCleanedDespite429(r);
+      }),
+    180_000,
+  );
 
-  it('reads every entity back and deletes again what a DELETE answered 202 left in place', () => inSlot(async () => {
-    // The cleanup's first DELETE of each is answered without being passed on; the second one is.
-    const r = await runUnder((req) => (req.method === 'DELETE' && deleteOfAlertConfig.test(req.path) && req.repeat === checkTries
-      ? { kind: 'status', status: 202 } : scenario(() => undefined)(req)));
-    expect(r.report.cleanup.leftovers).toEqual([]);
-    expect(r.report.cleanup.deleted).toHaveLength(9);
-    const cleanupDeletes = r.proxy.log.filter((l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries);
-    // Two DELETEs each: the one left unanswered by the target, and the one sent again after the entity was read back.
-    expect(cleanupDeletes).toHaveLength(18);
-    expect(cleanupDeletes.filter((l) => l.fault === 'status').map((l) => l.status)).toEqual(Array(9).fill(202));
-    expect(await addedBy(r)).toEqual([]);
-  }), 180_000);
+  it(
+    'reads every entity back and deletes again what a DELETE answered 202 left in place',
+    () =>
+      inSlot(async () => {
+        // The cleanup's first DELETE of each is answered without being passed on; the second one is.
+        const r = await runUnder((req) =>
+          req.method === 'DELETE' && deleteOfAlertConfig.test(req.path) && req.repeat === checkTries
+            ? { kind: 'status', status: 202 }
+            : scenario(() => undefined)(req),
+        );
+        expect(r.report.cleanup.leftovers).toEqual([]);
+        expect(r.report.cleanup.deleted).toHaveLength(9);
+        const cleanupDeletes = r.proxy.log.filter(
+          (l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries,
+        );
+        // Two DELETEs each: the one left unanswered by the target, and the one sent again after the entity was read back.
+        expect(cleanupDeletes).toHaveLength(18);
+        expect(cleanupDeletes.filter((l) => l.fault === 'status').map((l) => l.status)).toEqual(Array(9).fill(202));
+        expect(await addedBy(r)).toEqual([]);
+      }),
+    180_000,
+  );
 
-  it('reports what is still there after every DELETE as a leftover, with the reason', () => inSlot(async () => {
-    const r = await runUnder(scenario(() => ({ kind: 'status', status: 202 })));
-    expect(r.report.cleanup.leftovers.map((l) => l.reason)).toEqual(Array(9).fill('still there (GET answered 200) after 3 DELETEs'));
-    expect(await addedBy(r)).toHaveLength(9);
-    expect(r.code).toBe(1);
-  }), 180_000);
+  it(
+    'reports what is still there after every DELETE as a leftover, with the reason',
+    () =>
+      inSlot(async () => {
+        const r = await runUnder(scenario(() => ({ kind: 'status', status: 202 })));
+        expect(r.report.cleanup.leftovers.map((l) => l.reason)).toEqual(
+          Array(9).fill('still there (GET answered 200) after 3 DELETEs'),
+        );
+        expect(await addedBy(r)).toHaveLength(9);
+        expect(r.code).toBe(1);
+      }),
+    180_000,
+  );
 
-  it('names the leftovers, the run id and the report on the last line when it cannot delete', () => inSlot(async () => {
-    const r = await runUnder(scenario(() => ({ kind: 'status', status: 500 })));
-    expect(r.code).toBe(1);
-    expect(r.report.cleanup.leftovers).toHaveLength(9);
-    for (const l of r.report.cleanup.leftovers) expect(l.reason).toMatch(new RegExp(`DELETE \\S+${l.path} answered 500 \\(after 2 retries\\)$`));
-    const last = r.cli.stderr.trimEnd().split('\n').at(-1);
-    expect(last).toBe(`conformance: exit 1: the run left 9 entities it created on the target (run ${r.report.runId}): see cleanup.leftovers in ${r.cli.reportsDir}/conformance.json; 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE`);
-  }), 180_000);
+  it(
+    'names the leftovers, the run id and the report on the last line when it cannot delete',
+    () =>
+      inSlot(async () => {
+        const r = await runUnder(scenario(() => ({ kind: 'status', status: 500 })));
+        expect(r.code).toBe(1);
+        expect(r.report.cleanup.leftovers).toHaveLength(9);
+        for (const l of r.report.cleanup.leftovers)
+          expect(l.reason).toMatch(new RegExp(`DELETE \\S+${l.path} answered 500 \\(after 2 retries\\)$`));
+        const last = r.cli.stderr.trimEnd().split('\n').at(-1);
+        expect(last).toBe(
+          `conformance: exit 1: the run left 9 entities it created on the target (run ${r.report.runId}): see cleanup.leftovers in ${r.cli.reportsDir}/conformance.json; 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE`,
+        );
+      }),
+    180_000,
+  );
 
-  it('says on the last line that --strict failed the run, and how many MUST rules were not judged', () => inSlot(async () => {
-    const r = await runUnder(() => undefined, ['--strict', '--rule', 'CLU-GCP-PROVIDER', '--rule', 'METH-405']);
-    expect(r.code).toBe(1);
-    const unjudged = r.report.rules.filter((x) => x.level === 'MUST' && x.status !== 'pass');
-    expect(unjudged.map((x) => x.id)).toContain('CLU-GCP-PROVIDER');
-    expect(r.cli.stderr.trimEnd().split('\n').at(-1)).toMatch(new RegExp(`^conformance: exit 1: --strict, and ${unjudged.length} MUST rules were not judged: ${unjudged[0]!.id}, `));
-  }), 180_000);
+  it(
+    'says on the last line that --strict failed the run, and how many MUST rules were not judged',
+    () =>
+      inSlot(async () => {
+        const r = await runUnder(() => undefined, ['--strict', '--rule', 'CLU-GCP-PROVIDER', '--rule', 'METH-405']);
+        expect(r.code).toBe(1);
+        const unjudged = r.report.rules.filter((x) => x.level === 'MUST' && x.status !== 'pass');
+        expect(unjudged.map((x) => x.id)).toContain('CLU-GCP-PROVIDER');
+        expect(r.cli.stderr.trimEnd().split('\n').at(-1)).toMatch(
+          new RegExp(
+            `^conformance: exit 1: --strict, and ${unjudged.length} MUST rules were not judged: ${unjudged[0]!.id}, `,
+          ),
+        );
+      }),
+    180_000,
+  );
 });

@@ -67,9 +67,20 @@ export interface FaultProxy {
 /** Response header naming the fault inflicted on an answer that has a head. */
 export const faultHeader = 'x-injected-fault';
 
-const bodyFaults = new Set<Fault['kind']>(['reset', 'drip', 'truncate', 'invalid-json', 'wrong-type', 'huge', 'replace-body']);
+const bodyFaults = new Set<Fault['kind']>([
+  'reset',
+  'drip',
+  'truncate',
+  'invalid-json',
+  'wrong-type',
+  'huge',
+  'replace-body',
+]);
 
-export async function startFaultProxy(upstream: { url: string; caPem: string }, scenario: Scenario): Promise<FaultProxy> {
+export async function startFaultProxy(
+  upstream: { url: string; caPem: string },
+  scenario: Scenario,
+): Promise<FaultProxy> {
   const certificate = await generateCertificate();
   const target = new URL(upstream.url);
   const agents = new Map<string, Agent>();
@@ -93,18 +104,28 @@ export async function startFaultProxy(upstream: { url: string; caPem: string }, 
     const entry: LogEntry = { ...seen };
     log.push(entry);
     const fault = scenario(seen);
-    void readAll(req).then(async (body) => {
-      // Faults that stand in for the target: it is not asked, or asked late.
-      if (fault?.kind === 'silence' || fault?.kind === 'status' || fault?.kind === 'delay') entry.fault = fault.kind;
-      if (fault?.kind === 'silence') return;
-      if (fault?.kind === 'status') return send(res, entry, fault.status, { 'content-type': 'application/json', ...fault.headers }, errorBody(fault.status));
-      if (fault?.kind === 'delay') await sleep(fault.ms);
-      const answer = await forward(req, body, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
-      if (req.method === 'POST' && answer.status < 300) entry.created = answer.body.toString('utf8');
-      if (!fault || fault.kind === 'delay' || (bodyFaults.has(fault.kind) && !hasEntityBody(answer))) return pass(res, entry, answer);
-      entry.fault = fault.kind;
-      inflict(fault, res, entry, answer, timers);
-    }).catch(() => res.destroy());
+    void readAll(req)
+      .then(async (body) => {
+        // Faults that stand in for the target: it is not asked, or asked late.
+        if (fault?.kind === 'silence' || fault?.kind === 'status' || fault?.kind === 'delay') entry.fault = fault.kind;
+        if (fault?.kind === 'silence') return;
+        if (fault?.kind === 'status')
+          return send(
+            res,
+            entry,
+            fault.status,
+            { 'content-type': 'application/json', ...fault.headers },
+            errorBody(fault.status),
+          );
+        if (fault?.kind === 'delay') await sleep(fault.ms);
+        const answer = await forward(req, body, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
+        if (req.method === 'POST' && answer.status < 300) entry.created = answer.body.toString('utf8');
+        if (!fault || fault.kind === 'delay' || (bodyFaults.has(fault.kind) && !hasEntityBody(answer)))
+          return pass(res, entry, answer);
+        entry.fault = fault.kind;
+        inflict(fault, res, entry, answer, timers);
+      })
+      .catch(() => res.destroy());
   });
   server.on('connection', (s: Socket) => {
     sockets.add(s);
@@ -140,7 +161,13 @@ type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' }>;
 
 const hasEntityBody = (a: Answer) => a.status >= 200 && a.status < 300 && a.body.length > 0;
 
-function inflict(fault: AnswerFault, res: ServerResponse, entry: LogEntry, a: Answer, timers: Set<NodeJS.Timeout>): void {
+function inflict(
+  fault: AnswerFault,
+  res: ServerResponse,
+  entry: LogEntry,
+  a: Answer,
+  timers: Set<NodeJS.Timeout>,
+): void {
   const half = a.body.subarray(0, Math.floor(a.body.length / 2));
   switch (fault.kind) {
     case 'reset':
@@ -199,7 +226,13 @@ function pass(res: ServerResponse, entry: LogEntry, a: Answer): void {
 }
 
 /** The head of a faulted answer: marked, so that a test can tell the evidence it corrupted. */
-function head(res: ServerResponse, entry: LogEntry, status: number, headers: OutgoingHttpHeaders, length: number): void {
+function head(
+  res: ServerResponse,
+  entry: LogEntry,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  length: number,
+): void {
   entry.status = status;
   res.writeHead(status, { ...withoutFraming(headers), 'content-length': String(length), [faultHeader]: entry.fault });
 }
@@ -216,7 +249,15 @@ function withoutFraming(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
 }
 
 function errorBody(status: number): Buffer {
-  return Buffer.from(JSON.stringify({ detail: 'Injected by the fault proxy.', error: status, errorCode: 'INJECTED_FAULT', parameters: [], reason: STATUS_CODES[status] }));
+  return Buffer.from(
+    JSON.stringify({
+      detail: 'Injected by the fault proxy.',
+      error: status,
+      errorCode: 'INJECTED_FAULT',
+      parameters: [],
+      reason: STATUS_CODES[status],
+    }),
+  );
 }
 
 function readAll(stream: IncomingMessage): Promise<Buffer> {
@@ -231,13 +272,20 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
 function forward(req: IncomingMessage, body: Buffer, target: URL, agent: Agent): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const { connection: _c, 'keep-alive': _k, ...headers } = req.headers;
-    const out = httpsRequest({
-      host: target.hostname, port: target.port, method: req.method, path: req.url, agent,
-      // The Host header is passed on: the target builds its links from it, so they lead back through the proxy.
-      headers: { ...headers, 'content-length': String(body.length) },
-    }, (res) => {
-      void readAll(res).then((b) => resolve({ status: res.statusCode!, headers: res.headers, body: b }), reject);
-    });
+    const out = httpsRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        agent,
+        // The Host header is passed on: the target builds its links from it, so they lead back through the proxy.
+        headers: { ...headers, 'content-length': String(body.length) },
+      },
+      (res) => {
+        void readAll(res).then((b) => resolve({ status: res.statusCode!, headers: res.headers, body: b }), reject);
+      },
+    );
     out.on('error', reject);
     out.end(body);
   });

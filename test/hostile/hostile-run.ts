@@ -6,7 +6,11 @@ import { startLiveReference, type LiveReference } from '../safety/live-target.ts
 import { inSlot } from '../safety/slots.ts';
 import { startFaultProxy, type FaultProxy, type Scenario } from './fault-proxy.ts';
 
-export const bounds = { timeouts: { requestMs: 3000, connectMs: 2000, ruleMs: 30000 }, maxBodyBytes: 1024 * 1024, retries: { count: 2, backoffMs: 50 } };
+export const bounds = {
+  timeouts: { requestMs: 3000, connectMs: 2000, ruleMs: 30000 },
+  maxBodyBytes: 1024 * 1024,
+  retries: { count: 2, backoffMs: 50 },
+};
 
 export interface HostileRun {
   cli: CliRun;
@@ -18,12 +22,19 @@ export interface HostileRun {
 const opened: { live: LiveReference; proxy: FaultProxy }[] = [];
 
 /** Runs the CLI through a proxy inflicting `scenario`: the given rules (all when none), with extra CLI arguments. */
-export async function runAgainst(scenario: Scenario, rules: string[], profile?: (live: LiveReference, proxy: FaultProxy) => string, args: string[] = []): Promise<HostileRun> {
+export async function runAgainst(
+  scenario: Scenario,
+  rules: string[],
+  profile?: (live: LiveReference, proxy: FaultProxy) => string,
+  args: string[] = [],
+): Promise<HostileRun> {
   const live = await startLiveReference();
   const proxy = await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, scenario);
   opened.push({ live, proxy });
   const file = profile?.(live, proxy) ?? live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: bounds });
-  const cli = await inSlot(() => runCli(['run', '--profile', file, '--quiet', ...rules.flatMap((r) => ['--rule', r]), ...args], live.env));
+  const cli = await inSlot(() =>
+    runCli(['run', '--profile', file, '--quiet', ...rules.flatMap((r) => ['--rule', r]), ...args], live.env),
+  );
   return { cli, report: cli.report, proxy, live };
 }
 

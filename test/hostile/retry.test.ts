@@ -14,9 +14,16 @@ async function sendAgainst(spec: Omit<RequestSpec, 'as'>, statuses: number[]) {
   const outcome = await withRetries(policy, { ...spec, as: 'owner' }, async () => {
     const status = statuses[asked.length] ?? statuses.at(-1)!;
     asked.push({ status });
-    const exchange = { request: { method: spec.method, url: `https://target${spec.path}`, headers: {} }, startedAt: '', durationMs: 0 };
+    const exchange = {
+      request: { method: spec.method, url: `https://target${spec.path}`, headers: {} },
+      startedAt: '',
+      durationMs: 0,
+    };
     return new HttpResponse(status, {}, Buffer.alloc(0), exchange);
-  }).then((res) => res.status, (e: unknown) => e);
+  }).then(
+    (res) => res.status,
+    (e: unknown) => e,
+  );
   return { outcome, asked };
 }
 
@@ -38,18 +45,30 @@ describe('retries of a 5xx', () => {
   it('sends a create or a change again only after a 503, which says it was not processed', async () => {
     for (const method of ['POST', 'PATCH']) {
       const once = await sendAgainst({ method, path: '/x' }, [500, 201]);
-      expect(once.asked.map((a) => a.status), method).toEqual([500]);
+      expect(
+        once.asked.map((a) => a.status),
+        method,
+      ).toEqual([500]);
       expect(once.outcome, method).toBeInstanceOf(TargetError);
       expect((await sendAgainst({ method, path: '/x' }, [503, 201])).outcome, method).toBe(201);
     }
   });
 
   it('makes a change that was retried and then refused a target error: an earlier attempt may have been applied', async () => {
-    for (const [method, refusal] of [['DELETE', 404], ['POST', 409], ['PUT', 404]] as const) {
+    for (const [method, refusal] of [
+      ['DELETE', 404],
+      ['POST', 409],
+      ['PUT', 404],
+    ] as const) {
       const { outcome, asked } = await sendAgainst({ method, path: '/x' }, [503, refusal]);
-      expect(asked.map((a) => a.status), method).toEqual([503, refusal]);
+      expect(
+        asked.map((a) => a.status),
+        method,
+      ).toEqual([503, refusal]);
       expect(outcome, method).toBeInstanceOf(TargetError);
-      expect((outcome as TargetError).message, method).toMatch(new RegExp(`its retry ${refusal}: an earlier attempt may have been applied$`));
+      expect((outcome as TargetError).message, method).toMatch(
+        new RegExp(`its retry ${refusal}: an earlier attempt may have been applied$`),
+      );
     }
     expect((await sendAgainst({ method: 'GET', path: '/x' }, [503, 404])).outcome).toBe(404);
     expect((await sendAgainst({ method: 'DELETE', path: '/x' }, [404])).outcome).toBe(404);
@@ -58,7 +77,11 @@ describe('retries of a 5xx', () => {
   it('never retries a 429, nor a request whose every answer a check judges (rate-limit bursts, single sends, an Authorization made by hand)', async () => {
     expect((await sendAgainst({ method: 'GET', path: '/x' }, [429, 200])).asked).toHaveLength(1);
     const lease = new ProjectLease(['p'], () => undefined);
-    for (const spec of [{ lease }, { answerChallenge: false }, { headers: { Authorization: 'Digest username="k", nc=00000001' } }]) {
+    for (const spec of [
+      { lease },
+      { answerChallenge: false },
+      { headers: { Authorization: 'Digest username="k", nc=00000001' } },
+    ]) {
       const { outcome, asked } = await sendAgainst({ method: 'GET', path: '/x', ...spec }, [503, 200]);
       expect([outcome, asked.length]).toEqual([503, 1]);
     }

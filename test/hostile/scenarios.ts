@@ -48,28 +48,58 @@ const clusterLists = /^GET \/api\/platform\/(v2|v1\.0)\/groups\/[^/?]+\/clusters
 export const hostiles: Hostile[] = [
   {
     title: 'connections reset mid-response, answers that never finish and answers that never start',
-    scenario: all(on(oneAlertConfig, { kind: 'reset' }), on(events, { kind: 'drip' }), on(eventTypes, { kind: 'silence' })),
+    scenario: all(
+      on(oneAlertConfig, { kind: 'reset' }),
+      on(events, { kind: 'drip' }),
+      on(eventTypes, { kind: 'silence' }),
+    ),
     rules: ['METH-PATCH-PARTIAL', 'EVT-EVENT-TYPE-NAME', 'EVT-TYPES-LIST', 'METH-405', 'LIST-EMPTY-200'],
     errors: { 'METH-PATCH-PARTIAL': 'reset', 'EVT-EVENT-TYPE-NAME': 'timeout', 'EVT-TYPES-LIST': 'timeout' },
   },
   {
     title: 'truncated bodies, bodies that are not JSON and a body of 2 MB',
-    scenario: all(on(eventTypes, { kind: 'truncate' }), on(events, { kind: 'invalid-json' }), on(oneAlertConfig, { kind: 'huge' })),
+    scenario: all(
+      on(eventTypes, { kind: 'truncate' }),
+      on(events, { kind: 'invalid-json' }),
+      on(oneAlertConfig, { kind: 'huge' }),
+    ),
     rules: ['EVT-TYPES-LIST', 'EVT-EVENT-TYPE-NAME', 'METH-PATCH-PARTIAL', 'METH-405', 'LIST-EMPTY-200'],
-    errors: { 'EVT-TYPES-LIST': 'invalid-json', 'EVT-EVENT-TYPE-NAME': 'invalid-json', 'METH-PATCH-PARTIAL': 'body-too-large' },
+    errors: {
+      'EVT-TYPES-LIST': 'invalid-json',
+      'EVT-EVENT-TYPE-NAME': 'invalid-json',
+      'METH-PATCH-PARTIAL': 'body-too-large',
+    },
   },
   {
     title: 'JSON of the wrong type: an array for a created entity and for lists of clusters',
-    scenario: all(on(new RegExp(`^POST ${group}/alertConfigs$`), { kind: 'wrong-type' }), on(clusterLists, { kind: 'wrong-type' })),
-    rules: ['ALERTCFG-SEVERITY-OVERRIDE', 'CLU-OPERATIONS', 'PROJ-ID-AS-GROUP-ID', 'LIST-SHAPE', 'METH-405', 'EVT-TYPES-LIST'],
-    errors: { 'ALERTCFG-SEVERITY-OVERRIDE': 'wrong-type', 'CLU-OPERATIONS': 'wrong-type', 'PROJ-ID-AS-GROUP-ID': 'wrong-type' },
+    scenario: all(
+      on(new RegExp(`^POST ${group}/alertConfigs$`), { kind: 'wrong-type' }),
+      on(clusterLists, { kind: 'wrong-type' }),
+    ),
+    rules: [
+      'ALERTCFG-SEVERITY-OVERRIDE',
+      'CLU-OPERATIONS',
+      'PROJ-ID-AS-GROUP-ID',
+      'LIST-SHAPE',
+      'METH-405',
+      'EVT-TYPES-LIST',
+    ],
+    errors: {
+      'ALERTCFG-SEVERITY-OVERRIDE': 'wrong-type',
+      'CLU-OPERATIONS': 'wrong-type',
+      'PROJ-ID-AS-GROUP-ID': 'wrong-type',
+    },
     // LIST-SHAPE is about the shape of lists: an array where a list belongs breaks it.
     fails: ['LIST-SHAPE'],
   },
   {
     title: 'a Content-Type sent twice with different values, and one left out',
     scenario: all(
-      on(clusterLists, { kind: 'duplicate-header', name: 'content-type', values: ['application/vnd.platform.2023-02-01+json', 'text/html'] }),
+      on(clusterLists, {
+        kind: 'duplicate-header',
+        name: 'content-type',
+        values: ['application/vnd.platform.2023-02-01+json', 'text/html'],
+      }),
       on(eventTypes, { kind: 'drop-header', name: 'content-type' }),
     ),
     rules: ['VER-RESPONSE-NAMES-VERSION', 'EVT-TYPES-LIST', 'CLU-OPERATIONS', 'PROJ-ID-AS-GROUP-ID'],
@@ -89,7 +119,18 @@ export const serverErrors: Hostile = {
     on(new RegExp(`^PATCH ${group}/alertConfigs/[^/?]+$`), { kind: 'status', status: 500 }, 1),
     on(new RegExp(`^DELETE ${v2}/eventTypes$`), { kind: 'status', status: 429 }, 1),
   ),
-  rules: ['EVT-TYPES-LIST', 'METH-POST-CREATES', 'EVT-EVENT-TYPE-NAME', 'METH-PATCH-PARTIAL', 'METH-405', 'LIST-EMPTY-200'],
+  rules: [
+    'EVT-TYPES-LIST',
+    'METH-POST-CREATES',
+    'EVT-EVENT-TYPE-NAME',
+    'METH-PATCH-PARTIAL',
+    'METH-405',
+    'LIST-EMPTY-200',
+  ],
   // A PATCH may have done its work before the 500, so it is not sent again; a 429 is the rate limit's to pace.
-  errors: { 'EVT-EVENT-TYPE-NAME': 'unexpected-status', 'METH-PATCH-PARTIAL': 'unexpected-status', 'METH-405': 'unexpected-status' },
+  errors: {
+    'EVT-EVENT-TYPE-NAME': 'unexpected-status',
+    'METH-PATCH-PARTIAL': 'unexpected-status',
+    'METH-405': 'unexpected-status',
+  },
 };

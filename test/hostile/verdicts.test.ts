@@ -16,7 +16,11 @@ const isRoot = (path: string) => /^\/api\/platform\/v2\/?(\?|$)/.test(path);
 /** Rules whose checks judge what response bodies hold (entities, lists, their fields and links). */
 const bodyRules = [
   ...catalogue.filter((r) => r.tags.includes('crawl') && r.id !== 'LINK-NOT-IN-HEADERS').map((r) => r.id),
-  'VER-LEGACY-SAME-BODIES', 'LIST-SHAPE', 'EVT-TYPES-LIST', 'EVT-TYPES-2025-04-18', 'VER-CLUSTERS-REGION-CONFIGS',
+  'VER-LEGACY-SAME-BODIES',
+  'LIST-SHAPE',
+  'EVT-TYPES-LIST',
+  'EVT-TYPES-2025-04-18',
+  'VER-CLUSTERS-REGION-CONFIGS',
 ];
 
 /** A stream of numbers in [0, 1) from a seed, so that the same requests are faulted each run (mulberry32). */
@@ -30,41 +34,68 @@ function random(seed: number): () => number {
   };
 }
 
-const statusesOf = (report: Report, ids: readonly string[]) => ids.map((id) => `${id}: ${report.rules.find((r) => r.id === id)?.status}`);
+const statusesOf = (report: Report, ids: readonly string[]) =>
+  ids.map((id) => `${id}: ${report.rules.find((r) => r.id === id)?.status}`);
 
 async function wholeRun(scenario: Scenario): Promise<Report> {
   const run = await runAgainst(scenario, []);
   expect([0, 1], run.cli.stderr).toContain(run.cli.code);
   expect(run.report, run.cli.stderr).toBeDefined();
   expect(run.report!.runErrors).toEqual([]);
-  expect(run.proxy.log.some((l) => l.fault), 'the faults were inflicted').toBe(true);
+  expect(
+    run.proxy.log.some((l) => l.fault),
+    'the faults were inflicted',
+  ).toBe(true);
   return run.report!;
 }
 
 afterAll(closeHostileRuns);
 
 describe.concurrent('verdicts against targets with nothing to judge', () => {
-  for (const [what, text] of [['[]', '[]'], ['text that is not JSON', '<html>not the API</html>']] as const) {
-    it(`no rule about what bodies hold passes when every 2xx body but the root's is ${what}`, async () => {
-      const report = await wholeRun((req) => (isRoot(req.path) ? undefined : { kind: 'replace-body', text }));
-      const passed = statusesOf(report, bodyRules).filter((line) => line.endsWith(': pass'));
-      expect(passed).toEqual([]);
-    }, runLimitMs);
+  for (const [what, text] of [
+    ['[]', '[]'],
+    ['text that is not JSON', '<html>not the API</html>'],
+  ] as const) {
+    it(
+      `no rule about what bodies hold passes when every 2xx body but the root's is ${what}`,
+      async () => {
+        const report = await wholeRun((req) => (isRoot(req.path) ? undefined : { kind: 'replace-body', text }));
+        const passed = statusesOf(report, bodyRules).filter((line) => line.endsWith(': pass'));
+        expect(passed).toEqual([]);
+      },
+      runLimitMs,
+    );
   }
 });
 
 describe.concurrent('verdicts against targets whose transport fails', () => {
-  it('no rule fails when a third of the answers are 503 after the target did the work', async () => {
-    const draw = random(7);
-    const report = await wholeRun((req) => (!isRoot(req.path) && draw() < 0.3 ? { kind: 'status-after', status: 503 } : undefined));
-    expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
-    expect(report.rules.some((r) => r.status === 'error' && r.checks.some((c) => c.cause === 'unexpected-status')), 'some rules were left unjudged').toBe(true);
-  }, runLimitMs);
+  it(
+    'no rule fails when a third of the answers are 503 after the target did the work',
+    async () => {
+      const draw = random(7);
+      const report = await wholeRun((req) =>
+        !isRoot(req.path) && draw() < 0.3 ? { kind: 'status-after', status: 503 } : undefined,
+      );
+      expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+      expect(
+        report.rules.some((r) => r.status === 'error' && r.checks.some((c) => c.cause === 'unexpected-status')),
+        'some rules were left unjudged',
+      ).toBe(true);
+    },
+    runLimitMs,
+  );
 
-  it('no rule fails when a few requests are never answered', async () => {
-    const draw = random(11);
-    const report = await wholeRun((req) => (!isRoot(req.path) && draw() < 0.02 ? { kind: 'silence' } : undefined));
-    expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
-    expect(report.rules.some((r) => r.checks.some((c) => c.cause === 'timeout')), 'some checks timed out').toBe(true);
-  }, runLimitMs);
+  it(
+    'no rule fails when a few requests are never answered',
+    async () => {
+      const draw = random(11);
+      const report = await wholeRun((req) => (!isRoot(req.path) && draw() < 0.02 ? { kind: 'silence' } : undefined));
+      expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+      expect(
+        report.rules.some((r) => r.checks.some((c) => c.cause === 'timeout')),
+        'some checks timed out',
+      ).toBe(true);
+    },
+    runLimitMs,
+  );
 });

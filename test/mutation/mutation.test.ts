@@ -37,11 +37,15 @@ async function runAgainstReference(mutants: string[], selected?: Set<string>): P
 
 /** A rule left unjudged by a mutant of another rule: every check of it that erred found nothing it could judge. */
 const unjudgedCauses = new Set(['nothing-judged', 'wrong-type', 'invalid-json']);
-const unjudged = (r: RuleResult) => r.checks.filter((c) => c.status === 'error').every((c) => unjudgedCauses.has(c.cause ?? ''));
+const unjudged = (r: RuleResult) =>
+  r.checks.filter((c) => c.status === 'error').every((c) => unjudgedCauses.has(c.cause ?? ''));
 /** A rule whose erring checks drew a 429 the run did not expect: under a mutant of the rate limit, that is its defect
  * reaching other rules' requests, and they rightly say the target refused them. */
 const rateLimitRules = selectRules([], ['rate-limit']);
-const refusedByLimit = (r: RuleResult) => r.checks.filter((c) => c.status === 'error').every((c) => c.cause === 'unexpected-status' && /(→|answered) 429\b/.test(c.reason ?? ''));
+const refusedByLimit = (r: RuleResult) =>
+  r.checks
+    .filter((c) => c.status === 'error')
+    .every((c) => c.cause === 'unexpected-status' && /(→|answered) 429\b/.test(c.reason ?? ''));
 
 beforeAll(async () => {
   session = await SuiteSession.open({ concurrency: profile.concurrency, checkTimeoutMs: profile.timeouts.ruleMs });
@@ -64,8 +68,14 @@ describe('mutation self-test', () => {
   it('has a mutant for every rule with a check, and a check for every mutant', () => {
     const withChecks = new Set(checked.map((r) => r.id));
     const mutated = new Set(mutantCatalogue.map((m) => m.rule));
-    expect([...withChecks].filter((id) => !mutated.has(id)), 'rules without a mutant').toEqual([]);
-    expect([...mutated].filter((id) => !withChecks.has(id)), 'mutants of rules without a check').toEqual([]);
+    expect(
+      [...withChecks].filter((id) => !mutated.has(id)),
+      'rules without a mutant',
+    ).toEqual([]);
+    expect(
+      [...mutated].filter((id) => !withChecks.has(id)),
+      'mutants of rules without a check',
+    ).toEqual([]);
   });
 
   for (const m of mutantCatalogue) {
@@ -77,7 +87,9 @@ describe('mutation self-test', () => {
       // offered, an entity that is not JSON where the crawl reads it) may be unjudged, and says so; under a broken rate
       // limit, one may be refused with 429; no other error.
       const excused = (r: RuleResult) => unjudged(r) || (rateLimitRules.has(m.rule) && refusedByLimit(r));
-      const broken = results.filter((r) => r.status === 'fail' || (r.status === 'error' && !excused(r))).map((r) => `${r.id}: ${r.reason}`);
+      const broken = results
+        .filter((r) => r.status === 'fail' || (r.status === 'error' && !excused(r)))
+        .map((r) => `${r.id}: ${r.reason}`);
       expect(broken).toEqual([`${m.rule}: ${own.reason}`]);
     });
   }

@@ -1,14 +1,33 @@
 // The reference target's authentication (spec 5): Digest MD5 and SHA-256, nonce reuse, Bearer, access lists.
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCEPT, IDS, PUBLIC_KEYS, SECRETS, V2, call, challenges, digestAuthorization, pickChallenge, start, type Started } from './helpers.ts';
+import {
+  ACCEPT,
+  IDS,
+  PUBLIC_KEYS,
+  SECRETS,
+  V2,
+  call,
+  challenges,
+  digestAuthorization,
+  pickChallenge,
+  start,
+  type Started,
+} from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => { s = await start(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await start();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const get = (path: string, authorization?: string, dispatcher?: Agent) =>
-  request(s.target.url + path, { headers: { accept: ACCEPT, ...(authorization && { authorization }) }, dispatcher: dispatcher ?? s.agent });
+  request(s.target.url + path, {
+    headers: { accept: ACCEPT, ...(authorization && { authorization }) },
+    dispatcher: dispatcher ?? s.agent,
+  });
 
 async function challenge() {
   const res = await get(V2);
@@ -21,10 +40,18 @@ describe('Digest', () => {
     const res = await get(V2);
     const body = await res.body.json();
     expect(res.statusCode).toBe(401);
-    expect(body).toEqual({ detail: 'You are not authorized for this resource.', error: 401, errorCode: 'UNEXPECTED_ERROR', parameters: [], reason: 'Unauthorized' });
+    expect(body).toEqual({
+      detail: 'You are not authorized for this resource.',
+      error: 401,
+      errorCode: 'UNEXPECTED_ERROR',
+      parameters: [],
+      reason: 'Unauthorized',
+    });
     const header = res.headers['www-authenticate'] as string[];
     expect(header).toHaveLength(2);
-    expect(header[1]).toMatch(/^Digest realm="platform Public API", domain="", nonce="[0-9a-f]{32}", algorithm=MD5, qop="auth", stale=false$/);
+    expect(header[1]).toMatch(
+      /^Digest realm="platform Public API", domain="", nonce="[0-9a-f]{32}", algorithm=MD5, qop="auth", stale=false$/,
+    );
     expect(challenges(header).map((c) => c.algorithm)).toEqual(['SHA-256', 'MD5']);
   });
 
@@ -36,7 +63,8 @@ describe('Digest', () => {
 
   it('reuses a nonce with a new nonce count, and refuses a replayed one', async () => {
     const ch = pickChallenge(await challenge(), 'MD5');
-    const answer = (nc: number, cnonce: string) => digestAuthorization(ch, 'GET', V2, PUBLIC_KEYS.owner, SECRETS.owner.privateKey, nc, cnonce);
+    const answer = (nc: number, cnonce: string) =>
+      digestAuthorization(ch, 'GET', V2, PUBLIC_KEYS.owner, SECRETS.owner.privateKey, nc, cnonce);
     const first = answer(1, 'aaaa');
     expect((await get(V2, first)).statusCode).toBe(200);
     expect((await get(V2, answer(2, 'bbbb'))).statusCode).toBe(200);
@@ -76,7 +104,10 @@ describe('API access list', () => {
     try {
       expect((await call(s, `${V2}/groups/${IDS.groupA}`, { as: 'owner2', dispatcher: from2 })).status).toBe(200);
       expect((await call(s, `${V2}/groups/${IDS.groupA}`, { as: 'owner', dispatcher: from2 })).status).toBe(403);
-      const forged = await call(s, `${V2}/groups/${IDS.groupA}`, { as: 'owner2', headers: { 'x-forwarded-for': '127.0.0.2' } });
+      const forged = await call(s, `${V2}/groups/${IDS.groupA}`, {
+        as: 'owner2',
+        headers: { 'x-forwarded-for': '127.0.0.2' },
+      });
       expect(forged.status).toBe(403);
     } finally {
       await from2.close();

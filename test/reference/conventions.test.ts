@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS, V1, V2, call, start, type Started } from './helpers.ts';
 
 let s: Started;
-beforeAll(async () => { s = await start({ plainHttpPort: 0 }); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await start({ plainHttpPort: 0 });
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const errorFields = ['detail', 'error', 'errorCode', 'parameters', 'reason'];
 
@@ -26,7 +30,11 @@ describe('errors', () => {
   });
 
   it('names an unknown nested field and changes nothing', async () => {
-    const r = await call(s, `${V2}/groups/${IDS.groupA}`, { as: 'owner', method: 'PATCH', body: { name: 'renamed', tags: [{ key: 'k', value: 'v', foo: 1 }] } });
+    const r = await call(s, `${V2}/groups/${IDS.groupA}`, {
+      as: 'owner',
+      method: 'PATCH',
+      body: { name: 'renamed', tags: [{ key: 'k', value: 'v', foo: 1 }] },
+    });
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['tags[0].foo'] });
     expect(r.json.detail).toContain('tags[0].foo');
@@ -34,15 +42,26 @@ describe('errors', () => {
   });
 
   it('refuses a read-only caller with 403 and changes nothing', async () => {
-    const r = await call(s, `${V2}/groups/${IDS.groupA}`, { as: 'readOnly', method: 'PATCH', body: { name: 'renamed' } });
+    const r = await call(s, `${V2}/groups/${IDS.groupA}`, {
+      as: 'readOnly',
+      method: 'PATCH',
+      body: { name: 'renamed' },
+    });
     expect(r.status).toBe(403);
     expect(Object.keys(r.json).sort()).toEqual(errorFields);
     expect((await call(s, `${V2}/groups/${IDS.groupA}`, { as: 'readOnly' })).json.name).toBe('conformance-a');
   });
 
   it('answers malformed JSON with 400 and a non-JSON content type with 415', async () => {
-    expect((await call(s, `${V2}/groups`, { as: 'owner', method: 'POST', body: '{"name":' })).json.errorCode).toBe('INVALID_JSON');
-    const r = await call(s, `${V2}/groups`, { as: 'owner', method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } });
+    expect((await call(s, `${V2}/groups`, { as: 'owner', method: 'POST', body: '{"name":' })).json.errorCode).toBe(
+      'INVALID_JSON',
+    );
+    const r = await call(s, `${V2}/groups`, {
+      as: 'owner',
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(r.status).toBe(415);
     expect(Object.keys(r.json).sort()).toEqual(errorFields);
   });
@@ -119,11 +138,17 @@ describe('versioning', () => {
   });
 
   it('marks 2023-01-01 as deprecated and 2022-01-01 as gone', async () => {
-    const old = await call(s, `${V2}/groups`, { as: 'owner', headers: { accept: 'application/vnd.platform.2023-01-01+json' } });
+    const old = await call(s, `${V2}/groups`, {
+      as: 'owner',
+      headers: { accept: 'application/vnd.platform.2023-01-01+json' },
+    });
     expect(old.headers['content-type']).toBe('application/vnd.platform.2023-01-01+json;charset=utf-8');
     expect(old.headers.deprecation).toBe('Wed, 01 Feb 2023 00:00:00 GMT');
     expect(old.headers.sunset).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
-    const gone = await call(s, `${V2}/groups`, { as: 'owner', headers: { accept: 'application/vnd.platform.2022-01-01+json' } });
+    const gone = await call(s, `${V2}/groups`, {
+      as: 'owner',
+      headers: { accept: 'application/vnd.platform.2022-01-01+json' },
+    });
     expect(gone.status).toBe(410);
     expect(gone.json.errorCode).toBe('VERSION_GONE');
   });

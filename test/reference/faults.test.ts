@@ -14,7 +14,11 @@ async function withFault<T>(kind: FaultKind, use: (s: Started) => Promise<T>): P
 }
 
 const plainGet = (s: Started, signal?: AbortSignal) =>
-  request(`${s.target.url}${V2}`, { headers: { accept: ACCEPT, authorization: 'Bearer service-account-token' }, dispatcher: s.agent, signal });
+  request(`${s.target.url}${V2}`, {
+    headers: { accept: ACCEPT, authorization: 'Bearer service-account-token' },
+    dispatcher: s.agent,
+    signal,
+  });
 
 describe('--faults', () => {
   it('reads a rate and the kinds to draw from, and refuses others', () => {
@@ -43,7 +47,13 @@ describe('--faults', () => {
     await withFault('hang', async (s) => {
       const gaveUp = new AbortController();
       const pending = plainGet(s, gaveUp.signal);
-      const first = await Promise.race([pending.then(() => 'answered', () => 'failed'), new Promise((resolve) => setImmediate(() => setImmediate(() => resolve('waiting'))))]);
+      const first = await Promise.race([
+        pending.then(
+          () => 'answered',
+          () => 'failed',
+        ),
+        new Promise((resolve) => setImmediate(() => setImmediate(() => resolve('waiting')))),
+      ]);
       gaveUp.abort();
       expect(first).toBe('waiting');
       await expect(pending).rejects.toThrow();
@@ -60,7 +70,12 @@ describe('--faults', () => {
 
   it('spares the service-account sign-in', async () => {
     await withFault('503', async (s) => {
-      const res = await request(`${s.target.url}/api/oauth/token`, { method: 'POST', dispatcher: s.agent, body: 'grant_type=client_credentials', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await request(`${s.target.url}/api/oauth/token`, {
+        method: 'POST',
+        dispatcher: s.agent,
+        body: 'grant_type=client_credentials',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       await res.body.text();
       expect(res.statusCode).toBe(401); // no client credentials were configured: the token endpoint itself answered
     });

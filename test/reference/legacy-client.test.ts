@@ -8,7 +8,12 @@ import { IDS, PUBLIC_KEYS, SECRETS } from './helpers.ts';
 
 type Calls<Name extends string> = Record<Name, (...args: unknown[]) => Promise<any>>;
 /** The client's sections and calls these tests use. */
-interface AtlasClient { project: Calls<'getAll'>; event: Calls<'getAll'>; alert: Calls<'getAll'>; cluster: Calls<'create' | 'get' | 'getAll' | 'delete'> }
+interface AtlasClient {
+  project: Calls<'getAll'>;
+  event: Calls<'getAll'>;
+  alert: Calls<'getAll'>;
+  cluster: Calls<'create' | 'get' | 'getAll' | 'delete'>;
+}
 const getClient = createRequire(import.meta.url)('mongodb-atlas-api-client') as (options: object) => AtlasClient;
 
 let target: ReferenceTarget;
@@ -21,7 +26,12 @@ beforeAll(async () => {
   target = await startReferenceTarget({ vendor: 'atlas', secrets: SECRETS });
   agent = new Agent({ connect: { ca: target.caPem } });
   http = { httpOptions: { dispatcher: agent } };
-  atlas = getClient({ publicKey: PUBLIC_KEYS.owner, privateKey: SECRETS.owner.privateKey, baseUrl: `${target.url}/api/atlas/v1.0`, projectId: IDS.groupA });
+  atlas = getClient({
+    publicKey: PUBLIC_KEYS.owner,
+    privateKey: SECRETS.owner.privateKey,
+    baseUrl: `${target.url}/api/atlas/v1.0`,
+    projectId: IDS.groupA,
+  });
 });
 afterAll(async () => {
   await agent?.close();
@@ -39,7 +49,11 @@ describe('mongodb-atlas-api-client against --vendor atlas /v1.0', () => {
   });
 
   it('creates, reads and deletes a cluster in the legacy shape, with mongoURI', async () => {
-    const body = { name: 'legacy-client', providerSettings: { providerName: 'AWS', instanceSizeName: 'M10', regionName: 'US_EAST_1' }, numShards: 1 };
+    const body = {
+      name: 'legacy-client',
+      providerSettings: { providerName: 'AWS', instanceSizeName: 'M10', regionName: 'US_EAST_1' },
+      numShards: 1,
+    };
     const created = await atlas.cluster.create(body, http);
     expect(created.name).toBe('legacy-client');
     const read = await atlas.cluster.get('legacy-client', http);

@@ -14,14 +14,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const user = (username: string) => ({ databaseName: 'admin', username, password: 'a-long-password', roles: [] });
 const usernames = async (s: Started) =>
-  (await call(s, `${V2}/groups/${IDS.groupA}/databaseUsers`, { as: 'owner' })).json.results.map((u: { username: string }) => u.username);
+  (await call(s, `${V2}/groups/${IDS.groupA}/databaseUsers`, { as: 'owner' })).json.results.map(
+    (u: { username: string }) => u.username,
+  );
 
 describe('--state-file', () => {
   it('keeps what was created across a restart', async () => {
     const stateFile = join(dir, 'state.json');
     const first = await start({ stateFile });
     try {
-      expect((await call(first, `${V2}/groups/${IDS.groupA}/databaseUsers`, { as: 'owner', method: 'POST', body: user('kept') })).status).toBe(201);
+      expect(
+        (
+          await call(first, `${V2}/groups/${IDS.groupA}/databaseUsers`, {
+            as: 'owner',
+            method: 'POST',
+            body: user('kept'),
+          })
+        ).status,
+      ).toBe(201);
     } finally {
       await first.close();
     }
@@ -39,7 +49,11 @@ describe('--record', () => {
     const recordFile = join(dir, 'exchanges.har');
     const s = await start({ recordFile });
     try {
-      await call(s, `${V2}/groups/${IDS.groupA}/databaseUsers`, { as: 'owner', method: 'POST', body: user('recorded') });
+      await call(s, `${V2}/groups/${IDS.groupA}/databaseUsers`, {
+        as: 'owner',
+        method: 'POST',
+        body: user('recorded'),
+      });
       await call(s, `${V2}/groups`, { as: 'serviceAccount' });
     } finally {
       await s.close();
@@ -47,8 +61,17 @@ describe('--record', () => {
     const text = readFileSync(recordFile, 'utf8');
     const har = JSON.parse(text);
     expect(har.log.version).toBe('1.2');
-    const seen = har.log.entries.map((e: { request: { method: string; url: string }; response: { status: number } }) => `${e.request.method} ${new URL(e.request.url).pathname} ${e.response.status}`);
-    expect(seen).toEqual(expect.arrayContaining([`POST ${V2}/groups/${IDS.groupA}/databaseUsers 401`, `POST ${V2}/groups/${IDS.groupA}/databaseUsers 201`, `GET ${V2}/groups 200`]));
+    const seen = har.log.entries.map(
+      (e: { request: { method: string; url: string }; response: { status: number } }) =>
+        `${e.request.method} ${new URL(e.request.url).pathname} ${e.response.status}`,
+    );
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        `POST ${V2}/groups/${IDS.groupA}/databaseUsers 401`,
+        `POST ${V2}/groups/${IDS.groupA}/databaseUsers 201`,
+        `GET ${V2}/groups 200`,
+      ]),
+    );
     for (const secret of ['a-long-password', SECRETS.serviceAccount.token]) expect(text).not.toContain(secret);
     const created = har.log.entries.find((e: { response: { status: number } }) => e.response.status === 201);
     expect(created.request.headers.find((h: { name: string }) => h.name === 'authorization').value).toBe('[redacted]');
@@ -58,18 +81,39 @@ describe('--record', () => {
 
 describe('the command line', () => {
   let child: ChildProcess | undefined;
-  afterAll(() => { child?.kill(); });
+  afterAll(() => {
+    child?.kill();
+  });
 
-  it('serves the user\'s --fixture in place of the default seed\'s collections', async () => {
+  it("serves the user's --fixture in place of the default seed's collections", async () => {
     const fixture = join(dir, 'fixture.json');
-    writeFileSync(fixture, JSON.stringify({ databaseUsers: [{ groupId: IDS.groupA, ...user('from-fixture'), password: undefined, scopes: [], labels: [], ldapAuthType: 'NONE', x509Type: 'NONE', awsIAMType: 'NONE', oidcAuthType: 'NONE' }] }));
+    writeFileSync(
+      fixture,
+      JSON.stringify({
+        databaseUsers: [
+          {
+            groupId: IDS.groupA,
+            ...user('from-fixture'),
+            password: undefined,
+            scopes: [],
+            labels: [],
+            ldapAuthType: 'NONE',
+            x509Type: 'NONE',
+            awsIAMType: 'NONE',
+            oidcAuthType: 'NONE',
+          },
+        ],
+      }),
+    );
     const caFile = join(dir, 'ca.pem');
     child = spawn(process.execPath, ['bin/reference.mjs', '--port', '0', '--fixture', fixture, '--ca-out', caFile], {
       env: { ...process.env, REFERENCE_OWNER_PRIVATE_KEY: SECRETS.owner.privateKey },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     while (!/listening on (\S+)/.test(output)) await once(child.stdout!, 'data');
     const url = /listening on (\S+)/.exec(output)![1]!;
     const agent = new Agent({ connect: { ca: readFileSync(caFile, 'utf8') } });

@@ -5,8 +5,12 @@ import { IDS, V2, call, start, type Started } from './helpers.ts';
 const LIMIT = 3;
 const WINDOW_MS = 1000;
 let s: Started;
-beforeAll(async () => { s = await start({ rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } }); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await start({ rateLimit: { limit: LIMIT, windowMs: WINDOW_MS } });
+});
+afterAll(async () => {
+  await s.close();
+});
 
 /** Starts the requests early in a window, so that they all fall in one (no timing is asserted). */
 async function atWindowStart(): Promise<void> {

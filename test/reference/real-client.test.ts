@@ -2,14 +2,27 @@
 // atlas`: MongoDB's own Admin API client (@mongodb-js/mcp-atlas-api-client, pinned), which signs in with a service
 // account and sends `Accept: application/vnd.atlas.2025-03-12+json` on every call. Only the local target is reached.
 import { ApiClient, ClientCredentialsAuthProvider } from '@mongodb-js/mcp-atlas-api-client';
-import { Agent, fetch as undiciFetch, getGlobalDispatcher, Request as UndiciRequest, setGlobalDispatcher } from 'undici';
+import {
+  Agent,
+  fetch as undiciFetch,
+  getGlobalDispatcher,
+  Request as UndiciRequest,
+  setGlobalDispatcher,
+} from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference/server.ts';
 import { IDS, SECRETS } from './helpers.ts';
 
 const OWNER_CLIENT = { clientId: 'mdb_sa_id_650000000000000000001001', clientSecret: 'mdb_sa_sk_owner-client-secret' };
 const logged: string[] = [];
-const logger = new Proxy({}, { get: () => (entry: { message?: string }) => { logged.push(String(entry?.message ?? entry)); } });
+const logger = new Proxy(
+  {},
+  {
+    get: () => (entry: { message?: string }) => {
+      logged.push(String(entry?.message ?? entry));
+    },
+  },
+);
 
 let target: ReferenceTarget;
 let agent: Agent;
@@ -17,11 +30,15 @@ let auth: ClientCredentialsAuthProvider;
 let client: ApiClient;
 
 beforeAll(async () => {
-  target = await startReferenceTarget({ vendor: 'atlas', secrets: { ...SECRETS, owner: { ...SECRETS.owner, ...OWNER_CLIENT } } });
+  target = await startReferenceTarget({
+    vendor: 'atlas',
+    secrets: { ...SECRETS, owner: { ...SECRETS.owner, ...OWNER_CLIENT } },
+  });
   agent = new Agent({ connect: { ca: target.caPem } });
   // The embedder's fetch, as the client asks for one: here trusting the target's certificate.
   const httpClient = {
-    fetch: ((input: RequestInfo | URL, init?: RequestInit) => undiciFetch(input as string, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+      undiciFetch(input as string, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch,
     Request: UndiciRequest as unknown as typeof Request,
   };
   const options = { baseUrl: `${target.url}/`, userAgent: 'conformance-reference-test', httpClient };
@@ -35,7 +52,8 @@ afterAll(async () => {
 
 const groupId = IDS.groupA;
 /** One field of each item of a list answer. */
-const valuesOf = (list: { results?: unknown[] }, field: string) => (list.results ?? []).map((item) => (item as Record<string, unknown>)[field]);
+const valuesOf = (list: { results?: unknown[] }, field: string) =>
+  (list.results ?? []).map((item) => (item as Record<string, unknown>)[field]);
 
 describe('@mongodb-js/mcp-atlas-api-client against --vendor atlas', () => {
   it('signs in with the service account', async () => {
@@ -65,8 +83,21 @@ describe('@mongodb-js/mcp-atlas-api-client against --vendor atlas', () => {
     const created = await client.createCluster({
       params: { path: { groupId } },
       body: {
-        name: 'client-made', groupId, clusterType: 'REPLICASET',
-        replicationSpecs: [{ regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1', priority: 7, electableSpecs: { instanceSize: 'M10', nodeCount: 3 } }] }],
+        name: 'client-made',
+        groupId,
+        clusterType: 'REPLICASET',
+        replicationSpecs: [
+          {
+            regionConfigs: [
+              {
+                providerName: 'AWS',
+                regionName: 'US_EAST_1',
+                priority: 7,
+                electableSpecs: { instanceSize: 'M10', nodeCount: 3 },
+              },
+            ],
+          },
+        ],
       } as never,
     });
     expect(created.name).toBe('client-made');
@@ -77,11 +108,20 @@ describe('@mongodb-js/mcp-atlas-api-client against --vendor atlas', () => {
   it('creates a database user and an access-list entry, which then show in their lists', async () => {
     await client.createDatabaseUser({
       params: { path: { groupId } },
-      body: { groupId, databaseName: 'admin', username: 'mcp-user', password: 'a-long-password', roles: [{ databaseName: 'admin', roleName: 'readAnyDatabase' }] },
+      body: {
+        groupId,
+        databaseName: 'admin',
+        username: 'mcp-user',
+        password: 'a-long-password',
+        roles: [{ databaseName: 'admin', roleName: 'readAnyDatabase' }],
+      },
     });
     const users = await client.listDatabaseUsers({ params: { path: { groupId } } });
     expect(valuesOf(users, 'username')).toContain('mcp-user');
-    await client.createAccessListEntry({ params: { path: { groupId } }, body: [{ groupId, ipAddress: '203.0.113.5', comment: 'added by client' }] });
+    await client.createAccessListEntry({
+      params: { path: { groupId } },
+      body: [{ groupId, ipAddress: '203.0.113.5', comment: 'added by client' }],
+    });
     const entries = await client.listAccessListEntries({ params: { path: { groupId } } });
     expect(valuesOf(entries, 'ipAddress')).toContain('203.0.113.5');
   });
@@ -100,9 +140,16 @@ describe('@mongodb-js/mcp-atlas-api-client against --vendor atlas', () => {
     expect(load.state).toBe('WORKING');
     const loaded = await client.getSampleDatasetLoad({ params: { path: { groupId, sampleDatasetId: load._id! } } });
     expect(loaded.state).toBe('COMPLETED');
-    await client.createStreamWorkspace({ params: { path: { groupId } }, body: { name: 'client-streams', dataProcessRegion: { cloudProvider: 'AWS', region: 'VIRGINIA_USA' } } as never });
-    expect(valuesOf(await client.listStreamWorkspaces({ params: { path: { groupId } } }), 'name')).toContain('client-streams');
-    expect((await client.getStreamWorkspace({ params: { path: { groupId, tenantName: 'client-streams' } } })).name).toBe('client-streams');
+    await client.createStreamWorkspace({
+      params: { path: { groupId } },
+      body: { name: 'client-streams', dataProcessRegion: { cloudProvider: 'AWS', region: 'VIRGINIA_USA' } } as never,
+    });
+    expect(valuesOf(await client.listStreamWorkspaces({ params: { path: { groupId } } }), 'name')).toContain(
+      'client-streams',
+    );
+    expect(
+      (await client.getStreamWorkspace({ params: { path: { groupId, tenantName: 'client-streams' } } })).name,
+    ).toBe('client-streams');
   });
 
   it('revokes its token on close: the target refuses it afterwards', async () => {
@@ -116,7 +163,10 @@ describe('@mongodb-js/mcp-atlas-api-client against --vendor atlas', () => {
       setGlobalDispatcher(previous);
     }
     expect(logged).toEqual([]);
-    const res = await undiciFetch(`${target.url}/api/atlas/v2/groups`, { headers: { ...headers, accept: 'application/vnd.atlas.2025-03-12+json' }, dispatcher: agent });
+    const res = await undiciFetch(`${target.url}/api/atlas/v2/groups`, {
+      headers: { ...headers, accept: 'application/vnd.atlas.2025-03-12+json' },
+      dispatcher: agent,
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -6,10 +6,14 @@ import { IDS, V2, call, start, type Started } from './helpers.ts';
 const accept = (date: string) => ({ accept: `application/vnd.platform.${date}+json` });
 const clusters = `${V2}/groups/${IDS.groupA}/clusters`;
 
-describe('the real service\'s resolution (default)', () => {
+describe("the real service's resolution (default)", () => {
   let s: Started;
-  beforeAll(async () => { s = await start(); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await start();
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   it('serves a date after every version of the projects in their newest one, and names it', async () => {
     const r = await call(s, `${V2}/groups`, { as: 'owner', headers: accept('2025-03-12') });
@@ -17,7 +21,7 @@ describe('the real service\'s resolution (default)', () => {
     expect(r.headers['content-type']).toBe('application/vnd.platform.2023-02-01+json;charset=utf-8');
   });
 
-  it('serves the clusters in their own newer version 2024-08-05, the real service\'s', async () => {
+  it("serves the clusters in their own newer version 2024-08-05, the real service's", async () => {
     const r = await call(s, clusters, { as: 'owner', headers: accept('2025-03-12') });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/vnd.platform.2024-08-05+json;charset=utf-8');
@@ -46,10 +50,14 @@ describe('the real service\'s resolution (default)', () => {
 
 describe('unlistedDates: refused', () => {
   let s: Started;
-  beforeAll(async () => { s = await start({ unlistedDates: 'refused' }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await start({ unlistedDates: 'refused' });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
-  it('refuses a date that is not one of the operation\'s versions, and serves one that is', async () => {
+  it("refuses a date that is not one of the operation's versions, and serves one that is", async () => {
     expect((await call(s, `${V2}/groups`, { as: 'owner', headers: accept('2025-03-12') })).status).toBe(406);
     expect((await call(s, clusters, { as: 'owner', headers: accept('2024-08-05') })).status).toBe(200);
   });

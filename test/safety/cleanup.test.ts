@@ -11,8 +11,16 @@ import { leaksOf } from './secret-scan.ts';
 import { inSlot } from './slots.ts';
 
 /** Rules that create projects, alert configurations, clusters and custom roles, some kept to the end of the run. */
-const creating = ['METH-POST-CREATES', 'METH-PATCH-PARTIAL', 'METH-PUT-REPLACES', 'METH-DELETE-REMOVES', 'ERR-UNIQUE-409',
-  'ALERTCFG-SEVERITY-OVERRIDE', 'VER-CONTENT-TYPE-BOTH', 'DBUSER-ROLE-ACTIONS'].flatMap((id) => ['--rule', id]);
+const creating = [
+  'METH-POST-CREATES',
+  'METH-PATCH-PARTIAL',
+  'METH-PUT-REPLACES',
+  'METH-DELETE-REMOVES',
+  'ERR-UNIQUE-409',
+  'ALERTCFG-SEVERITY-OVERRIDE',
+  'VER-CONTENT-TYPE-BOTH',
+  'DBUSER-ROLE-ACTIONS',
+].flatMap((id) => ['--rule', id]);
 
 const fast = { timeouts: { requestMs: 3000, connectMs: 2000, ruleMs: 30000 } };
 
@@ -25,9 +33,14 @@ interface Run {
 const started: { live: LiveReference; proxy?: FaultProxy }[] = [];
 
 /** A fresh reference target (optionally behind a fault proxy), its inventory, and the CLI running against it. */
-async function run(args: string[], o: { mutants?: string[]; scenario?: Scenario } = {}): Promise<Run & { proxy?: FaultProxy }> {
+async function run(
+  args: string[],
+  o: { mutants?: string[]; scenario?: Scenario } = {},
+): Promise<Run & { proxy?: FaultProxy }> {
   const live = await startLiveReference({ mutants: o.mutants });
-  const proxy = o.scenario ? await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, o.scenario) : undefined;
+  const proxy = o.scenario
+    ? await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, o.scenario)
+    : undefined;
   started.push({ live, proxy });
   const before = await inventory(live);
   const profile = live.profile({ ...(proxy ? { baseUrl: proxy.url, caPem: proxy.caPem } : {}), fields: fast });
@@ -54,7 +67,10 @@ const projectPath = /\/groups\/[^/]+$/;
 
 /** Whether the run has put something into a project of its own: such a project is deleted only by the cleanup. */
 function ownProjectInUse(cli: CliProcess): boolean {
-  const created = cli.journal().filter((e) => e.op === 'created').map((e) => e.path);
+  const created = cli
+    .journal()
+    .filter((e) => e.op === 'created')
+    .map((e) => e.path);
   return created.some((p) => projectPath.test(p) && created.some((q) => q.startsWith(`${p}/`)));
 }
 
@@ -66,54 +82,71 @@ afterAll(async () => {
 });
 
 describe.concurrent('cleanup on a live target', () => {
-  it('deletes what the run created when it is interrupted (SIGINT) right after its first create', () => inSlot(async () => {
-    const r = await run(creating);
-    await r.cli.until(() => createdCount(r.cli) >= 1);
-    r.cli.signal('SIGINT');
-    await expectNothingLeft(r, 130);
-    expect((await r.cli.exit).report!.interrupted).toBe('SIGINT');
-  }));
+  it('deletes what the run created when it is interrupted (SIGINT) right after its first create', () =>
+    inSlot(async () => {
+      const r = await run(creating);
+      await r.cli.until(() => createdCount(r.cli) >= 1);
+      r.cli.signal('SIGINT');
+      await expectNothingLeft(r, 130);
+      expect((await r.cli.exit).report!.interrupted).toBe('SIGINT');
+    }));
 
-  it('deletes what the run created when it is terminated (SIGTERM) in the middle of the run', () => inSlot(async () => {
-    const r = await run(creating);
-    // Checks have created and deleted things, and one has made a project.
-    await r.cli.until(() => r.cli.journal().some((e) => e.op === 'deleted') && r.cli.journal().some((e) => e.op === 'created' && projectPath.test(e.path)));
-    r.cli.signal('SIGTERM');
-    await expectNothingLeft(r, 143);
-    expect((await r.cli.exit).report!.interrupted).toBe('SIGTERM');
-  }));
+  it('deletes what the run created when it is terminated (SIGTERM) in the middle of the run', () =>
+    inSlot(async () => {
+      const r = await run(creating);
+      // Checks have created and deleted things, and one has made a project.
+      await r.cli.until(
+        () =>
+          r.cli.journal().some((e) => e.op === 'deleted') &&
+          r.cli.journal().some((e) => e.op === 'created' && projectPath.test(e.path)),
+      );
+      r.cli.signal('SIGTERM');
+      await expectNothingLeft(r, 143);
+      expect((await r.cli.exit).report!.interrupted).toBe('SIGTERM');
+    }));
 
-  it('finishes the cleanup when Ctrl-C is pressed again during it', () => inSlot(async () => {
-    // DELETEs are slowed, so that the cleanup lasts long enough to be interrupted.
-    const slowDeletes: Scenario = (req) => (req.method === 'DELETE' ? { kind: 'delay', ms: 300 } : undefined);
-    const r = await run(creating, { scenario: slowDeletes });
-    await r.cli.until(() => ownProjectInUse(r.cli));
-    r.cli.signal('SIGINT');
-    await r.cli.until(() => /deleting \d+ entit(y|ies) the run created/.test(r.cli.stderr));
-    r.cli.signal('SIGINT');
-    await r.cli.until(() => /cleanup in progress/.test(r.cli.stderr));
-    await expectNothingLeft(r, 130);
-  }));
+  it('finishes the cleanup when Ctrl-C is pressed again during it', () =>
+    inSlot(async () => {
+      // DELETEs are slowed, so that the cleanup lasts long enough to be interrupted.
+      const slowDeletes: Scenario = (req) => (req.method === 'DELETE' ? { kind: 'delay', ms: 300 } : undefined);
+      const r = await run(creating, { scenario: slowDeletes });
+      await r.cli.until(() => ownProjectInUse(r.cli));
+      r.cli.signal('SIGINT');
+      await r.cli.until(() => /deleting \d+ entit(y|ies) the run created/.test(r.cli.stderr));
+      r.cli.signal('SIGINT');
+      await r.cli.until(() => /cleanup in progress/.test(r.cli.stderr));
+      await expectNothingLeft(r, 130);
+    }));
 
-  it('deletes what the run created when rules fail (mutants), also what their confirming runs created', () => inSlot(async () => {
-    const r = await run(creating, { mutants: ['ALERTCFG-SEVERITY-OVERRIDE', 'METH-PATCH-PARTIAL'] });
-    await expectNothingLeft(r, 1);
-    const { report } = await r.cli.exit;
-    const failed = report!.rules.filter((x) => x.status === 'fail');
-    expect(failed.map((x) => x.id).sort()).toEqual(['ALERTCFG-SEVERITY-OVERRIDE', 'METH-PATCH-PARTIAL']);
-    for (const rule of failed) expect(rule.checks.filter((c) => c.status === 'fail').every((c) => c.confirmed === true), rule.id).toBe(true);
-  }));
+  it('deletes what the run created when rules fail (mutants), also what their confirming runs created', () =>
+    inSlot(async () => {
+      const r = await run(creating, { mutants: ['ALERTCFG-SEVERITY-OVERRIDE', 'METH-PATCH-PARTIAL'] });
+      await expectNothingLeft(r, 1);
+      const { report } = await r.cli.exit;
+      const failed = report!.rules.filter((x) => x.status === 'fail');
+      expect(failed.map((x) => x.id).sort()).toEqual(['ALERTCFG-SEVERITY-OVERRIDE', 'METH-PATCH-PARTIAL']);
+      for (const rule of failed)
+        expect(
+          rule.checks.filter((c) => c.status === 'fail').every((c) => c.confirmed === true),
+          rule.id,
+        ).toBe(true);
+    }));
 
-  it('deletes what the run created when the target errs in the middle of checks', () => inSlot(async () => {
-    // Changes of alert configurations fail for good (500), some readings of them break off.
-    const failing: Scenario = (req) => {
-      if (/alertConfigs\/[^/?]+/.test(req.path) && (req.method === 'PATCH' || req.method === 'PUT')) return { kind: 'status', status: 500 };
-      if (req.method === 'GET' && /alertConfigs\/[^/?]+$/.test(req.path) && req.repeat % 2 === 1) return { kind: 'reset' };
-      return undefined;
-    };
-    const r = await run(creating, { scenario: failing });
-    await expectNothingLeft(r, 1);
-    const { report } = await r.cli.exit;
-    expect(report!.rules.filter((x) => x.status === 'error').map((x) => x.id)).toEqual(expect.arrayContaining(['METH-PATCH-PARTIAL', 'METH-PUT-REPLACES']));
-  }));
+  it('deletes what the run created when the target errs in the middle of checks', () =>
+    inSlot(async () => {
+      // Changes of alert configurations fail for good (500), some readings of them break off.
+      const failing: Scenario = (req) => {
+        if (/alertConfigs\/[^/?]+/.test(req.path) && (req.method === 'PATCH' || req.method === 'PUT'))
+          return { kind: 'status', status: 500 };
+        if (req.method === 'GET' && /alertConfigs\/[^/?]+$/.test(req.path) && req.repeat % 2 === 1)
+          return { kind: 'reset' };
+        return undefined;
+      };
+      const r = await run(creating, { scenario: failing });
+      await expectNothingLeft(r, 1);
+      const { report } = await r.cli.exit;
+      expect(report!.rules.filter((x) => x.status === 'error').map((x) => x.id)).toEqual(
+        expect.arrayContaining(['METH-PATCH-PARTIAL', 'METH-PUT-REPLACES']),
+      );
+    }));
 });

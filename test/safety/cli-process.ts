@@ -27,7 +27,8 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
   const tmp = mkdtempSync(join(tmpdir(), 'cli-tmp-'));
   const reportsDir = mkdtempSync(join(tmpdir(), 'cli-reports-'));
   const child = spawn(process.execPath, ['bin/conformance.mjs', ...args, '--reports', reportsDir], {
-    env: { ...process.env, ...env, TMPDIR: tmp, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, TMPDIR: tmp, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let ended = false;
   const journalName = /^conformance-created-([0-9a-f]+)\.jsonl$/;
@@ -37,17 +38,23 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
     runId ??= journalName.exec(name ?? '')?.[1];
   });
   const cli: CliProcess = {
-    stdout: '', stderr: '', tmp, reportsDir,
+    stdout: '',
+    stderr: '',
+    tmp,
+    reportsDir,
     journal: () => {
       const file = journalFile();
       if (!file || !existsSync(join(tmp, file))) return [];
-      return readFileSync(join(tmp, file), 'utf8').split('\n').filter((l) => l.trim()).flatMap((l) => {
-        try {
-          return [JSON.parse(l) as { op: string; path: string }];
-        } catch {
-          return [];
-        }
-      });
+      return readFileSync(join(tmp, file), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .flatMap((l) => {
+          try {
+            return [JSON.parse(l) as { op: string; path: string }];
+          } catch {
+            return [];
+          }
+        });
     },
     runId: () => runId ?? journalName.exec(journalFile() ?? '')?.[1],
     until: async (condition) => {

@@ -15,11 +15,18 @@ import { startLiveReference, type LiveReference } from './live-target.ts';
 import { inSlot } from './slots.ts';
 
 /** A rate-limit rule (suites/8-limits.test.ts, run first) and rules of the second file that create entities. */
-const rules = ['LIMITS-100-PROCEED', 'METH-POST-CREATES', 'ALERTCFG-SEVERITY-OVERRIDE', 'VER-CONTENT-TYPE-BOTH', 'DBUSER-ROLE-ACTIONS', 'LIST-PAGES-PARTITION']
-  .flatMap((id) => ['--rule', id]);
+const rules = [
+  'LIMITS-100-PROCEED',
+  'METH-POST-CREATES',
+  'ALERTCFG-SEVERITY-OVERRIDE',
+  'VER-CONTENT-TYPE-BOTH',
+  'DBUSER-ROLE-ACTIONS',
+  'LIST-PAGES-PARTITION',
+].flatMap((id) => ['--rule', id]);
 
 const fast = { timeouts: { requestMs: 3000, connectMs: 2000, ruleMs: 30000 } };
-const slowProjectDeletes: Scenario = (req) => (req.method === 'DELETE' && /\/groups\/[0-9a-f]{24}$/.test(req.path) ? { kind: 'delay', ms: 500 } : undefined);
+const slowProjectDeletes: Scenario = (req) =>
+  req.method === 'DELETE' && /\/groups\/[0-9a-f]{24}$/.test(req.path) ? { kind: 'delay', ms: 500 } : undefined;
 
 const created = (cli: CliProcess) => cli.journal().filter((e) => e.op === 'created').length;
 /** The line the run prints when its first suite file is done: the second one starts. */
@@ -36,7 +43,10 @@ interface Moment {
   reached(run: Run): Promise<void>;
 }
 
-const at = (name: string, condition: (run: Run) => boolean): Moment => ({ name, reached: (run) => run.cli.until(() => condition(run)) });
+const at = (name: string, condition: (run: Run) => boolean): Moment => ({
+  name,
+  reached: (run) => run.cli.until(() => condition(run)),
+});
 const after = (name: string, first: (run: Run) => boolean, ms: number): Moment => ({
   name: `${ms} ms after ${name}`,
   reached: async (run) => {
@@ -81,23 +91,31 @@ afterAll(async () => {
 describe.concurrent(`an interrupt at any moment of a run (seed ${seed}: INTERRUPT_SEED=${seed} draws the same moments)`, () => {
   moments.forEach((moment, i) => {
     const signal: NodeJS.Signals = i % 2 === 0 ? 'SIGTERM' : 'SIGINT';
-    it(`${signal} at ${moment.name}: cleanup, report marked interrupted, exit ${signal === 'SIGTERM' ? 143 : 130}`, () => inSlot(async () => {
-      const live = await startLiveReference();
-      const proxy = await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, slowProjectDeletes);
-      opened.push({ live, proxy });
-      const before = await inventory(live);
-      const cli = startCli(['run', '--profile', live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: fast }), ...rules], live.env);
-      await moment.reached({ cli, proxy });
-      cli.signal(signal);
-      const { code, report } = await cli.exit;
-      expect(code, cli.stderr).toBe(signal === 'SIGTERM' ? 143 : 130);
-      expect(report, cli.stderr).toBeDefined();
-      expect(report!.interrupted).toBe(signal);
-      expect(report!.cleanup.leftovers).toEqual([]);
-      expect(cli.journal(), 'the journal is removed').toEqual([]);
-      const after = await inventory(live);
-      expect(marked(after, report!.runId), 'entities with the run\'s mark').toEqual([]);
-      expect(added(before, after), 'entities the run added').toEqual([]);
-    }), 120_000);
+    it(
+      `${signal} at ${moment.name}: cleanup, report marked interrupted, exit ${signal === 'SIGTERM' ? 143 : 130}`,
+      () =>
+        inSlot(async () => {
+          const live = await startLiveReference();
+          const proxy = await startFaultProxy({ url: live.target.url, caPem: live.target.caPem }, slowProjectDeletes);
+          opened.push({ live, proxy });
+          const before = await inventory(live);
+          const cli = startCli(
+            ['run', '--profile', live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: fast }), ...rules],
+            live.env,
+          );
+          await moment.reached({ cli, proxy });
+          cli.signal(signal);
+          const { code, report } = await cli.exit;
+          expect(code, cli.stderr).toBe(signal === 'SIGTERM' ? 143 : 130);
+          expect(report, cli.stderr).toBeDefined();
+          expect(report!.interrupted).toBe(signal);
+          expect(report!.cleanup.leftovers).toEqual([]);
+          expect(cli.journal(), 'the journal is removed').toEqual([]);
+          const after = await inventory(live);
+          expect(marked(after, report!.runId), "entities with the run's mark").toEqual([]);
+          expect(added(before, after), 'entities the run added').toEqual([]);
+        }),
+      120_000,
+    );
   });
 });

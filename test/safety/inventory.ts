@@ -16,12 +16,25 @@ const keyOf = (e: Record<string, unknown>) => String(e.id ?? e.name ?? e.roleNam
 
 export async function inventory(live: LiveReference): Promise<Inventory> {
   const client = new HttpClient({
-    baseUrl: live.target.url, ca: live.target.caPem, requestTimeoutMs: 5000, connectTimeoutMs: 2000, maxBodyBytes: 1 << 24,
-    connections: 2, redactor: new Redactor(),
-    credentials: { owner: { name: 'owner', publicKey: live.env.REFERENCE_OWNER_PUBLIC_KEY, privateKey: live.env.REFERENCE_OWNER_PRIVATE_KEY, env: {} } },
+    baseUrl: live.target.url,
+    ca: live.target.caPem,
+    requestTimeoutMs: 5000,
+    connectTimeoutMs: 2000,
+    maxBodyBytes: 1 << 24,
+    connections: 2,
+    redactor: new Redactor(),
+    credentials: {
+      owner: {
+        name: 'owner',
+        publicKey: live.env.REFERENCE_OWNER_PUBLIC_KEY,
+        privateKey: live.env.REFERENCE_OWNER_PRIVATE_KEY,
+        env: {},
+      },
+    },
   });
   try {
-    const get = (path: string) => client.send({ method: 'GET', path: `${api}${path}`, query: { itemsPerPage: 500 }, as: 'owner', headers: accept });
+    const get = (path: string) =>
+      client.send({ method: 'GET', path: `${api}${path}`, query: { itemsPerPage: 500 }, as: 'owner', headers: accept });
     const items = async (path: string): Promise<Record<string, unknown>[]> => {
       let res = await get(path);
       // Read right after a run, the project's window may still be spent: the inventory waits it out like any client.
@@ -39,7 +52,8 @@ export async function inventory(live: LiveReference): Promise<Inventory> {
     };
     const projects = await items('/groups');
     add('/groups', projects);
-    for (const p of projects) for (const c of collections) add(`/groups/${String(p.id)}/${c}`, await items(`/groups/${String(p.id)}/${c}`));
+    for (const p of projects)
+      for (const c of collections) add(`/groups/${String(p.id)}/${c}`, await items(`/groups/${String(p.id)}/${c}`));
     return found;
   } finally {
     await client.close();

@@ -33,7 +33,9 @@ export interface LiveReference {
 
 type Seed = { principals: { name: string; publicKey?: string }[] } & Record<string, unknown>;
 
-export async function startLiveReference(o: { mutants?: string[]; seed?: (seed: Seed) => Seed } = {}): Promise<LiveReference> {
+export async function startLiveReference(
+  o: { mutants?: string[]; seed?: (seed: Seed) => Seed } = {},
+): Promise<LiveReference> {
   const seed = (o.seed ?? ((s) => s))(structuredClone(defaultSeed()) as Seed);
   const env: Record<string, string> = {};
   const principals: Record<string, Principal> = {};
@@ -51,20 +53,33 @@ export async function startLiveReference(o: { mutants?: string[]; seed?: (seed: 
   }
   const { limit, windowSeconds } = referenceProfile.rateLimit;
   const target = await startReferenceTarget({
-    secrets: principals, seed, mutants: o.mutants, plainHttpPort: 0, rateLimit: { limit, windowMs: windowSeconds * 1000 },
+    secrets: principals,
+    seed,
+    mutants: o.mutants,
+    plainHttpPort: 0,
+    rateLimit: { limit, windowMs: windowSeconds * 1000 },
   });
   const dir = mkdtempSync(join(tmpdir(), 'live-reference-'));
   let profiles = 0;
   return {
-    target, env,
+    target,
+    env,
     profile: ({ baseUrl = target.url, caPem = target.caPem, fields = {} } = {}) => {
       const n = ++profiles;
       writeFileSync(join(dir, `ca-${n}.pem`), caPem);
       const file = join(dir, `profile-${n}.json`);
-      writeFileSync(file, JSON.stringify({
-        ...referenceProfile, $schema: undefined, name: 'reference as a live target', baseUrl, plainHttpUrl: target.plainUrl, tls: { caFile: `ca-${n}.pem` },
-        ...fields,
-      }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          ...referenceProfile,
+          $schema: undefined,
+          name: 'reference as a live target',
+          baseUrl,
+          plainHttpUrl: target.plainUrl,
+          tls: { caFile: `ca-${n}.pem` },
+          ...fields,
+        }),
+      );
       return file;
     },
     close: () => target.close(),

@@ -19,24 +19,34 @@ afterAll(async () => {
 describe.concurrent('the whole suite against one project under a short rate window', () => {
   for (let i = 0; i < runs; i++) {
     const seed = 1000 + i * 7919;
-    it(`leaves nothing behind and exits 0 (seed ${seed})`, () => inSlot(async () => {
-      const live = await startLiveReference();
-      started.push(live);
-      const before = await inventory(live);
-      const cli = startCli(['run', '--profile', live.profile({ fields: oneProject }), '--quiet', '--seed', String(seed)], live.env);
-      const { code, report } = await cli.exit;
-      expect(report, cli.stderr).toBeDefined();
-      expect(report!.cleanup.leftovers).toEqual([]);
-      // The checks deleted everything they made: the end-of-run cleanup had nothing to do.
-      expect(report!.cleanup.deleted).toEqual([]);
-      expect(report!.rateLimit?.unintended429).toBe(0);
-      expect(cli.journal(), 'the journal is removed').toEqual([]);
-      const after = await inventory(live);
-      expect(marked(after, report!.runId)).toEqual([]);
-      expect(added(before, after)).toEqual([]);
-      const troubled = report!.rules.filter((r) => r.status === 'fail' || r.status === 'error').map((r) => `${r.id}: ${r.reason}`);
-      expect(troubled).toEqual([]);
-      expect(code, cli.stderr).toBe(0);
-    }), 240_000);
+    it(
+      `leaves nothing behind and exits 0 (seed ${seed})`,
+      () =>
+        inSlot(async () => {
+          const live = await startLiveReference();
+          started.push(live);
+          const before = await inventory(live);
+          const cli = startCli(
+            ['run', '--profile', live.profile({ fields: oneProject }), '--quiet', '--seed', String(seed)],
+            live.env,
+          );
+          const { code, report } = await cli.exit;
+          expect(report, cli.stderr).toBeDefined();
+          expect(report!.cleanup.leftovers).toEqual([]);
+          // The checks deleted everything they made: the end-of-run cleanup had nothing to do.
+          expect(report!.cleanup.deleted).toEqual([]);
+          expect(report!.rateLimit?.unintended429).toBe(0);
+          expect(cli.journal(), 'the journal is removed').toEqual([]);
+          const after = await inventory(live);
+          expect(marked(after, report!.runId)).toEqual([]);
+          expect(added(before, after)).toEqual([]);
+          const troubled = report!.rules
+            .filter((r) => r.status === 'fail' || r.status === 'error')
+            .map((r) => `${r.id}: ${r.reason}`);
+          expect(troubled).toEqual([]);
+          expect(code, cli.stderr).toBe(0);
+        }),
+      240_000,
+    );
   }
 });

@@ -18,14 +18,19 @@ function secretForms(env: Record<string, string>): Record<string, string> {
     if (!/_(PRIVATE_KEY|TOKEN)$/.test(name)) continue;
     forms[name] = value;
     const publicKey = env[name.replace(/_PRIVATE_KEY$/, '_PUBLIC_KEY')];
-    if (name.endsWith('_PRIVATE_KEY') && publicKey) forms[`${name} with its public key in Basic form`] = Buffer.from(`${publicKey}:${value}`).toString('base64');
+    if (name.endsWith('_PRIVATE_KEY') && publicKey)
+      forms[`${name} with its public key in Basic form`] = Buffer.from(`${publicKey}:${value}`).toString('base64');
   }
   return forms;
 }
 
 /** "NAME in PLACE" for every secret form found in a place. */
 function leaksIn(places: { where: string; text: string }[], forms: Record<string, string>): string[] {
-  return places.flatMap(({ where, text }) => Object.entries(forms).filter(([, s]) => text.includes(s)).map(([name]) => `${name} in ${where}`));
+  return places.flatMap(({ where, text }) =>
+    Object.entries(forms)
+      .filter(([, s]) => text.includes(s))
+      .map(([name]) => `${name} in ${where}`),
+  );
 }
 
 export interface RunOutputs {
@@ -39,9 +44,12 @@ export interface RunOutputs {
 /** Leaks of the secrets of `env` into anything the run wrote. */
 export function leaksOf(run: RunOutputs, env: Record<string, string>): string[] {
   const files = [...filesUnder(run.reportsDir), ...(run.tmp ? filesUnder(run.tmp) : [])];
-  return leaksIn([
-    { where: 'stdout', text: run.stdout },
-    { where: 'stderr', text: run.stderr },
-    ...files.map((f) => ({ where: f, text: readFileSync(f, 'latin1') })),
-  ], secretForms(env));
+  return leaksIn(
+    [
+      { where: 'stdout', text: run.stdout },
+      { where: 'stderr', text: run.stderr },
+      ...files.map((f) => ({ where: f, text: readFileSync(f, 'latin1') })),
+    ],
+    secretForms(env),
+  );
 }

@@ -5,7 +5,6 @@ import { rules, selectRules } from '../../src/catalogue/catalogue.ts';
 import { sectionTitles } from '../../src/catalogue/spec.ts';
 import { mutantCatalogue as mutants } from '../../reference/mutants.ts';
 
-
 describe('rule catalogue', () => {
   it('has unique, well-formed ids', () => {
     const ids = rules.map((r) => r.id);

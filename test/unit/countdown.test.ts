@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { rateWaitCountdown } from '../../src/target/countdown.ts';
 
 function stream(): NodeJS.WriteStream & { text: string } {
-  const s = { isTTY: false, text: '', write(chunk: string) { s.text += chunk; return true; } };
+  const s = {
+    isTTY: false,
+    text: '',
+    write(chunk: string) {
+      s.text += chunk;
+      return true;
+    },
+  };
   return s as unknown as NodeJS.WriteStream & { text: string };
 }
 

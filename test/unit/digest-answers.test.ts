@@ -9,7 +9,14 @@ const key = { publicKey: 'abcdefgh', privateKey: 'the-private-key' };
 const request = { method: 'GET', uri: '/api/platform/v2/groups?pageNum=1', realm: 'platform Public API' };
 
 function challenge(algorithm: string): DigestChallenge {
-  return { realm: request.realm, nonce: '0123456789abcdef0123456789abcdef', algorithm, qop: 'auth', stale: false, userhash: false };
+  return {
+    realm: request.realm,
+    nonce: '0123456789abcdef0123456789abcdef',
+    algorithm,
+    qop: 'auth',
+    stale: false,
+    userhash: false,
+  };
 }
 
 const params = (header: string) => parseDigestParams(header.replace(/^Digest\s+/, ''));
@@ -18,7 +25,9 @@ describe.each(['MD5', 'SHA-256'])('Digest answers (%s)', (algorithm) => {
   const ch = challenge(algorithm);
 
   it('answers correctly', () => {
-    expect(digestResponseMatches(params(digestAnswer(ch, key, request.method, request.uri)), request, key.privateKey)).toBe(true);
+    expect(
+      digestResponseMatches(params(digestAnswer(ch, key, request.method, request.uri)), request, key.privateKey),
+    ).toBe(true);
   });
 
   it('with a wrong private key: same user name, answer does not verify', () => {
@@ -38,7 +47,7 @@ describe.each(['MD5', 'SHA-256'])('Digest answers (%s)', (algorithm) => {
     expect(digestResponseMatches(p, request, key.privateKey)).toBe(false);
   });
 
-  it('on an invented nonce: a correct answer, on a nonce other than the challenge\'s', () => {
+  it("on an invented nonce: a correct answer, on a nonce other than the challenge's", () => {
     const p = params(wrongDigestAnswer('stale-nonce', ch, key, request.method, request.uri));
     expect(p.nonce).not.toBe(ch.nonce);
     expect(p.nonce).toHaveLength(ch.nonce.length);

@@ -39,7 +39,12 @@ describe('dates', () => {
   });
 
   it('finds dates by their look and by their field name', () => {
-    const found = nonUtcDates({ created: 'Mon, 05 May 2025 10:00:00 GMT', name: '2025-05-01 cluster', day: '2025-05-01', at: [{ updated: '2025-05-01T10:00:00+01:00' }] });
+    const found = nonUtcDates({
+      created: 'Mon, 05 May 2025 10:00:00 GMT',
+      name: '2025-05-01 cluster',
+      day: '2025-05-01',
+      at: [{ updated: '2025-05-01T10:00:00+01:00' }],
+    });
     expect(found.map((d) => d.path)).toEqual(['created', 'at[0].updated']);
   });
 
@@ -57,6 +62,15 @@ describe('fields', () => {
   });
 
   it('finds numeric quantities whose name has no unit', () => {
-    expect(unitlessQuantities({ diskSizeGB: 10, delayMin: 0, diskSize: 10, pageNum: 1, pointInTimeUTCSeconds: 5, nested: { timeout: 3 } })).toEqual(['diskSize', 'nested.timeout']);
+    expect(
+      unitlessQuantities({
+        diskSizeGB: 10,
+        delayMin: 0,
+        diskSize: 10,
+        pageNum: 1,
+        pointInTimeUTCSeconds: 5,
+        nested: { timeout: 3 },
+      }),
+    ).toEqual(['diskSize', 'nested.timeout']);
   });
 });

@@ -7,7 +7,9 @@ import type { PagedList } from '../../src/probes/surface/paged-lists.ts';
 
 const lists: PagedList[] = ['/a', '/b', '/c'].map((path) => ({ title: path, generation: 'v2', path }));
 
-async function run(judge: (l: PagedList) => Promise<string | undefined>): Promise<{ coverage: Coverage; error?: unknown }> {
+async function run(
+  judge: (l: PagedList) => Promise<string | undefined>,
+): Promise<{ coverage: Coverage; error?: unknown }> {
   const coverage = new Coverage();
   try {
     await withCoverage(coverage, () => judgeEveryList(lists, judge));
@@ -19,12 +21,17 @@ async function run(judge: (l: PagedList) => Promise<string | undefined>): Promis
 
 describe('judgeEveryList', () => {
   it('counts each list by what it let the rule judge', async () => {
-    const { coverage, error } = await run(async (l) => (l.path === '/b' ? 'empty list' : l.path === '/c' ? undefined : 'list'));
+    const { coverage, error } = await run(async (l) =>
+      l.path === '/b' ? 'empty list' : l.path === '/c' ? undefined : 'list',
+    );
     expect(error).toBeUndefined();
-    expect(coverage.list()).toEqual([{ what: 'list', count: 1, places: 1 }, { what: 'empty list', count: 1, places: 1 }]);
+    expect(coverage.list()).toEqual([
+      { what: 'list', count: 1, places: 1 },
+      { what: 'empty list', count: 1, places: 1 },
+    ]);
   });
 
-  it('judges every list and reports the first failure in the lists\' order, with how many more', async () => {
+  it("judges every list and reports the first failure in the lists' order, with how many more", async () => {
     const seen: string[] = [];
     const { error } = await run(async (l) => {
       seen.push(l.path);

@@ -11,8 +11,11 @@ describe('field names', () => {
 
   it('makes each slip one or two edits away', () => {
     const slips = [
-      ['swap', 1, 'enabled', 'eanbled'], ['drop', 0, 'tags', 'ags'], ['double', 3, 'name', 'namee'],
-      ['replace', 2, 'name', 'nawe'], ['case', 0, 'name', 'Name'],
+      ['swap', 1, 'enabled', 'eanbled'],
+      ['drop', 0, 'tags', 'ags'],
+      ['double', 3, 'name', 'namee'],
+      ['replace', 2, 'name', 'nawe'],
+      ['case', 0, 'name', 'Name'],
     ] as const;
     for (const [edit, at, name, slipped] of slips) {
       expect(misspell(name, { edit, at, letter: 'w' })).toBe(slipped);

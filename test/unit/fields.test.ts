@@ -19,8 +19,14 @@ describe('entity field comparisons', () => {
 
   it('finds the sent values an entity does not hold, by path; extra fields read back are fine', () => {
     const sent = { name: 'n', notifications: [{ delayMin: 5, roles: ['GROUP_OWNER'] }] };
-    expect(notHeld(sent, { name: 'n', id: '1', notifications: [{ delayMin: 5, roles: ['GROUP_OWNER'], notifierId: 'z' }] })).toEqual([]);
-    expect(notHeld(sent, { name: 'm', notifications: [{ delayMin: 0, roles: [] }] })).toEqual(['name', 'notifications[0].delayMin', 'notifications[0].roles']);
+    expect(
+      notHeld(sent, { name: 'n', id: '1', notifications: [{ delayMin: 5, roles: ['GROUP_OWNER'], notifierId: 'z' }] }),
+    ).toEqual([]);
+    expect(notHeld(sent, { name: 'm', notifications: [{ delayMin: 0, roles: [] }] })).toEqual([
+      'name',
+      'notifications[0].delayMin',
+      'notifications[0].roles',
+    ]);
     expect(notHeld({ matchers: [{ value: 'a' }] }, { matchers: [] })).toEqual(['matchers']);
   });
 });

@@ -6,10 +6,17 @@ import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 
-const profile = checkProfile({ name: 't', baseUrl: 'https://api.example.test', credentials: { owner: { tokenEnv: 'T' } } }, 'p.json');
+const profile = checkProfile(
+  { name: 't', baseUrl: 'https://api.example.test', credentials: { owner: { tokenEnv: 'T' } } },
+  'p.json',
+);
 
 function listResponse(body: unknown): HttpResponse {
-  const exchange = { request: { method: 'GET', url: 'https://api.example.test/list', headers: {} }, startedAt: '', durationMs: 0 };
+  const exchange = {
+    request: { method: 'GET', url: 'https://api.example.test/list', headers: {} },
+    startedAt: '',
+    durationMs: 0,
+  };
   return new HttpResponse(200, {}, Buffer.from(JSON.stringify(body)), exchange);
 }
 
@@ -18,7 +25,9 @@ const self = { rel: 'self', href: 'https://api.example.test/list' };
 describe('list response shape', () => {
   it('accepts the total count, entities and one to three links', () => {
     expect(() => checkListShape(listResponse({ totalCount: 0, results: [], links: [self] }), profile)).not.toThrow();
-    expect(() => checkListShape(listResponse({ totalCount: 2, results: [{}, {}], links: [self, self, self] }), profile)).not.toThrow();
+    expect(() =>
+      checkListShape(listResponse({ totalCount: 2, results: [{}, {}], links: [self, self, self] }), profile),
+    ).not.toThrow();
   });
 
   it.each([
@@ -46,7 +55,9 @@ describe('include-count switch', () => {
     expect(() => checkCountOff(listResponse({ totalCount: 0, results: [] }), off('absent-or-zero'))).not.toThrow();
     expect(() => checkCountOff(listResponse({ totalCount: 0, results: [] }), off('absent'))).toThrow(RuleFailure);
     expect(() => checkCountOff(listResponse({ results: [] }), off('zero'))).toThrow(RuleFailure);
-    expect(() => checkCountOff(listResponse({ totalCount: 7, results: [] }), off('absent-or-zero'))).toThrow(/totalCount is 7/);
+    expect(() => checkCountOff(listResponse({ totalCount: 7, results: [] }), off('absent-or-zero'))).toThrow(
+      /totalCount is 7/,
+    );
   });
 });
 
@@ -58,7 +69,11 @@ describe('pages against the whole result set', () => {
 
   it('finds repeated, missing and foreign items', () => {
     expect(isPartition(partitionDefects(['a', 'b', 'c'], [['a', 'b'], ['c']]))).toBe(true);
-    expect(partitionDefects(['a', 'b', 'c', 'd'], [['a', 'b'], ['b', 'c'], ['x']])).toEqual({ duplicated: ['b'], missing: ['d'], foreign: ['x'] });
+    expect(partitionDefects(['a', 'b', 'c', 'd'], [['a', 'b'], ['b', 'c'], ['x']])).toEqual({
+      duplicated: ['b'],
+      missing: ['d'],
+      foreign: ['x'],
+    });
   });
 
   it('tells whether a page is the start of the set', () => {

@@ -5,7 +5,11 @@ import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 
 function answer(status: number, body: unknown = {}): HttpResponse {
-  const exchange = { request: { method: 'GET', url: 'https://api.example.test/list', headers: {} }, startedAt: '', durationMs: 0 };
+  const exchange = {
+    request: { method: 'GET', url: 'https://api.example.test/list', headers: {} },
+    startedAt: '',
+    durationMs: 0,
+  };
   return new HttpResponse(status, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify(body)), exchange);
 }
 
@@ -48,6 +52,8 @@ describe('page 1', () => {
     ['the items out of order', ['b', 'a'], 2],
     ['items of an empty set', ['a'], 1, [] as string[]],
   ])('fails %s', (_what, keys, size, set = all) => {
-    expect(() => checkFirstItems(answer(200), keys as string[], set as string[], size as number)).toThrow(/does not hold the first/);
+    expect(() => checkFirstItems(answer(200), keys as string[], set as string[], size as number)).toThrow(
+      /does not hold the first/,
+    );
   });
 });

@@ -1,6 +1,12 @@
 // The paths the list surface builds: each context missing in turn under contexts that exist, and a missing entry.
 import { describe, expect, it, vi } from 'vitest';
-import { existingLists, missingContexts, missingEntries, type Surface, type SurfaceList } from '../../src/probes/surface/lists.ts';
+import {
+  existingLists,
+  missingContexts,
+  missingEntries,
+  type Surface,
+  type SurfaceList,
+} from '../../src/probes/surface/lists.ts';
 
 // Outside a run, values made once per run are made once per test file.
 vi.mock('../../src/harness/per-run.ts', () => ({
@@ -10,13 +16,24 @@ vi.mock('../../src/harness/per-run.ts', () => ({
   },
   once: (() => {
     const values = new Map<string, unknown>();
-    return <T>(key: string, make: () => T): T => (values.has(key) ? values.get(key) as T : (values.set(key, make()), values.get(key) as T));
+    return <T>(key: string, make: () => T): T => {
+      if (!values.has(key)) values.set(key, make());
+      return values.get(key) as T;
+    };
   })(),
 }));
 
-const restoreJobs: SurfaceList = { title: 'restore jobs', template: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs', item: 'restoreJobId', paged: true };
+const restoreJobs: SurfaceList = {
+  title: 'restore jobs',
+  template: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs',
+  item: 'restoreJobId',
+  paged: true,
+};
 const measurements: SurfaceList = {
-  title: 'measurements', template: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements', paged: false, query: 'granularity=PT1H&period=P1D',
+  title: 'measurements',
+  template: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements',
+  paged: false,
+  query: 'granularity=PT1H&period=P1D',
 };
 const reached = { groupId: 'p1', clusterName: 'c1', processId: 'h1:27017' };
 
@@ -34,10 +51,26 @@ describe('the list surface', () => {
   it('misses each context in turn, those above it existing, and leaves out depths with no existing chain', () => {
     const probes = missingContexts(surface).map((p) => [p.list.title, p.depth, p.path]);
     expect(probes).toEqual([
-      ['restore jobs', 0, expect.stringMatching(/^\/groups\/f0f0[0-9a-f]{20}\/clusters\/conformance-missing-cluster\/backup\/restoreJobs$/)],
+      [
+        'restore jobs',
+        0,
+        expect.stringMatching(
+          /^\/groups\/f0f0[0-9a-f]{20}\/clusters\/conformance-missing-cluster\/backup\/restoreJobs$/,
+        ),
+      ],
       ['restore jobs', 1, '/groups/p1/clusters/conformance-missing-cluster/backup/restoreJobs'],
-      ['measurements', 0, expect.stringMatching(/^\/groups\/f0f0[0-9a-f]{20}\/processes\/conformance-missing-host:27017\/databases\/conformance-missing-database\/measurements\?granularity=PT1H&period=P1D$/)],
-      ['measurements', 1, '/groups/p1/processes/conformance-missing-host:27017/databases/conformance-missing-database/measurements?granularity=PT1H&period=P1D'],
+      [
+        'measurements',
+        0,
+        expect.stringMatching(
+          /^\/groups\/f0f0[0-9a-f]{20}\/processes\/conformance-missing-host:27017\/databases\/conformance-missing-database\/measurements\?granularity=PT1H&period=P1D$/,
+        ),
+      ],
+      [
+        'measurements',
+        1,
+        '/groups/p1/processes/conformance-missing-host:27017/databases/conformance-missing-database/measurements?granularity=PT1H&period=P1D',
+      ],
     ]);
   });
 
@@ -56,11 +89,22 @@ describe('the list surface', () => {
   });
 
   it('reads each list whose whole chain of contexts exists, with its query, and leaves out the others', () => {
-    expect(existingLists(surface).map((l) => [l.list.title, l.path])).toEqual([['restore jobs', '/groups/p1/clusters/c1/backup/restoreJobs']]);
-    const withProcess: Surface = { ...surface, existing: (template, depth) => Object.fromEntries(
-      [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).slice(0, depth).map((n) => [n, ({ ...reached, databaseName: 'd1' } as Record<string, string>)[n]!])) };
+    expect(existingLists(surface).map((l) => [l.list.title, l.path])).toEqual([
+      ['restore jobs', '/groups/p1/clusters/c1/backup/restoreJobs'],
+    ]);
+    const withProcess: Surface = {
+      ...surface,
+      existing: (template, depth) =>
+        Object.fromEntries(
+          [...template.matchAll(/\{(\w+)\}/g)]
+            .map((m) => m[1]!)
+            .slice(0, depth)
+            .map((n) => [n, ({ ...reached, databaseName: 'd1' } as Record<string, string>)[n]!]),
+        ),
+    };
     expect(existingLists(withProcess).map((l) => l.path)).toEqual([
-      '/groups/p1/clusters/c1/backup/restoreJobs', '/groups/p1/processes/h1:27017/databases/d1/measurements?granularity=PT1H&period=P1D',
+      '/groups/p1/clusters/c1/backup/restoreJobs',
+      '/groups/p1/processes/h1:27017/databases/d1/measurements?granularity=PT1H&period=P1D',
     ]);
   });
 });

@@ -5,7 +5,10 @@ import { once } from '../../src/harness/per-run.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 
 const run = vi.hoisted(() => ({ id: 'run-1' }));
-vi.mock('vitest', async (actual) => ({ ...(await actual<typeof import('vitest')>()), inject: () => ({ runId: run.id }) }));
+vi.mock('vitest', async (actual) => ({
+  ...(await actual<typeof import('vitest')>()),
+  inject: () => ({ runId: run.id }),
+}));
 
 /** A maker that counts its calls. */
 function counter(): () => number {
@@ -33,7 +36,7 @@ describe('once', () => {
     expect(once('c', make)).toBe(1);
   });
 
-  it('keeps the run\'s value in a confirmation when not afresh', async () => {
+  it("keeps the run's value in a confirmation when not afresh", async () => {
     const make = counter();
     const seen: number[] = [];
     await runConfirmed(async () => {

@@ -1,7 +1,14 @@
 // The run's plan under a rate limit: projected project requests from the cost model, and the cases per property a
 // time budget allows.
 import { describe, expect, it } from 'vitest';
-import { describePlan, planBudget, planFor, planNotice, projectRequests, type CostModel } from '../../src/runner/plan.ts';
+import {
+  describePlan,
+  planBudget,
+  planFor,
+  planNotice,
+  projectRequests,
+  type CostModel,
+} from '../../src/runner/plan.ts';
 
 const model: CostModel = {
   measuredWith: 'a test model',
@@ -15,7 +22,12 @@ describe('the plan of a run', () => {
   it('projects the fixed and per-case requests of the selected rules onto the project', () => {
     expect(projectRequests(model, 10)).toBe(Math.ceil((100 + 20 + 300 + 40) * 0.5));
     expect(projectRequests(model, 10, new Set(['A']))).toBe(60);
-    expect(planFor(model, realLimit, 100)).toEqual({ numRuns: 100, projectRequests: 500, windows: 5, durationMs: 300_000 });
+    expect(planFor(model, realLimit, 100)).toEqual({
+      numRuns: 100,
+      projectRequests: 500,
+      windows: 5,
+      durationMs: 300_000,
+    });
   });
 
   it('chooses the most cases per property whose windows fit in the budget', () => {
@@ -23,7 +35,9 @@ describe('the plan of a run', () => {
     expect(plan.durationMs).toBeLessThanOrEqual(600_000);
     expect(planFor(model, realLimit, plan.numRuns + 1).durationMs).toBeGreaterThan(600_000);
     expect(plan).toMatchObject({ budgetMs: 600_000, fits: true });
-    expect(describePlan(plan, realLimit)).toBe(`plan: num-runs ${plan.numRuns}, at most ${plan.projectRequests} requests to a project, about 10 min at 100 per 60 s (fits the budget of 10 min)`);
+    expect(describePlan(plan, realLimit)).toBe(
+      `plan: num-runs ${plan.numRuns}, at most ${plan.projectRequests} requests to a project, about 10 min at 100 per 60 s (fits the budget of 10 min)`,
+    );
   });
 
   it('says when even one case per property exceeds the budget', () => {
@@ -33,9 +47,15 @@ describe('the plan of a run', () => {
   });
 
   it('is announced before a run chosen for a budget or longer than three minutes, and only then', () => {
-    expect(planNotice(planFor(model, realLimit, 100), realLimit)).toBe('plan: num-runs 100, at most 500 requests to a project, about 5 min at 100 per 60 s');
-    expect(planNotice(planFor(model, { limit: 100, windowSeconds: 2 }, 100), { limit: 100, windowSeconds: 2 })).toBeUndefined();
+    expect(planNotice(planFor(model, realLimit, 100), realLimit)).toBe(
+      'plan: num-runs 100, at most 500 requests to a project, about 5 min at 100 per 60 s',
+    );
+    expect(
+      planNotice(planFor(model, { limit: 100, windowSeconds: 2 }, 100), { limit: 100, windowSeconds: 2 }),
+    ).toBeUndefined();
     expect(planNotice(planFor(model, realLimit, 1), realLimit)).toBeUndefined();
-    expect(planNotice(planBudget(model, { limit: 100, windowSeconds: 2 }, 60_000), { limit: 100, windowSeconds: 2 })).toMatch(/fits the budget of 1 min/);
+    expect(
+      planNotice(planBudget(model, { limit: 100, windowSeconds: 2 }, 60_000), { limit: 100, windowSeconds: 2 }),
+    ).toMatch(/fits the budget of 1 min/);
   });
 });

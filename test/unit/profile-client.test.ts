@@ -8,22 +8,29 @@ describe('profileClient', () => {
   const profile = { ...loadProfile('config/reference.json'), baseUrl: 'https://127.0.0.1:1' };
   beforeEach(() => {
     for (const ref of Object.values(profile.credentials)) {
-      for (const variable of [ref.publicKeyEnv, ref.privateKeyEnv, ref.tokenEnv]) if (variable) vi.stubEnv(variable, `secret-of-${variable}`);
+      for (const variable of [ref.publicKeyEnv, ref.privateKeyEnv, ref.tokenEnv])
+        if (variable) vi.stubEnv(variable, `secret-of-${variable}`);
     }
     return () => vi.unstubAllEnvs();
   });
 
-  it('takes the profile\'s settings, the CA the runner knows, and the caller\'s own options', async () => {
+  it("takes the profile's settings, the CA the runner knows, and the caller's own options", async () => {
     const c = profileClient(profile, 'PEM', { connections: 2 });
     expect(c.options).toMatchObject({
-      baseUrl: profile.baseUrl, ca: 'PEM', insecure: profile.tls.insecure, requestTimeoutMs: profile.timeouts.requestMs,
-      connectTimeoutMs: profile.timeouts.connectMs, maxBodyBytes: profile.maxBodyBytes, connections: 2, retries: profile.retries,
+      baseUrl: profile.baseUrl,
+      ca: 'PEM',
+      insecure: profile.tls.insecure,
+      requestTimeoutMs: profile.timeouts.requestMs,
+      connectTimeoutMs: profile.timeouts.connectMs,
+      maxBodyBytes: profile.maxBodyBytes,
+      connections: 2,
+      retries: profile.retries,
     });
     expect(Object.keys(c.options.credentials).sort()).toEqual(Object.keys(profile.credentials).sort());
     await c.close();
   });
 
-  it('keeps the profile\'s concurrency where the caller names no connections', async () => {
+  it("keeps the profile's concurrency where the caller names no connections", async () => {
     const c = profileClient(profile, undefined);
     expect(c.options.connections).toBe(profile.concurrency);
     await c.close();

@@ -29,9 +29,13 @@ describe('what the rules need of the profile', () => {
     }
   });
 
-  it("lists, for each rule, every fact a skipFor reached from its checks names", () => {
+  it('lists, for each rule, every fact a skipFor reached from its checks names', () => {
     // Calls made only where the profile allows creating projects: the callee's skips cannot fire there.
-    const scanned = scanSkips('.', ['ownProjects>createProject', 'projectWithoutContent>createProject', 'fill>createProject']);
+    const scanned = scanSkips('.', [
+      'ownProjects>createProject',
+      'projectWithoutContent>createProject',
+      'fill>createProject',
+    ]);
     expect(scanned.size).toBeGreaterThan(50);
     const missing: string[] = [];
     for (const [id, facts] of scanned) {
@@ -50,30 +54,110 @@ describe('what the rules need of the profile', () => {
   });
 
   it('reads each condition from the profile', () => {
-    const need = (fact: string, when: (typeof conditions)[number]) => ({ fact, when, checks: 'all' as const, reason: '' });
-    expect(unmet(need('credentials.outsider', 'absent'), profile((p) => delete p.credentials.outsider))).toBe(true);
+    const need = (fact: string, when: (typeof conditions)[number]) => ({
+      fact,
+      when,
+      checks: 'all' as const,
+      reason: '',
+    });
+    expect(
+      unmet(
+        need('credentials.outsider', 'absent'),
+        profile((p) => delete p.credentials.outsider),
+      ),
+    ).toBe(true);
     expect(unmet(need('credentials.outsider', 'absent'), profile())).toBe(false);
-    expect(unmet(need('plainHttpUrl', 'absent'), profile((p) => delete p.plainHttpUrl))).toBe(true);
-    expect(unmet(need('endpoints.customDbRoles', 'absent'), profile((p) => (p.endpoints = { customDbRoles: '' })))).toBe(true);
-    expect(unmet(need('allowBillable', 'false'), profile((p) => (p.allowBillable = false)))).toBe(true);
-    expect(unmet(need('projects.ids', 'fewer-than-two'), profile((p) => p.projects.ids.pop()))).toBe(true);
-    expect(unmet(need('credentials', 'fewer-than-two'), profile((p) => (p.credentials = { owner: p.credentials.owner, outsider: p.credentials.outsider })))).toBe(true);
-    expect(unmet(need('baseUrl', 'not-https'), profile((p) => (p.baseUrl = 'http://127.0.0.1:1')))).toBe(true);
-    expect(unmet(need('projects.allowCreate', 'no-creation'), profile((p) => delete p.orgId))).toBe(true);
-    expect(unmet(need('projects.emptyProjectId', 'no-empty-project'), profile((p) => delete p.projects.emptyProjectId))).toBe(false);
-    expect(unmet(need('projects.emptyProjectId', 'no-empty-project'), profile((p) => {
-      delete p.projects.emptyProjectId;
-      p.projects.allowCreate = false;
-    }))).toBe(true);
-    expect(unmet(need('credentials', 'no-cross-address'), profile((p) => {
-      delete p.credentials.owner2.localAddress;
-      delete p.credentials.readOnly.localAddress;
-    }))).toBe(true);
+    expect(
+      unmet(
+        need('plainHttpUrl', 'absent'),
+        profile((p) => delete p.plainHttpUrl),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('endpoints.customDbRoles', 'absent'),
+        profile((p) => (p.endpoints = { customDbRoles: '' })),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('allowBillable', 'false'),
+        profile((p) => (p.allowBillable = false)),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('projects.ids', 'fewer-than-two'),
+        profile((p) => p.projects.ids.pop()),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('credentials', 'fewer-than-two'),
+        profile((p) => (p.credentials = { owner: p.credentials.owner, outsider: p.credentials.outsider })),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('baseUrl', 'not-https'),
+        profile((p) => (p.baseUrl = 'http://127.0.0.1:1')),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('projects.allowCreate', 'no-creation'),
+        profile((p) => delete p.orgId),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('projects.emptyProjectId', 'no-empty-project'),
+        profile((p) => delete p.projects.emptyProjectId),
+      ),
+    ).toBe(false);
+    expect(
+      unmet(
+        need('projects.emptyProjectId', 'no-empty-project'),
+        profile((p) => {
+          delete p.projects.emptyProjectId;
+          p.projects.allowCreate = false;
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('credentials', 'no-cross-address'),
+        profile((p) => {
+          delete p.credentials.owner2.localAddress;
+          delete p.credentials.readOnly.localAddress;
+        }),
+      ),
+    ).toBe(true);
     expect(unmet(need('credentials', 'no-cross-address'), profile())).toBe(false);
-    expect(unmet(need('alertConfigs.variants', 'no-metric-variant'), profile((p) => (p.alertConfigs.variants = p.alertConfigs.variants.slice(0, 1))))).toBe(true);
-    expect(unmet(need('versions.resources', 'one-current-version'), profile((p) => (p.versions.resources = { '/groups': ['2023-02-01'] })))).toBe(true);
-    expect(unmet(need('endpoints.documented', 'omits-documented'), profile((p) => (p.endpoints = { documented: ['GET /groups'] })))).toBe(true);
+    expect(
+      unmet(
+        need('alertConfigs.variants', 'no-metric-variant'),
+        profile((p) => (p.alertConfigs.variants = p.alertConfigs.variants.slice(0, 1))),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('versions.resources', 'one-current-version'),
+        profile((p) => (p.versions.resources = { '/groups': ['2023-02-01'] })),
+      ),
+    ).toBe(true);
+    expect(
+      unmet(
+        need('endpoints.documented', 'omits-documented'),
+        profile((p) => (p.endpoints = { documented: ['GET /groups'] })),
+      ),
+    ).toBe(true);
     expect(unmet(need('endpoints.documented', 'omits-documented'), profile())).toBe(false);
-    expect(unmet(need('projects.ids', 'target-data'), profile((p) => (p.projects.ids = [])))).toBe(false);
+    expect(
+      unmet(
+        need('projects.ids', 'target-data'),
+        profile((p) => (p.projects.ids = [])),
+      ),
+    ).toBe(false);
   });
 });

@@ -25,17 +25,27 @@ describe('profile', () => {
   it('fills in the real service defaults', () => {
     const p = checkProfile(minimal(), 'p.json');
     expect(p.vendor).toBe('platform');
-    expect(p.paging).toMatchObject({ pageNumParam: 'pageNum', itemsPerPageParam: 'itemsPerPage', includeCountParam: 'includeCount', totalCountField: 'totalCount', maxItemsPerPage: 500 });
+    expect(p.paging).toMatchObject({
+      pageNumParam: 'pageNum',
+      itemsPerPageParam: 'itemsPerPage',
+      includeCountParam: 'includeCount',
+      totalCountField: 'totalCount',
+      maxItemsPerPage: 500,
+    });
     expect(p.envelope).toEqual({ statusField: 'status', contentField: 'content' });
     expect(p.links).toEqual({ relField: 'rel', hrefField: 'href' });
     expect(p.rateLimit).toMatchObject({ limit: 100, windowSeconds: 60 });
     expect(p.allowBillable).toBe(false);
-    expect(p.events.ndsAuditTypes).toEqual(expect.arrayContaining(['CLUSTER_CREATED', 'AUTO_HEALING_REQUESTED_NODE_RESYNC', 'FTDC_SETTINGS_UPDATED']));
+    expect(p.events.ndsAuditTypes).toEqual(
+      expect.arrayContaining(['CLUSTER_CREATED', 'AUTO_HEALING_REQUESTED_NODE_RESYNC', 'FTDC_SETTINGS_UPDATED']),
+    );
     expect(p.events.ndsAuditTypes).not.toContain('PRIMARY_ELECTED');
   });
 
   it('names a misspelt field', () => {
-    expect(errorOf({ ...minimal(), paging: { pageNumParm: 'x' } })).toBe('p.json: paging.pageNumParm: unknown field (did you mean pageNumParam?)');
+    expect(errorOf({ ...minimal(), paging: { pageNumParm: 'x' } })).toBe(
+      'p.json: paging.pageNumParm: unknown field (did you mean pageNumParam?)',
+    );
     expect(errorOf({ ...minimal(), xyzzy: 1 })).toBe('p.json: xyzzy: unknown field');
   });
 
@@ -45,17 +55,27 @@ describe('profile', () => {
   });
 
   it('names a field of the wrong type inside a credential', () => {
-    expect(errorOf({ ...minimal(), credentials: { owner: { publicKeyEnv: 'A', privateKeyEnv: 3 } } })).toMatch(/^p\.json: credentials\.owner\.privateKeyEnv: /);
+    expect(errorOf({ ...minimal(), credentials: { owner: { publicKeyEnv: 'A', privateKeyEnv: 3 } } })).toMatch(
+      /^p\.json: credentials\.owner\.privateKeyEnv: /,
+    );
   });
 
   it('refuses a base URL with a path', () => {
-    expect(errorOf({ ...minimal(), baseUrl: 'https://h/api/platform/v2' })).toMatch(/^p\.json: baseUrl: must match pattern/);
+    expect(errorOf({ ...minimal(), baseUrl: 'https://h/api/platform/v2' })).toMatch(
+      /^p\.json: baseUrl: must match pattern/,
+    );
   });
 
   it('names an environment variable that is not set', () => {
     const p = checkProfile(minimal(), 'p.json');
-    expect(() => resolveCredentials(p, { T_PUB: 'k' })).toThrow('credentials.owner.privateKeyEnv: environment variable T_PRIV is not set');
-    expect(resolveCredentials(p, { T_PUB: 'k', T_PRIV: 's' }).owner).toMatchObject({ publicKey: 'k', privateKey: 's', env: { privateKey: 'T_PRIV' } });
+    expect(() => resolveCredentials(p, { T_PUB: 'k' })).toThrow(
+      'credentials.owner.privateKeyEnv: environment variable T_PRIV is not set',
+    );
+    expect(resolveCredentials(p, { T_PUB: 'k', T_PRIV: 's' }).owner).toMatchObject({
+      publicKey: 'k',
+      privateKey: 's',
+      env: { privateKey: 'T_PRIV' },
+    });
   });
 
   it('reports a file that is not JSON', () => {
@@ -65,6 +85,7 @@ describe('profile', () => {
   });
 
   it('loads the shipped profiles', () => {
-    for (const f of ['config/reference.json', 'config/real-service.example.json']) expect(loadProfile(f).name).toBeTruthy();
+    for (const f of ['config/reference.json', 'config/real-service.example.json'])
+      expect(loadProfile(f).name).toBeTruthy();
   });
 });

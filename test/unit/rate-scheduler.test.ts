@@ -12,7 +12,11 @@ import { TargetClock } from '../../src/http/target-clock.ts';
 
 const secrets = { owner: { publicKey: 'ownerpk1', privateKey: 'scheduler-test-key' } };
 // Each test spends the budget of its own project: the scheduler knows only the requests it paces.
-const projects = { unpaced: '6500000000000000000a0001', paced: '6500000000000000000b0001', shared: '6500000000000000000e0001' };
+const projects = {
+  unpaced: '6500000000000000000a0001',
+  paced: '6500000000000000000b0001',
+  shared: '6500000000000000000e0001',
+};
 const limit = 5;
 const windowMs = 1000;
 const projectOf = projectMatcher('platform', '/groups/{groupId}');
@@ -28,15 +32,26 @@ afterAll(async () => {
 
 function client(scheduler?: RateScheduler, pacedResends?: number): HttpClient {
   return new HttpClient({
-    baseUrl: target.url, ca: target.caPem, requestTimeoutMs: 5000, connectTimeoutMs: 2000, maxBodyBytes: 1 << 20, connections: 4,
-    credentials: { owner: { name: 'owner', ...secrets.owner, env: {} } }, redactor: new Redactor(), scheduler, pacedResends,
+    baseUrl: target.url,
+    ca: target.caPem,
+    requestTimeoutMs: 5000,
+    connectTimeoutMs: 2000,
+    maxBodyBytes: 1 << 20,
+    connections: 4,
+    credentials: { owner: { name: 'owner', ...secrets.owner, env: {} } },
+    redactor: new Redactor(),
+    scheduler,
+    pacedResends,
   });
 }
 
 async function burst(c: HttpClient, project: string, n: number): Promise<number[]> {
   const path = `/api/platform/v2/groups/${project}`;
-  const res = await Promise.all(Array.from({ length: n }, () =>
-    c.send({ method: 'GET', path, as: 'owner', headers: { accept: 'application/vnd.platform.2023-02-01+json' } })));
+  const res = await Promise.all(
+    Array.from({ length: n }, () =>
+      c.send({ method: 'GET', path, as: 'owner', headers: { accept: 'application/vnd.platform.2023-02-01+json' } }),
+    ),
+  );
   await c.close();
   return res.map((r) => r.status);
 }
@@ -68,7 +83,13 @@ describe('rate scheduler', () => {
     const path = `/api/platform/v2/groups/${projects.shared}`;
     const spend = async () => {
       const other = client();
-      for (let i = 0; i < limit * 2; i++) await other.send({ method: 'GET', path, as: 'owner', headers: { accept: 'application/vnd.platform.2023-02-01+json' } });
+      for (let i = 0; i < limit * 2; i++)
+        await other.send({
+          method: 'GET',
+          path,
+          as: 'owner',
+          headers: { accept: 'application/vnd.platform.2023-02-01+json' },
+        });
       await other.close();
     };
     const scheduler = new RateScheduler({ limit: 100, windowMs, projectOf });
@@ -76,7 +97,13 @@ describe('rate scheduler', () => {
     const statuses: number[] = [];
     paced.onExchange((e) => statuses.push(e.response!.status));
     const get = (lease?: ReturnType<RateScheduler['tryReserve']>) =>
-      paced.send({ method: 'GET', path, as: 'owner', headers: { accept: 'application/vnd.platform.2023-02-01+json' }, lease });
+      paced.send({
+        method: 'GET',
+        path,
+        as: 'owner',
+        headers: { accept: 'application/vnd.platform.2023-02-01+json' },
+        lease,
+      });
     await get(); // the Digest handshake, before the budget is spent
     statuses.length = 0;
     await spend();
@@ -90,7 +117,8 @@ describe('rate scheduler', () => {
   it('lets the holder of a reserved project send over the budget, and holds everyone else until the release', async () => {
     const scheduler = new RateScheduler({ limit: 2, windowMs: 60_000, projectOf });
     const lease = scheduler.tryReserve(['p'])!;
-    for (let i = 0; i < 3; i++) expect(await scheduler.acquire(urlOf('p'), lease)).toEqual({ project: 'p', paced: false });
+    for (let i = 0; i < 3; i++)
+      expect(await scheduler.acquire(urlOf('p'), lease)).toEqual({ project: 'p', paced: false });
     expect(scheduler.tryReserve(['p', 'q'])).toBeUndefined();
     const other = new RateScheduler({ limit: 100, windowMs: 60_000, projectOf });
     const held = other.tryReserve(['p'])!;
@@ -132,7 +160,10 @@ describe('rate scheduler', () => {
     const date = new Date(now).toUTCString();
     scheduler.observe(undefined, { date, sentAt: now, receivedAt: now, status: 200 });
     const window = scheduler.windowOf(scheduler.clock.arrival(now)[0]);
-    scheduler.observe({ project: 'p', paced: true }, { date, retryAfter: '1', sentAt: now, receivedAt: now, status: 429 });
+    scheduler.observe(
+      { project: 'p', paced: true },
+      { date, retryAfter: '1', sentAt: now, receivedAt: now, status: 429 },
+    );
     expect(scheduler.spent('q', window)).toBeLessThan(limit);
     let sent = false;
     const waiting = scheduler.acquire(urlOf('q')).then(() => (sent = true));
@@ -153,12 +184,19 @@ describe('rate scheduler', () => {
       });
       return () => sent;
     };
-    const continued = schedulerFrom({ limit, windowMs: 60_000, projectOf, from: JSON.parse(JSON.stringify(first.state())) });
+    const continued = schedulerFrom({
+      limit,
+      windowMs: 60_000,
+      projectOf,
+      from: JSON.parse(JSON.stringify(first.state())),
+    });
     const blind = schedulerFrom({ limit, windowMs: 60_000, projectOf, pastSpent: true });
     const fresh = schedulerFrom({ limit, windowMs: 60_000, projectOf });
     await tick();
     expect([continued(), blind(), fresh()]).toEqual([false, false, true]);
-    expect(new RateScheduler({ limit, windowMs: 60_000, projectOf, from: first.state() }).report().requests).toBe(limit);
+    expect(new RateScheduler({ limit, windowMs: 60_000, projectOf, from: first.state() }).report().requests).toBe(
+      limit,
+    );
   });
 });
 

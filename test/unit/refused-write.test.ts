@@ -3,25 +3,58 @@
 import { describe, expect, it } from 'vitest';
 import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
-import { changingBody, effectOf, expectNoEffect, sendRefusable, type RefusableWrite } from '../../src/probes/refused-write.ts';
+import {
+  changingBody,
+  effectOf,
+  expectNoEffect,
+  sendRefusable,
+  type RefusableWrite,
+} from '../../src/probes/refused-write.ts';
 import type { Target } from '../../src/target/target.ts';
 
 function response(status: number): HttpResponse {
-  const exchange = { request: { method: 'PATCH', url: 'http://target/api', headers: {} }, startedAt: new Date(0).toISOString(), durationMs: 0 };
+  const exchange = {
+    request: { method: 'PATCH', url: 'http://target/api', headers: {} },
+    startedAt: new Date(0).toISOString(),
+    durationMs: 0,
+  };
   return new HttpResponse(status, {}, Buffer.from('{}'), exchange);
 }
 
 const patch: RefusableWrite = {
-  method: 'PATCH', path: '/groups/g/alertConfigs/a', body: { enabled: true, notifications: [] }, key: 'id', generation: 'v1.0',
+  method: 'PATCH',
+  path: '/groups/g/alertConfigs/a',
+  body: { enabled: true, notifications: [] },
+  key: 'id',
+  generation: 'v1.0',
   change: { field: 'enabled', current: true, changed: false },
 };
-const create: RefusableWrite = { method: 'POST', path: '/groups/g/alertConfigs', body: { eventTypeName: 'NO_PRIMARY' }, key: 'id', generation: 'v2' };
-const remove: RefusableWrite = { method: 'DELETE', path: '/groups/g/customDBRoles/roles/r', body: { roleName: 'r' }, key: 'roleName', generation: 'v1.0' };
+const create: RefusableWrite = {
+  method: 'POST',
+  path: '/groups/g/alertConfigs',
+  body: { eventTypeName: 'NO_PRIMARY' },
+  key: 'id',
+  generation: 'v2',
+};
+const remove: RefusableWrite = {
+  method: 'DELETE',
+  path: '/groups/g/customDBRoles/roles/r',
+  body: { roleName: 'r' },
+  key: 'roleName',
+  generation: 'v1.0',
+};
 
 /** A target that records what it is sent and answers each request with the next status. */
 function answering(...statuses: number[]): { t: Target; sent: Record<string, unknown>[] } {
   const sent: Record<string, unknown>[] = [];
-  const t = { v2: (p: string) => `/v2${p}`, legacy: (p: string) => `/v1.0${p}`, send: async (req: Record<string, unknown>) => (sent.push(req), response(statuses[sent.length - 1]!)) };
+  const t = {
+    v2: (p: string) => `/v2${p}`,
+    legacy: (p: string) => `/v1.0${p}`,
+    send: async (req: Record<string, unknown>) => {
+      sent.push(req);
+      return response(statuses[sent.length - 1]!);
+    },
+  };
   return { t: t as unknown as Target, sent };
 }
 
@@ -35,9 +68,21 @@ describe('refusable writes', () => {
     const { t, sent } = answering(403, 403);
     await sendRefusable(t, patch, { as: 'readOnly', localAddress: '127.0.0.2', method: 'PUT' });
     await sendRefusable(t, create, { as: 'outsider' });
-    expect(sent[0]).toMatchObject({ method: 'PUT', path: '/v1.0/groups/g/alertConfigs/a', as: 'readOnly', localAddress: '127.0.0.2', version: null, json: { enabled: false } });
+    expect(sent[0]).toMatchObject({
+      method: 'PUT',
+      path: '/v1.0/groups/g/alertConfigs/a',
+      as: 'readOnly',
+      localAddress: '127.0.0.2',
+      version: null,
+      json: { enabled: false },
+    });
     expect(sent[0]!.headers).toEqual({ accept: 'application/json' });
-    expect(sent[1]).toMatchObject({ method: 'POST', path: '/v2/groups/g/alertConfigs', as: 'outsider', json: create.body });
+    expect(sent[1]).toMatchObject({
+      method: 'POST',
+      path: '/v2/groups/g/alertConfigs',
+      as: 'outsider',
+      json: create.body,
+    });
     expect(sent[1]).not.toHaveProperty('version');
   });
 });
@@ -46,7 +91,12 @@ describe('a refused DELETE', () => {
   it('goes out without a body', async () => {
     const { t, sent } = answering(403);
     await sendRefusable(t, remove, { as: 'readOnly' });
-    expect(sent[0]).toMatchObject({ method: 'DELETE', path: '/v1.0/groups/g/customDBRoles/roles/r', as: 'readOnly', version: null });
+    expect(sent[0]).toMatchObject({
+      method: 'DELETE',
+      path: '/v1.0/groups/g/customDBRoles/roles/r',
+      as: 'readOnly',
+      version: null,
+    });
     expect(sent[0]).not.toHaveProperty('json');
   });
 

@@ -16,7 +16,11 @@ function blocks(source: string): Block[] {
     if (/^[^\s})\]/]/.test(line) || out.length === 0) out.push({ text: '' });
     out[out.length - 1]!.text += `${line}\n`;
   }
-  for (const b of out) b.defines = /^(?:export\s+)?(?:async\s+)?(?:function\s+(\w+)|const\s+(\w+)\s*=)/.exec(b.text)?.slice(1).find(Boolean);
+  for (const b of out)
+    b.defines = /^(?:export\s+)?(?:async\s+)?(?:function\s+(\w+)|const\s+(\w+)\s*=)/
+      .exec(b.text)
+      ?.slice(1)
+      .find(Boolean);
   return out;
 }
 
@@ -27,17 +31,23 @@ function directFacts(text: string): Set<string> {
   return facts;
 }
 
-const files = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => readFileSync(join(dir, f), 'utf8'));
+const files = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
 
 /** Rule id → the profile facts its checks may skip on; a `guarded` call (`caller>callee`: made only where the
  * profile allows it, so the callee's skips never fire there) adds none. */
 export function scanSkips(root = '.', guarded: readonly string[] = []): Map<string, Set<string>> {
-  const helpers = ['src/target', 'src/probes', 'suites/support'].flatMap((dir) => files(join(root, dir))).flatMap(blocks);
+  const helpers = ['src/target', 'src/probes', 'suites/support']
+    .flatMap((dir) => files(join(root, dir)))
+    .flatMap(blocks);
   const suites = files(join(root, 'suites')).map(blocks);
   const all = [...helpers, ...suites.flat()];
   // Facts per defined name, to a fixed point over the calls between them.
   const facts = new Map<string, Set<string>>();
-  for (const b of all) if (b.defines) facts.set(b.defines, new Set([...(facts.get(b.defines) ?? []), ...directFacts(b.text)]));
+  for (const b of all)
+    if (b.defines) facts.set(b.defines, new Set([...(facts.get(b.defines) ?? []), ...directFacts(b.text)]));
   const reach = (text: string, from?: string): Set<string> => {
     const out = directFacts(text);
     for (const [name, f] of facts) {
@@ -51,7 +61,7 @@ export function scanSkips(root = '.', guarded: readonly string[] = []): Map<stri
     }
     return out;
   };
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false;
     for (const b of all) {
       if (!b.defines) continue;

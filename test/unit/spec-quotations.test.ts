@@ -19,7 +19,10 @@ function normalised(text: string): string {
     .trim();
 }
 
-interface Quotation { line: number; text: string }
+interface Quotation {
+  line: number;
+  text: string;
+}
 
 /** The comment blocks of a source file: runs of lines that are comments only (`//`, `/*`, `*`), each joined. */
 function commentBlocks(source: string): Quotation[] {
@@ -46,14 +49,17 @@ function quotationsIn(source: string): { quotations: Quotation[]; unpaired: numb
   const unpaired: number[] = [];
   for (const block of commentBlocks(source)) {
     if ((block.text.match(/"/g) ?? []).length % 2 !== 0) unpaired.push(block.line);
-    for (const m of block.text.matchAll(/"([^"]*)"/g)) quotations.push({ line: block.line, text: m[1]!.replace(/\s+/g, ' ').trim() });
+    for (const m of block.text.matchAll(/"([^"]*)"/g))
+      quotations.push({ line: block.line, text: m[1]!.replace(/\s+/g, ' ').trim() });
   }
   return { quotations, unpaired };
 }
 
 /** The first piece of `quotation` that is not the spec's text (after the pieces before it), or undefined. */
 function misquoted(quotation: string, spec: string): string | undefined {
-  const pieces = normalised(quotation).split(/\s*(?:\.\.\.|…)\s*/).filter((p) => p !== '');
+  const pieces = normalised(quotation)
+    .split(/\s*(?:\.\.\.|…)\s*/)
+    .filter((p) => p !== '');
   if (pieces.length === 0) return quotation;
   let from = 0;
   for (const piece of pieces) {
@@ -66,19 +72,25 @@ function misquoted(quotation: string, spec: string): string | undefined {
 
 const spec = normalised(readFileSync(specFile, 'utf8'));
 const suiteDir = new URL('../../suites/', import.meta.url);
-const suiteFiles = readdirSync(suiteDir).filter((f) => f.endsWith('.test.ts')).sort();
+const suiteFiles = readdirSync(suiteDir)
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort();
 const sourceOf = (file: string) => readFileSync(new URL(file, suiteDir), 'utf8');
 
 describe('spec quotations in the suites', () => {
   it('are verbatim pieces of the spec', () => {
-    const wrong = suiteFiles.flatMap((file) => quotationsIn(sourceOf(file)).quotations
-      .filter((q) => misquoted(q.text, spec) !== undefined)
-      .map((q) => `${file}:${q.line} "${q.text}" (not in the spec: "${misquoted(q.text, spec)}")`));
+    const wrong = suiteFiles.flatMap((file) =>
+      quotationsIn(sourceOf(file))
+        .quotations.filter((q) => misquoted(q.text, spec) !== undefined)
+        .map((q) => `${file}:${q.line} "${q.text}" (not in the spec: "${misquoted(q.text, spec)}")`),
+    );
     expect(wrong).toEqual([]);
   });
 
   it('pair their double quotes within a comment', () => {
-    const unpaired = suiteFiles.flatMap((file) => quotationsIn(sourceOf(file)).unpaired.map((line) => `${file}:${line}`));
+    const unpaired = suiteFiles.flatMap((file) =>
+      quotationsIn(sourceOf(file)).unpaired.map((line) => `${file}:${line}`),
+    );
     expect(unpaired).toEqual([]);
   });
 
@@ -93,23 +105,31 @@ describe('a quotation compared with the spec', () => {
   it('matches the spec text with its markup removed and its line breaks anywhere', () => {
     expect(misquoted('Access is HTTPS only (TLS). Plain HTTP is not served.', spec)).toBeUndefined();
     expect(misquoted('Every entity has a links field: an array of link relation\n objects.', spec)).toBeUndefined();
-    expect(misquoted('The property azureKeyVault/azureEnvironment no longer has the enum value AZURE_GERMANY.', spec)).toBeUndefined();
+    expect(
+      misquoted('The property azureKeyVault/azureEnvironment no longer has the enum value AZURE_GERMANY.', spec),
+    ).toBeUndefined();
   });
 
   it('quotes a table row with a pipe between its cells', () => {
     expect(misquoted('404 | Not Found | The resource does not exist', spec)).toBeUndefined();
-    expect(misquoted('404 Not Found: The resource does not exist', spec)).toBe('404 Not Found: The resource does not exist');
+    expect(misquoted('404 Not Found: The resource does not exist', spec)).toBe(
+      '404 Not Found: The resource does not exist',
+    );
   });
 
-  it('joins verbatim pieces with an ellipsis, in the spec\'s order only', () => {
+  it("joins verbatim pieces with an ellipsis, in the spec's order only", () => {
     expect(misquoted('Dates sent (query parameters ...) must be ISO-8601', spec)).toBeUndefined();
     expect(misquoted('Two methods authenticate requests … API keys are used', spec)).toBeUndefined();
-    expect(misquoted('API keys are used ... Two methods authenticate requests', spec)).toBe('Two methods authenticate requests');
+    expect(misquoted('API keys are used ... Two methods authenticate requests', spec)).toBe(
+      'Two methods authenticate requests',
+    );
   });
 
   it('fails on a made-up or altered quotation', () => {
     expect(misquoted('Events carry the property eventTypeName', spec)).toBe('Events carry the property eventTypeName');
-    expect(misquoted('Audit events carry the property eventTypeName.', spec)).toBe('Audit events carry the property eventTypeName.');
+    expect(misquoted('Audit events carry the property eventTypeName.', spec)).toBe(
+      'Audit events carry the property eventTypeName.',
+    );
     expect(misquoted('Access is https only (TLS).', spec)).toBe('Access is https only (TLS).');
     expect(misquoted('...', spec)).toBe('...');
   });

@@ -7,8 +7,16 @@ import { differences, replacedInStrings } from '../../src/judges/same-body.ts';
 import { namedVersion } from '../../src/judges/versioned-media.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 
-const modern = { name: 'c', replicationSpecs: [{ numShards: 1, regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1' }] }] };
-const legacy = { name: 'c', providerSettings: { providerName: 'AWS' }, replicationSpec: { US_EAST_1: {} }, replicationSpecs: [{ regionsConfig: {} }] };
+const modern = {
+  name: 'c',
+  replicationSpecs: [{ numShards: 1, regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1' }] }],
+};
+const legacy = {
+  name: 'c',
+  providerSettings: { providerName: 'AWS' },
+  replicationSpec: { US_EAST_1: {} },
+  replicationSpecs: [{ regionsConfig: {} }],
+};
 
 describe('versioned media types', () => {
   it('reads the version a Content-Type names, parameters and case aside, for the vendor only', () => {
@@ -24,14 +32,20 @@ describe('cluster shapes', () => {
   it('finds each removed property by its spec name, the nested one in any replication spec', () => {
     expect(removedClusterProperties).toHaveLength(11);
     expect(removedClusterProperties.filter((p) => carriesProperty(modern, p))).toEqual([]);
-    expect(removedClusterProperties.filter((p) => carriesProperty(legacy, p))).toEqual(['replicationSpec', 'providerSettings', 'replicationSpecs.regionsConfig']);
+    expect(removedClusterProperties.filter((p) => carriesProperty(legacy, p))).toEqual([
+      'replicationSpec',
+      'providerSettings',
+      'replicationSpecs.regionsConfig',
+    ]);
     // numShards and autoScaling inside a replication spec or region are not the removed top-level ones
     expect(carriesProperty({ replicationSpecs: [{ numShards: 1 }] }, 'numShards')).toBe(false);
   });
 
   it('takes the 2023-02-01 shape by its regionConfigs and the legacy shape by providerSettings', () => {
     expect(schemaFaults('cluster-2023-02-01', modern)).toEqual([]);
-    expect(schemaFaults('cluster-2023-02-01', legacy)).toEqual(["/replicationSpecs/0 must have required property 'regionConfigs'"]);
+    expect(schemaFaults('cluster-2023-02-01', legacy)).toEqual([
+      "/replicationSpecs/0 must have required property 'regionConfigs'",
+    ]);
     expect(schemaFaults('cluster-legacy', legacy)).toEqual([]);
     expect(schemaFaults('cluster-legacy', modern)).toHaveLength(2);
   });
@@ -45,19 +59,26 @@ describe('bodies across generations', () => {
   });
 
   it('reads one base address as the other in every string', () => {
-    expect(replacedInStrings({ links: [{ href: 'https://h/api/p/v1.0/groups/1' }], n: 1 }, '/api/p/v1.0', '/api/p/v2'))
-      .toEqual({ links: [{ href: 'https://h/api/p/v2/groups/1' }], n: 1 });
+    expect(
+      replacedInStrings({ links: [{ href: 'https://h/api/p/v1.0/groups/1' }], n: 1 }, '/api/p/v1.0', '/api/p/v2'),
+    ).toEqual({ links: [{ href: 'https://h/api/p/v2/groups/1' }], n: 1 });
   });
 });
 
 describe('profile versions', () => {
   it('defaults each resource to the versions of spec 9.4, and refuses a version that is not a date', () => {
-    const minimal = { name: 't', baseUrl: 'https://api.example.test', credentials: { owner: { publicKeyEnv: 'A', privateKeyEnv: 'B' } } };
+    const minimal = {
+      name: 't',
+      baseUrl: 'https://api.example.test',
+      credentials: { owner: { publicKeyEnv: 'A', privateKeyEnv: 'B' } },
+    };
     const p = checkProfile(structuredClone(minimal), 'p.json');
     expect(p.versions.resources['/groups/{groupId}/clusters']).toEqual(['2023-01-01', '2023-02-01']);
     expect(p.versions.deprecationHeader).toBe('Deprecation');
     expect(p.versions.unlistedDates).toBe('newest-not-later');
-    expect(() => checkProfile({ ...structuredClone(minimal), versions: { resources: { '/groups': ['latest'] } } }, 'p.json')).toThrow(/versions\.resources/);
+    expect(() =>
+      checkProfile({ ...structuredClone(minimal), versions: { resources: { '/groups': ['latest'] } } }, 'p.json'),
+    ).toThrow(/versions\.resources/);
   });
 });
 

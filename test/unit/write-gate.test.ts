@@ -6,7 +6,15 @@ import { WriteGate } from '../../src/target/write-gate.ts';
 function request(log: string[], name: string): { send: () => Promise<string>; end: () => void } {
   let end!: () => void;
   const ended = new Promise<void>((resolve) => (end = resolve));
-  return { send: async () => { log.push(`${name} starts`); await ended; log.push(`${name} ends`); return name; }, end };
+  return {
+    send: async () => {
+      log.push(`${name} starts`);
+      await ended;
+      log.push(`${name} ends`);
+      return name;
+    },
+    end,
+  };
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -18,7 +26,9 @@ describe('write gate', () => {
     const write = request(log, 'POST');
     const writing = gate.send('POST', write.send);
     await turn();
-    const quiet = gate.quietly(async () => { log.push('reading'); });
+    const quiet = gate.quietly(async () => {
+      log.push('reading');
+    });
     await turn();
     expect(log).toEqual(['POST starts']);
     write.end();
@@ -32,8 +42,14 @@ describe('write gate', () => {
     const reading = request(log, 'quiet read');
     const quiet = gate.quietly(reading.send);
     await turn();
-    const writes = ['PATCH', 'DELETE'].map((m) => gate.send(m, async () => { log.push(m); }));
-    const read = gate.send('GET', async () => { log.push('GET'); });
+    const writes = ['PATCH', 'DELETE'].map((m) =>
+      gate.send(m, async () => {
+        log.push(m);
+      }),
+    );
+    const read = gate.send('GET', async () => {
+      log.push('GET');
+    });
     await read;
     await turn();
     expect(log).toEqual(['quiet read starts', 'GET']);
@@ -44,9 +60,15 @@ describe('write gate', () => {
 
   it('lets a write whose sending fails end its part of the count', async () => {
     const gate = new WriteGate();
-    await expect(gate.send('PUT', async () => { throw new Error('reset'); })).rejects.toThrow('reset');
+    await expect(
+      gate.send('PUT', async () => {
+        throw new Error('reset');
+      }),
+    ).rejects.toThrow('reset');
     const log: string[] = [];
-    await gate.quietly(async () => { log.push('reading'); });
+    await gate.quietly(async () => {
+      log.push('reading');
+    });
     expect(log).toEqual(['reading']);
   });
 });

@@ -7,13 +7,28 @@ import { depthOf, firstCases, writeOps } from '../../src/probes/write-operations
 
 describe('the places of a body', () => {
   it('walks every object down to the leaves, inside arrays of objects too, with its depth', () => {
-    const body = { name: 'n', tags: [], specs: [{ regions: [{ electable: { size: 'M10' } }] }], bi: { enabled: false }, roles: ['A'] };
+    const body = {
+      name: 'n',
+      tags: [],
+      specs: [{ regions: [{ electable: { size: 'M10' } }] }],
+      bi: { enabled: false },
+      roles: ['A'],
+    };
     const places = placesIn(body).map((p) => [p.at.join('.'), p.depth]);
-    expect(places).toEqual([['', 0], ['specs.0', 1], ['specs.0.regions.0', 2], ['specs.0.regions.0.electable', 3], ['bi', 1]]);
+    expect(places).toEqual([
+      ['', 0],
+      ['specs.0', 1],
+      ['specs.0.regions.0', 2],
+      ['specs.0.regions.0.electable', 3],
+      ['bi', 1],
+    ]);
   });
 
   it('names at each place the fields the entity has there as well as those sent, without links', () => {
-    const [top, nested] = placesIn({ actions: [{ action: 'FIND' }] }, { roleName: 'r', links: [], actions: [{ action: 'FIND', resources: [] }] });
+    const [top, nested] = placesIn(
+      { actions: [{ action: 'FIND' }] },
+      { roleName: 'r', links: [], actions: [{ action: 'FIND', resources: [] }] },
+    );
     expect(Object.keys(top!.fields).sort()).toEqual(['actions', 'roleName']);
     expect(Object.keys(nested!.fields).sort()).toEqual(['action', 'resources']);
   });
@@ -25,27 +40,51 @@ describe('the places of a body', () => {
 });
 
 describe('the first cases of a rule', () => {
-  const write = (method: 'POST' | 'PATCH', body: Record<string, unknown>) => ({ method, path: '/x', body, places: placesIn(body), readOnly: [] });
+  const write = (method: 'POST' | 'PATCH', body: Record<string, unknown>) => ({
+    method,
+    path: '/x',
+    body,
+    places: placesIn(body),
+    readOnly: [],
+  });
   const resource = (title: string) => ({
-    title, key: 'id', collection: '/x', generations: ['v2', 'v1.0'] as const,
+    title,
+    key: 'id',
+    collection: '/x',
+    generations: ['v2', 'v1.0'] as const,
     writes: [write('POST', { a: 1, b: [{ c: { d: 1 } }] }), write('PATCH', { a: 1 })],
   });
   // The same resource in two projects: its cells are reached once, the projects taking them in turn.
-  const surface: WritableResource[] = [resource('thing'), resource('thing'), resource('other')].map((r) => ({ ...r, generations: [...r.generations] }));
+  const surface: WritableResource[] = [resource('thing'), resource('thing'), resource('other')].map((r) => ({
+    ...r,
+    generations: [...r.generations],
+  }));
   const ops = writeOps(surface);
   const t = { setup: { seed: 42 } } as unknown as Target;
 
   it('reach each resource, method, generation and depth once, before any random case', () => {
-    const cases = firstCases(t, fc.record({ op: fc.nat(), place: fc.nat(), name: fc.string() }), ops, (op) => op.places.map((p) => p.depth));
-    const cells = cases.map((c) => { const op = ops[c.op]!; return `${op.resource} ${op.method} ${op.generation} ${op.places[c.place]!.depth}`; });
+    const cases = firstCases(t, fc.record({ op: fc.nat(), place: fc.nat(), name: fc.string() }), ops, (op) =>
+      op.places.map((p) => p.depth),
+    );
+    const cells = cases.map((c) => {
+      const op = ops[c.op]!;
+      return `${op.resource} ${op.method} ${op.generation} ${op.places[c.place]!.depth}`;
+    });
     expect(new Set(cells).size).toBe(cells.length);
     // Per resource and generation: POST at depths 0, 1 and 2, PATCH at depth 0.
     expect(cells).toHaveLength(2 * 2 * 4);
     // Spread first: the first two cases reach both resources, under both generations.
-    expect(cases.slice(0, 2).map((c) => ops[c.op]!.resource).sort()).toEqual(['other', 'thing']);
+    expect(
+      cases
+        .slice(0, 2)
+        .map((c) => ops[c.op]!.resource)
+        .sort(),
+    ).toEqual(['other', 'thing']);
     expect(new Set(cases.slice(0, 4).map((c) => `${ops[c.op]!.resource} ${ops[c.op]!.generation}`)).size).toBe(4);
     // The same cell in the two projects of 'thing' is taken in turn.
-    expect(new Set(cases.filter((c) => ops[c.op]!.resource === 'thing').map((c) => c.op >= 4))).toEqual(new Set([false, true]));
+    expect(new Set(cases.filter((c) => ops[c.op]!.resource === 'thing').map((c) => c.op >= 4))).toEqual(
+      new Set([false, true]),
+    );
     expect(cases.every((c) => typeof c.name === 'string')).toBe(true);
   });
 });

@@ -27,12 +27,19 @@ export async function dateFields(t: Target): Promise<DateField[]> {
   const template = t.profile.endpoints.accessList;
   if (template === '') return [];
   const collection = template.replace('{groupId}', await workProject(t));
-  return [{
-    title: 'access-list entry', field: 'deleteAfterDate',
-    send: async (date, n) => {
-      const address = testNetAddress(t, n);
-      const res = await t.send({ method: 'POST', path: t.v2(collection), json: [{ ipAddress: address, deleteAfterDate: date }] });
-      return { res, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
+  return [
+    {
+      title: 'access-list entry',
+      field: 'deleteAfterDate',
+      send: async (date, n) => {
+        const address = testNetAddress(t, n);
+        const res = await t.send({
+          method: 'POST',
+          path: t.v2(collection),
+          json: [{ ipAddress: address, deleteAfterDate: date }],
+        });
+        return { res, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
+      },
     },
-  }];
+  ];
 }

@@ -21,14 +21,36 @@ export interface DateFilter {
 }
 
 export async function dateFilters(t: Target): Promise<DateFilter[]> {
-  const events = profileProjects(t).map((id): DateFilter => ({ title: 'events', path: `/groups/${id}/events`, bounds: ['minDate', 'maxDate'], query: {}, alone: true, series: false }));
+  const events = profileProjects(t).map(
+    (id): DateFilter => ({
+      title: 'events',
+      path: `/groups/${id}/events`,
+      bounds: ['minDate', 'maxDate'],
+      query: {},
+      alone: true,
+      series: false,
+    }),
+  );
   const s = await listSurface(t);
-  const measurements = s.lists.filter((l) => l.title === 'measurements').flatMap((l): DateFilter[] => {
-    const values = s.existing(l.template, contextsOf(l.template).length);
-    // The list's own parameters but the period, which the window of dates replaces.
-    const query = Object.fromEntries([...new URLSearchParams(l.query)].filter(([name]) => name !== 'period'));
-    return values ? [{ title: 'measurements', path: fill(l.template, values), bounds: ['start', 'end'], query, alone: false, series: true }] : [];
-  });
+  const measurements = s.lists
+    .filter((l) => l.title === 'measurements')
+    .flatMap((l): DateFilter[] => {
+      const values = s.existing(l.template, contextsOf(l.template).length);
+      // The list's own parameters but the period, which the window of dates replaces.
+      const query = Object.fromEntries([...new URLSearchParams(l.query)].filter(([name]) => name !== 'period'));
+      return values
+        ? [
+            {
+              title: 'measurements',
+              path: fill(l.template, values),
+              bounds: ['start', 'end'],
+              query,
+              alone: false,
+              series: true,
+            },
+          ]
+        : [];
+    });
   return [...events, ...measurements];
 }
 
@@ -40,6 +62,10 @@ const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
  * cannot go alone has its partner valid, a day or two around the instant, so that only `value` can be wrong. */
 export function boundQuery(f: DateFilter, param: string, value: string, instant: Date): Record<string, string> {
   const midnight = Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
-  const partner = f.alone ? {} : param === f.bounds[0] ? { [f.bounds[1]]: iso(midnight + 2 * day) } : { [f.bounds[0]]: iso(midnight - day) };
+  const partner = f.alone
+    ? {}
+    : param === f.bounds[0]
+      ? { [f.bounds[1]]: iso(midnight + 2 * day) }
+      : { [f.bounds[0]]: iso(midnight - day) };
   return { ...f.query, ...partner, [param]: value };
 }

@@ -15,16 +15,25 @@ export interface ResourceKind {
 
 export async function resourceKinds(t: Target): Promise<ResourceKind[]> {
   const lists = existingLists(await listSurface(t)).map(({ list, path }) => ({ title: list.title, path }));
-  return [{ title: 'root', path: '/' }, { title: 'projects', path: '/groups' }, { title: 'project', path: `/groups/${firstProject(t)}` }, ...lists];
+  return [
+    { title: 'root', path: '/' },
+    { title: 'projects', path: '/groups' },
+    { title: 'project', path: `/groups/${firstProject(t)}` },
+    ...lists,
+  ];
 }
 
 /** GET under the v2 base with an Accept that names no version (undefined: no Accept at all), sent once per run. */
 export function unversionedRead(t: Target, path: string, accept: string | undefined): Promise<HttpResponse> {
   const headers: Record<string, string> = accept === undefined ? {} : { accept };
-  return sharedResponse(`unversioned:${accept ?? ''}:${path}`, () => t.send({ method: 'GET', path: t.v2(path), version: null, headers }));
+  return sharedResponse(`unversioned:${accept ?? ''}:${path}`, () =>
+    t.send({ method: 'GET', path: t.v2(path), version: null, headers }),
+  );
 }
 
 /** GET of each kind of resource under /v1.0, sent once per run: what holds for every answer holds under both generations. */
 export async function legacyReads(t: Target): Promise<HttpResponse[]> {
-  return Promise.all((await resourceKinds(t)).map((k) => sharedResponse(`legacy:${k.path}`, () => readLegacy(t, t.legacy(k.path)))));
+  return Promise.all(
+    (await resourceKinds(t)).map((k) => sharedResponse(`legacy:${k.path}`, () => readLegacy(t, t.legacy(k.path)))),
+  );
 }

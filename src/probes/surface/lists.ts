@@ -32,14 +32,46 @@ function catalogue(p: Profile): SurfaceList[] {
     { title: 'alert configurations', template: '/groups/{groupId}/alertConfigs', item: 'alertConfigId', paged: true },
     { title: 'processes', template: '/groups/{groupId}/processes', item: 'processId', paged: true },
     { title: 'custom database roles', template: customDbRoles, item: 'roleName', paged: true },
-    { title: 'restore jobs', template: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs', item: 'restoreJobId', paged: true },
-    { title: 'tenant snapshots', template: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots', item: 'snapshotId', paged: true },
-    { title: 'suggested indexes', template: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/suggestedIndexes', paged: false },
-    { title: 'drop-index suggestions', template: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/dropIndexSuggestions', paged: false },
-    { title: 'databases', template: '/groups/{groupId}/processes/{processId}/databases', item: 'databaseName', paged: true },
-    { title: 'measurements', template: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements', paged: false, query: 'granularity=PT1H&period=P1D' },
+    {
+      title: 'restore jobs',
+      template: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs',
+      item: 'restoreJobId',
+      paged: true,
+    },
+    {
+      title: 'tenant snapshots',
+      template: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots',
+      item: 'snapshotId',
+      paged: true,
+    },
+    {
+      title: 'suggested indexes',
+      template: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/suggestedIndexes',
+      paged: false,
+    },
+    {
+      title: 'drop-index suggestions',
+      template: '/groups/{groupId}/clusters/{clusterName}/performanceAdvisor/dropIndexSuggestions',
+      paged: false,
+    },
+    {
+      title: 'databases',
+      template: '/groups/{groupId}/processes/{processId}/databases',
+      item: 'databaseName',
+      paged: true,
+    },
+    {
+      title: 'measurements',
+      template: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements',
+      paged: false,
+      query: 'granularity=PT1H&period=P1D',
+    },
     { title: 'slow query logs', template: slowQueryLogs, paged: false },
-    { title: 'alerts of an alert configuration', template: '/groups/{groupId}/alertConfigs/{alertConfigId}/alerts', paged: true },
+    {
+      title: 'alerts of an alert configuration',
+      template: '/groups/{groupId}/alertConfigs/{alertConfigId}/alerts',
+      paged: true,
+    },
   ].filter((l) => l.template !== '');
 }
 
@@ -47,11 +79,16 @@ function catalogue(p: Profile): SurfaceList[] {
 export const contextsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 /** The template with each parameter filled from `values`. */
-export const fill = (template: string, values: Record<string, string>): string => template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
+export const fill = (template: string, values: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
 
 /** What each context parameter names, for the checks' titles. */
 export const contextTitles: Record<string, string> = {
-  groupId: 'project', clusterName: 'cluster', processId: 'process', databaseName: 'database', alertConfigId: 'alert configuration',
+  groupId: 'project',
+  clusterName: 'cluster',
+  processId: 'process',
+  databaseName: 'database',
+  alertConfigId: 'alert configuration',
 };
 
 /** Names of things that do not exist, where the kind has names; other kinds get a fresh 24-hex id per run. */
@@ -85,7 +122,12 @@ export interface Surface {
 }
 
 /** A probe of the surface: a path below the v2 base and the value in it that names nothing. */
-export interface MissingProbe { list: SurfaceList; path: string; missing: string; depth: number }
+export interface MissingProbe {
+  list: SurfaceList;
+  path: string;
+  missing: string;
+  depth: number;
+}
 
 const withQuery = (l: SurfaceList, path: string) => (l.query ? `${path}?${l.query}` : path);
 
@@ -101,17 +143,21 @@ export function missingContext(s: Surface, l: SurfaceList, depth: number): Missi
 
 /** Every list with each of its contexts missing in turn. */
 export const missingContexts = (s: Surface): MissingProbe[] =>
-  s.lists.flatMap((l) => contextsOf(l.template).map((_, depth) => missingContext(s, l, depth))).filter((p) => p !== undefined);
+  s.lists
+    .flatMap((l) => contextsOf(l.template).map((_, depth) => missingContext(s, l, depth)))
+    .filter((p) => p !== undefined);
 
 /** An entry of each list that has entries, missing under contexts that exist: one entity kind per list. */
 export function missingEntries(s: Surface): MissingProbe[] {
-  return s.lists.filter((l) => l.item).flatMap((l) => {
-    const depth = contextsOf(l.template).length;
-    const values = s.existing(l.template, depth);
-    if (!values) return [];
-    const missing = missingValue(l.item!);
-    return [{ list: l, path: `${fill(l.template, values)}/${missing}`, missing, depth }];
-  });
+  return s.lists
+    .filter((l) => l.item)
+    .flatMap((l) => {
+      const depth = contextsOf(l.template).length;
+      const values = s.existing(l.template, depth);
+      if (!values) return [];
+      const missing = missingValue(l.item!);
+      return [{ list: l, path: `${fill(l.template, values)}/${missing}`, missing, depth }];
+    });
 }
 
 /** The lists the target offers for this run: those the profile names (its versions, documented endpoints and endpoint
@@ -121,8 +167,10 @@ export async function listSurface(t: Target): Promise<Surface> {
   const base = t.v2();
   const reached = c.responses.filter((r) => r.res.status === 200).map((r) => crawledPath(r).slice(base.length));
   const { versions, endpoints, projects } = t.profile;
-  const named = (l: SurfaceList) => l.template in versions.resources || endpoints.documented.includes(`GET ${l.template}`)
-    || Object.values(endpoints).includes(l.template);
+  const named = (l: SurfaceList) =>
+    l.template in versions.resources ||
+    endpoints.documented.includes(`GET ${l.template}`) ||
+    Object.values(endpoints).includes(l.template);
   const lists = catalogue(t.profile).filter((l) => named(l) || reached.some((p) => match(l.template, p)));
   const existing = (template: string, depth: number) => {
     const names = contextsOf(template).slice(0, depth);
@@ -136,10 +184,14 @@ export async function listSurface(t: Target): Promise<Surface> {
 }
 
 /** A list whose whole chain of contexts exists, at the path of that chain (below the v2 base). */
-export interface ExistingList { list: SurfaceList; path: string }
+export interface ExistingList {
+  list: SurfaceList;
+  path: string;
+}
 
 /** Every list of the surface whose contexts the crawl reached, once each. */
-export const existingLists = (s: Surface): ExistingList[] => s.lists.flatMap((l) => {
-  const values = s.existing(l.template, contextsOf(l.template).length);
-  return values ? [{ list: l, path: withQuery(l, fill(l.template, values)) }] : [];
-});
+export const existingLists = (s: Surface): ExistingList[] =>
+  s.lists.flatMap((l) => {
+    const values = s.existing(l.template, contextsOf(l.template).length);
+    return values ? [{ list: l, path: withQuery(l, fill(l.template, values)) }] : [];
+  });

@@ -55,7 +55,14 @@ export async function methodSurface(t: Target, make: MakeEntry): Promise<MethodP
     const depth = contextsOf(l.template).length;
     const values = s.existing(l.template, depth);
     const query = l.query ? `?${l.query}` : '';
-    if (values) paths.push({ title: `the ${l.title}`, path: `${fill(l.template, values)}${query}`, supported: m.list, entity: false, written });
+    if (values)
+      paths.push({
+        title: `the ${l.title}`,
+        path: `${fill(l.template, values)}${query}`,
+        supported: m.list,
+        entity: false,
+        written,
+      });
     if (!l.item || !m.item) continue;
     const item = entryOf(s, l, depth) ?? (values ? await make(l.title) : undefined);
     if (item) paths.push({ title: `one of the ${l.title}`, path: item, supported: m.item, entity: true, written });

@@ -24,13 +24,19 @@ function servesList(t: Target, res: HttpResponse): boolean {
 }
 
 export async function pagedLists(t: Target): Promise<PagedList[]> {
-  const surface = existingLists(await listSurface(t)).filter(({ list }) => list.paged).map(({ list, path }) => ({ title: list.title, path }));
+  const surface = existingLists(await listSurface(t))
+    .filter(({ list }) => list.paged)
+    .map(({ list, path }) => ({ title: list.title, path }));
   const lists = [{ title: 'projects', path: '/groups' }, { title: 'event types', path: '/eventTypes' }, ...surface];
   // The same reading as every resource kind's under /v1.0 (legacyReads): sent once per run.
-  const legacy = await Promise.all(lists.map((l) => sharedResponse(`legacy:${l.path}`, () => readLegacy(t, t.legacy(l.path)))));
+  const legacy = await Promise.all(
+    lists.map((l) => sharedResponse(`legacy:${l.path}`, () => readLegacy(t, t.legacy(l.path)))),
+  );
   return [
     ...lists.map((l) => ({ title: l.title, generation: 'v2' as const, path: t.v2(l.path) })),
-    ...lists.filter((_, i) => servesList(t, legacy[i]!)).map((l) => ({ title: `${l.title} under /v1.0`, generation: 'v1.0' as const, path: t.legacy(l.path) })),
+    ...lists
+      .filter((_, i) => servesList(t, legacy[i]!))
+      .map((l) => ({ title: `${l.title} under /v1.0`, generation: 'v1.0' as const, path: t.legacy(l.path) })),
   ];
 }
 

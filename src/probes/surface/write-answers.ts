@@ -39,29 +39,49 @@ function oneOfEachKind(resources: WritableResource[]): WritableResource[] {
 async function answersOf(t: Target, query: Record<string, string>): Promise<WriteAnswer[]> {
   const variant = Object.keys(query).join('-') || 'plain';
   const answers: WriteAnswer[] = [];
-  await withWriteSurface(t, `answers-${variant}`, async (resources) => {
-    // The kinds one beside the other, each kind's writes in turn: they touch different entities.
-    const configs = resources.find((r) => r.title === 'alert configuration');
-    await Promise.all([...oneOfEachKind(resources).map(async (r) => {
-      const generation = r.generations[0]!;
-      for (const w of r.writes) {
-        const path = base(t, generation, w.path);
-        const res = await t.send({ method: w.method, path, query, json: w.body });
-        answers.push({ title: `${w.method} ${r.title}`, res });
-        if (w.method !== 'POST' || res.status < 200 || res.status >= 300) continue;
-        // The mark of a new alert configuration is its only name: found by it where the answer names no id.
-        const named = keyIn(t, res.json(), r.key) ?? (typeof w.body[r.key] === 'string' ? w.body[r.key] as string : undefined);
-        const key = named ?? (r.title === 'alert configuration' ? await findMarkedAlertConfig(t, path, runName(t, `answers-${variant}-new`)) : undefined);
-        if (!key) continue;
-        const made: Created = noteCreated(t, `${path}/${encodeURIComponent(key)}`);
-        answers.push({ title: `DELETE ${r.title}`, res: await deleteCreated(t, made, query) });
-      }
-    }), (async () => {
-      if (!configs) return;
-      const res = await t.send({ method: 'POST', path: t.v2(configs.collection), query, rawBody: '{"conformance":', headers: { 'content-type': t.mediaType(t.profile.versions.default) } });
-      answers.push({ title: 'error: malformed POST alert configuration', res, error: true });
-    })()]);
-  }, { oneProject: true });
+  await withWriteSurface(
+    t,
+    `answers-${variant}`,
+    async (resources) => {
+      // The kinds one beside the other, each kind's writes in turn: they touch different entities.
+      const configs = resources.find((r) => r.title === 'alert configuration');
+      await Promise.all([
+        ...oneOfEachKind(resources).map(async (r) => {
+          const generation = r.generations[0]!;
+          for (const w of r.writes) {
+            const path = base(t, generation, w.path);
+            const res = await t.send({ method: w.method, path, query, json: w.body });
+            answers.push({ title: `${w.method} ${r.title}`, res });
+            if (w.method !== 'POST' || res.status < 200 || res.status >= 300) continue;
+            // The mark of a new alert configuration is its only name: found by it where the answer names no id.
+            const named =
+              keyIn(t, res.json(), r.key) ??
+              (typeof w.body[r.key] === 'string' ? (w.body[r.key] as string) : undefined);
+            const key =
+              named ??
+              (r.title === 'alert configuration'
+                ? await findMarkedAlertConfig(t, path, runName(t, `answers-${variant}-new`))
+                : undefined);
+            if (!key) continue;
+            const made: Created = noteCreated(t, `${path}/${encodeURIComponent(key)}`);
+            answers.push({ title: `DELETE ${r.title}`, res: await deleteCreated(t, made, query) });
+          }
+        }),
+        (async () => {
+          if (!configs) return;
+          const res = await t.send({
+            method: 'POST',
+            path: t.v2(configs.collection),
+            query,
+            rawBody: '{"conformance":',
+            headers: { 'content-type': t.mediaType(t.profile.versions.default) },
+          });
+          answers.push({ title: 'error: malformed POST alert configuration', res, error: true });
+        })(),
+      ]);
+    },
+    { oneProject: true },
+  );
   return answers;
 }
 
@@ -73,13 +93,26 @@ export function writeAnswers(t: Target, query: Record<string, string> = {}): Pro
 /** Judges each answer to the writes sent with `query` (but refused ones unless `errors`) against the plain answer to
  * the same write. */
 export async function judgeWriteVariant(
-  t: Target, query: Record<string, string>, judge: (variant: HttpResponse, plain: HttpResponse) => void, { errors = true } = {},
+  t: Target,
+  query: Record<string, string>,
+  judge: (variant: HttpResponse, plain: HttpResponse) => void,
+  { errors = true } = {},
 ): Promise<void> {
   const plain = await writeAnswers(t);
   const variants = (await writeAnswers(t, query)).filter((a) => errors || !a.error);
-  judgeAll('answer', variants, ({ title, res }) => {
-    const twin = plain.find((a) => a.title === title);
-    if (!twin) throw new TargetError('nothing-judged', `${describeExchange(res)}: the plain call (${title}) gave no answer to compare with`, res.exchange);
-    judge(res, twin.res);
-  }, { place: ({ title }) => title });
+  judgeAll(
+    'answer',
+    variants,
+    ({ title, res }) => {
+      const twin = plain.find((a) => a.title === title);
+      if (!twin)
+        throw new TargetError(
+          'nothing-judged',
+          `${describeExchange(res)}: the plain call (${title}) gave no answer to compare with`,
+          res.exchange,
+        );
+      judge(res, twin.res);
+    },
+    { place: ({ title }) => title },
+  );
 }

@@ -14,7 +14,6 @@ import { alertConfigKind, customRoleKind } from '../sequence.ts';
 import type { Target } from '../../target/target.ts';
 import { spreadProjects } from '../../target/work-project.ts';
 
-
 export type Generation = 'v2' | 'v1.0';
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
 
@@ -52,7 +51,10 @@ export interface WritableResource {
 
 /** The value at `at` in `v`, or undefined. */
 function valueAt(v: unknown, at: JsonPath): unknown {
-  return at.reduce<unknown>((x, k) => (Array.isArray(x) || isObject(x) ? (x as Record<string | number, unknown>)[k] : undefined), v);
+  return at.reduce<unknown>(
+    (x, k) => (Array.isArray(x) || isObject(x) ? (x as Record<string | number, unknown>)[k] : undefined),
+    v,
+  );
 }
 
 const withoutLinks = (e: JsonObject) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== 'links'));
@@ -63,7 +65,11 @@ export function placesIn(body: JsonObject, entity: JsonObject = {}): Place[] {
   const places: Place[] = [];
   const visit = (value: JsonObject, at: JsonPath) => {
     const read = valueAt(entity, at);
-    places.push({ at, depth: at.filter((k) => typeof k === 'string').length, fields: withoutLinks({ ...(isObject(read) ? read : {}), ...value }) });
+    places.push({
+      at,
+      depth: at.filter((k) => typeof k === 'string').length,
+      fields: withoutLinks({ ...(isObject(read) ? read : {}), ...value }),
+    });
     for (const [key, child] of Object.entries(value)) {
       if (isObject(child)) visit(child, [...at, key]);
       else if (Array.isArray(child) && isObject(child[0])) visit(child[0], [...at, key, 0]);
@@ -84,25 +90,49 @@ function otherValue(v: unknown): unknown {
 }
 
 /** The read-only fields `names` the entity has, each with another value. */
-const readOnlyOf = (entity: JsonObject, names: string[]): Write['readOnly'] => names.filter((n) => Object.hasOwn(entity, n)).map((n) => ({ path: [n], value: otherValue(entity[n]) }));
+const readOnlyOf = (entity: JsonObject, names: string[]): Write['readOnly'] =>
+  names.filter((n) => Object.hasOwn(entity, n)).map((n) => ({ path: [n], value: otherValue(entity[n]) }));
 /** Read-only fields of a new entity: values a target would otherwise make itself. */
-const madeFields = (names: string[]): Write['readOnly'] => names.map((n) => ({ path: [n], value: n === 'id' || n.endsWith('Id') ? 'f'.repeat(24) : n === 'clusterCount' ? 1 : '2001-02-03T04:05:06Z' }));
+const madeFields = (names: string[]): Write['readOnly'] =>
+  names.map((n) => ({
+    path: [n],
+    value: n === 'id' || n.endsWith('Id') ? 'f'.repeat(24) : n === 'clusterCount' ? 1 : '2001-02-03T04:05:06Z',
+  }));
 
-const pick = (e: JsonObject, names: string[]) => Object.fromEntries(names.filter((n) => Object.hasOwn(e, n)).map((n) => [n, e[n]]));
-const create = (path: string, body: JsonObject, readOnly: Write['readOnly']): Write => ({ method: 'POST', path, body, places: placesIn(body), readOnly });
-const update = (method: WriteMethod, path: string, body: JsonObject, entity: JsonObject, readOnly: Write['readOnly'], change?: Write['change']): Write =>
-  ({ method, path, body, places: placesIn(body, entity), readOnly, ...(change ? { change } : {}) });
+const pick = (e: JsonObject, names: string[]) =>
+  Object.fromEntries(names.filter((n) => Object.hasOwn(e, n)).map((n) => [n, e[n]]));
+const create = (path: string, body: JsonObject, readOnly: Write['readOnly']): Write => ({
+  method: 'POST',
+  path,
+  body,
+  places: placesIn(body),
+  readOnly,
+});
+const update = (
+  method: WriteMethod,
+  path: string,
+  body: JsonObject,
+  entity: JsonObject,
+  readOnly: Write['readOnly'],
+  change?: Write['change'],
+): Write => ({ method, path, body, places: placesIn(body, entity), readOnly, ...(change ? { change } : {}) });
 
 /** The entity at `path` (a whole path, of the generation's API), which must be there: anything else leaves the rule
  * unjudged. */
 export async function read(t: Target, path: string, generation: Generation = 'v2'): Promise<JsonObject> {
   const res = generation === 'v2' ? await t.get(path) : await readLegacy(t, path);
-  if (res.status !== 200 || !isObject(res.json())) throw new TargetError('unexpected-status', `${describeExchange(res)}: could not read what the check writes to`, res.exchange);
+  if (res.status !== 200 || !isObject(res.json()))
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(res)}: could not read what the check writes to`,
+      res.exchange,
+    );
   return res.jsonObject();
 }
 
 /** The entity at `path` below the generation's base. */
-export const readAt = (t: Target, generation: Generation, path: string) => read(t, generation === 'v2' ? t.v2(path) : t.legacy(path), generation);
+export const readAt = (t: Target, generation: Generation, path: string) =>
+  read(t, generation === 'v2' ? t.v2(path) : t.legacy(path), generation);
 
 /** A changed tag list: the current one plus a tag of the run's. */
 const moreTags = (t: Target, tags: unknown[]) => [...tags, { key: 'conformance', value: runName(t, 'tag') }];
@@ -110,10 +140,15 @@ const moreTags = (t: Target, tags: unknown[]) => [...tags, { key: 'conformance',
 const alertConfigReadOnly = ['id', 'groupId', 'created', 'updated'];
 
 function alertConfigs(t: Target, what: string, collection: string, path: string, config: JsonObject): WritableResource {
-  const whole = Object.fromEntries(Object.entries(config).filter(([k]) => k !== 'links' && !alertConfigReadOnly.includes(k)));
+  const whole = Object.fromEntries(
+    Object.entries(config).filter(([k]) => k !== 'links' && !alertConfigReadOnly.includes(k)),
+  );
   const enabled = { field: 'enabled', current: config.enabled, changed: !config.enabled };
   return {
-    title: 'alert configuration', key: alertConfigKind.key, collection, generations: ['v2', 'v1.0'],
+    title: 'alert configuration',
+    key: alertConfigKind.key,
+    collection,
+    generations: ['v2', 'v1.0'],
     writes: [
       create(collection, alertConfigBody(runName(t, `${what}-new`)), madeFields(alertConfigReadOnly)),
       update('PUT', path, whole, config, readOnlyOf(config, alertConfigReadOnly), enabled),
@@ -126,22 +161,39 @@ function customRoles(t: Target, what: string, collection: string, path: string, 
   const current = pick(role, ['actions', 'inheritedRoles']);
   const inherited = Array.isArray(role.inheritedRoles) ? role.inheritedRoles : [];
   return {
-    title: 'custom database role', key: customRoleKind.key, collection, generations: ['v2', 'v1.0'],
+    title: 'custom database role',
+    key: customRoleKind.key,
+    collection,
+    generations: ['v2', 'v1.0'],
     writes: [
       create(collection, customRoleKind.body(t, runName(t, `${what}-new`)), []),
       // The name is in the path and cannot be modified.
-      update('PATCH', path, current, role, readOnlyOf(role, ['roleName']), { field: 'inheritedRoles', current: inherited, changed: [...inherited, { db: 'admin', role: 'read' }] }),
+      update('PATCH', path, current, role, readOnlyOf(role, ['roleName']), {
+        field: 'inheritedRoles',
+        current: inherited,
+        changed: [...inherited, { db: 'admin', role: 'read' }],
+      }),
     ],
   };
 }
 
 function projects(t: Target, what: string, path: string, project: JsonObject): WritableResource {
   const body = pick(project, ['tags', 'withDefaultAlertsSettings']);
-  const change = Array.isArray(project.tags) ? { field: 'tags', current: project.tags, changed: moreTags(t, project.tags) } : undefined;
-  const writes = [update('PATCH', path, body, project, readOnlyOf(project, ['id', 'created', 'clusterCount', 'orgId']), change)];
+  const change = Array.isArray(project.tags)
+    ? { field: 'tags', current: project.tags, changed: moreTags(t, project.tags) }
+    : undefined;
+  const writes = [
+    update('PATCH', path, body, project, readOnlyOf(project, ['id', 'created', 'clusterCount', 'orgId']), change),
+  ];
   // A create of a project with a tag, so that its body has an object inside an array.
   if (t.profile.projects.allowCreate && t.profile.orgId) {
-    writes.unshift(create('/groups', { ...projectBody(t, `${what}-new`), tags: [{ key: 'purpose', value: 'conformance' }] }, madeFields(['id', 'created', 'clusterCount'])));
+    writes.unshift(
+      create(
+        '/groups',
+        { ...projectBody(t, `${what}-new`), tags: [{ key: 'purpose', value: 'conformance' }] },
+        madeFields(['id', 'created', 'clusterCount']),
+      ),
+    );
   }
   return { title: 'project', key: 'id', collection: '/groups', generations: ['v2', 'v1.0'], writes };
 }
@@ -149,11 +201,25 @@ function projects(t: Target, what: string, path: string, project: JsonObject): W
 /** Fields of a replication spec that are read-only (the real service's), left out when one is sent back. */
 const replicationReadOnly = new Set(['id', 'zoneId', 'diskThroughput', 'effectiveInstanceSize']);
 const strip = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(strip) : isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !replicationReadOnly.has(k)).map(([k, x]) => [k, strip(x)])) : v;
+  Array.isArray(v)
+    ? v.map(strip)
+    : isObject(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => !replicationReadOnly.has(k))
+            .map(([k, x]) => [k, strip(x)]),
+        )
+      : v;
 
 /** A cluster in one generation's shape: its tags and BI connector, and in the 2023-02-01 shape its whole topology as
  * it is (a body a target that wrongly accepted it would apply: clusters are only written with allowBillable). */
-function clusters(t: Target, generation: Generation, collection: string, path: string, cluster: JsonObject): WritableResource {
+function clusters(
+  t: Target,
+  generation: Generation,
+  collection: string,
+  path: string,
+  cluster: JsonObject,
+): WritableResource {
   const body = pick(cluster, ['tags', 'biConnector']);
   const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
   const readOnly = readOnlyOf(cluster, ['id', 'groupId', 'createDate', 'stateName']);
@@ -163,8 +229,16 @@ function clusters(t: Target, generation: Generation, collection: string, path: s
       readOnly.push({ path: ['replicationSpecs', 0, field], value: otherValue((specs[0] as JsonObject)[field]) });
     }
   }
-  const change = Array.isArray(cluster.tags) ? { field: 'tags', current: cluster.tags, changed: moreTags(t, cluster.tags) } : undefined;
-  return { title: 'cluster', key: 'name', collection, generations: [generation], writes: [update('PATCH', path, body, cluster, readOnly, change)] };
+  const change = Array.isArray(cluster.tags)
+    ? { field: 'tags', current: cluster.tags, changed: moreTags(t, cluster.tags) }
+    : undefined;
+  return {
+    title: 'cluster',
+    key: 'name',
+    collection,
+    generations: [generation],
+    writes: [update('PATCH', path, body, cluster, readOnly, change)],
+  };
 }
 
 /** A cluster of the profile's projects that no check of the run made (those come and go), or undefined. */
@@ -186,7 +260,10 @@ async function existingCluster(t: Target, ids: string[]): Promise<{ collection: 
  * of the first of them alone where `oneProject` says so, or of `project` alone. `what` names what the check makes
  * apart from other checks' (role names are unique in a project). */
 export async function withWriteSurface(
-  t: Target, what: string, use: (resources: WritableResource[]) => Promise<void>, { oneProject = false, project = undefined as string | undefined } = {},
+  t: Target,
+  what: string,
+  use: (resources: WritableResource[]) => Promise<void>,
+  { oneProject = false, project = undefined as string | undefined } = {},
 ): Promise<void> {
   const made: NewEntity[] = [];
   try {
@@ -207,9 +284,12 @@ export async function withWriteSurface(
         customRoles(t, what, roles, rolePath, await readAt(t, 'v2', rolePath)),
       );
     }
-    const cluster = t.profile.allowBillable ? await existingCluster(t, project ? [project] : t.profile.projects.ids) : undefined;
+    const cluster = t.profile.allowBillable
+      ? await existingCluster(t, project ? [project] : t.profile.projects.ids)
+      : undefined;
     if (cluster) {
-      for (const g of ['v2', 'v1.0'] as const) resources.push(clusters(t, g, cluster.collection, cluster.path, await readAt(t, g, cluster.path)));
+      for (const g of ['v2', 'v1.0'] as const)
+        resources.push(clusters(t, g, cluster.collection, cluster.path, await readAt(t, g, cluster.path)));
     }
     await use(resources);
   } finally {
