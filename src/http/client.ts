@@ -34,6 +34,8 @@ export interface ClientOptions {
   scheduler?: RateScheduler;
   /** Times a paced request the target refused with 429 is sent again, once the scheduler lets it go (default 0). */
   pacedResends?: number;
+  /** Told of each wait for a request's turn under the rate limit (a check's time limit leaves it out). */
+  pace?: <T>(turn: Promise<T>) => Promise<T>;
   /** Retries of a 5xx (spec 7.2); without it a request is sent once. */
   retries?: RetryPolicy;
   /** Throws before anything is sent for a request the run must not make (src/target/scope.ts). */
@@ -155,7 +157,8 @@ export class HttpClient {
     } else if (spec.rawBody !== undefined) body = spec.rawBody;
     if (authorization) headers.authorization = authorization;
     for (let resends = 0; ; resends++) {
-      const ticket = await this.options.scheduler?.acquire(url, spec.lease, spec.signal);
+      const turn = this.options.scheduler?.acquire(url, spec.lease, spec.signal);
+      const ticket = turn && (await (this.options.pace ? this.options.pace(turn) : turn));
       spec.signal?.throwIfAborted();
       const res = await this.exchange(spec, url, credential, headers, body, ticket);
       if (

@@ -13,6 +13,7 @@ import { RunScope } from './scope.ts';
 import type { RunSetup } from '../harness/setup.ts';
 import { WriteGate } from './write-gate.ts';
 import { profileClient } from './profile-client.ts';
+import { paced } from '../harness/paced-time.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
   as?: string | null;
@@ -35,6 +36,7 @@ export class Target {
       scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
       // A 429 to a request the scheduler made room for is the target's count or another client's, not a check's.
       pacedResends: 1,
+      pace: paced,
     });
     this.client.onExchange(record);
     this.client.onExchange(scope.learn);
