@@ -148,7 +148,9 @@ async function createRole(ctx: RequestContext) {
     inheritedRoles: body.inheritedRoles ?? [],
   };
   ctx.store.customDbRoles.push(role);
-  return entity(roleView(ctx, role, false), 201, {
+  // Mutant: under /v1.0, a create is answered 200 instead of 201.
+  const created = ctx.generation === 'v1.0' && ctx.mutants.has('METH-POST-CREATES:legacy-role') ? 200 : 201;
+  return entity(roleView(ctx, role, false), created, {
     Location: href(ctx, `${rolesPath(group.id)}/${encodeURIComponent(role.roleName)}`),
   });
 }

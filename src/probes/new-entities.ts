@@ -4,6 +4,7 @@
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, TargetError } from '../outcome.ts';
+import { legacyRead } from './resource-versions.ts';
 import { noteCreated, runName, type Created } from '../target/created.ts';
 import type { Target } from '../target/target.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
@@ -19,17 +20,18 @@ export interface NewEntity {
 /**
  * POSTs `body` (a JSON value, or text sent as is) to a collection; a 2xx answer's entity (named by its `key` field) is
  * noted before anything else happens, unless `note` is false (an entity inside a project the run made goes with it).
+ * With `legacy`, `collection` is under /v1.0 and the request plain JSON; the entity is noted under /v2 (spec 9.4).
  */
 export async function postEntity(
   t: Target,
   collection: string,
   body: JsonObject | string,
-  { key = 'id', note = true } = {},
+  { key = 'id', note = true, legacy = false } = {},
 ): Promise<{ res: HttpResponse; made?: NewEntity }> {
   const res = await t.send(
     typeof body === 'string'
       ? { method: 'POST', path: collection, rawBody: body, headers: { 'content-type': 'application/json' } }
-      : { method: 'POST', path: collection, json: body },
+      : { method: 'POST', path: collection, json: body, ...(legacy ? legacyRead : {}) },
   );
   if (res.status < 200 || res.status >= 300) return { res };
   const id = res.jsonObject()[key];
@@ -39,7 +41,8 @@ export async function postEntity(
       `${describeExchange(res)}: the answer to a create names no ${key}`,
       res.exchange,
     );
-  const path = `${collection}/${encodeURIComponent(id)}`;
+  const under = legacy ? t.v2(collection.slice(t.legacy().length)) : collection;
+  const path = `${under}/${encodeURIComponent(id)}`;
   return { res, made: { path, id, created: note ? noteCreated(t, path) : { path, as: 'owner' } } };
 }
 
