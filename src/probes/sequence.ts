@@ -11,6 +11,7 @@ import { perRun } from '../harness/per-run.ts';
 import { forAll } from '../harness/property.ts';
 import type { ApiRequest, Target } from '../target/target.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
+import { alertConfigBody } from './new-entities.ts';
 
 /** A kind of entity sequences create: where its list is, what a create sends, which field names it in its path. */
 export interface Kind {
@@ -26,22 +27,7 @@ export const alertConfigKind: Kind = {
   title: 'alert configuration',
   key: 'id',
   collection: (_t, project) => `/groups/${project}/alertConfigs`,
-  body: (_t, name) => ({
-    eventTypeName: 'NO_PRIMARY',
-    enabled: true,
-    severityOverride: 'CRITICAL',
-    matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: name }],
-    notifications: [
-      {
-        typeName: 'GROUP',
-        intervalMin: 60,
-        delayMin: 5,
-        emailEnabled: true,
-        smsEnabled: false,
-        roles: ['GROUP_OWNER'],
-      },
-    ],
-  }),
+  body: (_t, name) => alertConfigBody(name),
 };
 
 export const customRoleKind: Kind = {
