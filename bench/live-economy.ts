@@ -26,7 +26,7 @@ function busiest(report: Report): [string, number] {
 function print(name: string, report: Report, model: CostModel): void {
   const [project, requests] = busiest(report);
   const windows = Math.ceil(requests / realLimit.limit);
-  const planned = planFor(model, realLimit, report.numRuns);
+  const planned = planFor(model, realLimit, report.numRuns, undefined, report.cases);
   console.log(
     [
       `${name}: rules ${JSON.stringify(report.totals)}, ${report.requests} requests in all, ${report.rateLimit?.unintended429 ?? 0} unintended 429, wall ${formatDuration(report.durationMs)} at ${report.rateLimit?.limit} per ${report.rateLimit?.windowSeconds} s`,
@@ -73,6 +73,7 @@ export async function costModel(): Promise<void> {
   const model: CostModel = {
     measuredWith: 'the reference profile cut to one project, no creation (npm run bench -- cost-model), seed 1',
     numRuns: counts,
+    cases: 'covering',
     projectShare: Math.round(Math.max(share(low!), share(high!)) * 1000) / 1000,
     rules,
   };

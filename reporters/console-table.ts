@@ -47,7 +47,7 @@ export function renderTable(report: Report, colour: boolean): string {
         ]
       : []),
     `${report.requests} HTTP requests in ${(report.durationMs / 1000).toFixed(1)} s against ${report.target.baseUrl}` +
-      ` (seed ${report.seed}, num-runs ${report.numRuns}${report.filter ? `, filter: ${filterText(report.filter)}` : ''})`,
+      ` (seed ${report.seed}, num-runs ${report.numRuns}, cases ${report.cases}${report.filter ? `, filter: ${filterText(report.filter)}` : ''})`,
     `rerun this run: ${report.rerun}`,
   );
   for (const id of report.baseline?.unexpectedPass ?? [])

@@ -111,6 +111,7 @@ export function renderJunit(report: Report): string {
     props.ele('property', { name: 'baseUrl', value: report.target.baseUrl });
     props.ele('property', { name: 'seed', value: String(report.seed) });
     props.ele('property', { name: 'numRuns', value: String(report.numRuns) });
+    props.ele('property', { name: 'cases', value: report.cases });
     if (report.filter) props.ele('property', { name: 'filter', value: filterText(report.filter) });
     props.ele('property', { name: 'rerun', value: report.rerun });
     props.ele('property', { name: 'suite', value: `${report.suite.name} ${report.suite.version}` });

@@ -43,7 +43,7 @@ export function renderMarkdownSummary(report: Report): string {
   if (unexpected.length) lines.push('', `Passing although in the baseline: ${unexpected.join(', ')}`);
   lines.push(
     '',
-    `Target ${cell(report.target.baseUrl)} · suite ${report.suite.name} ${report.suite.version} · seed ${report.seed} · num-runs ${report.numRuns}` +
+    `Target ${cell(report.target.baseUrl)} · suite ${report.suite.name} ${report.suite.version} · seed ${report.seed} · num-runs ${report.numRuns} · cases ${report.cases}` +
       (report.filter ? ` · filter: ${cell(filterText(report.filter))}` : ''),
     '',
   );

@@ -11,7 +11,7 @@ import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
-import { coverageFirst, judgeEach } from '../src/harness/coverage-first.ts';
+import { coveringItems, judgeEach } from '../src/harness/coverage-first.ts';
 import { deleteCreated, noteCreated } from '../src/target/created.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { profileProjects } from '../src/target/projects.ts';
@@ -129,11 +129,11 @@ check(
     // Every wrong form reaches every bound of every list, however few the cases per property: the rule quantifies over
     // them; the cases beyond those vary the day.
     const cells = forms.length / 2;
-    const chosen = coverageFirst(
+    const chosen = coveringItems(
       forms,
       { key: (c) => `${c.title} ${c.param} ${c.form} ${c.monthLike}`, kind: (c) => `${c.title} ${c.param} ${c.form}` },
-      Math.max(cells, target.setup.numRuns),
-      target.setup.seed,
+      target.setup,
+      cells,
     );
     const instants = fc.sample(
       fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }),
@@ -226,11 +226,10 @@ check(
     }
     if (events.length === 0)
       skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
-    const around = coverageFirst(
+    const around = coveringItems(
       events,
       { key: (e) => `${e.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.path },
-      target.setup.numRuns,
-      target.setup.seed,
+      target.setup,
     );
     await judgeEach(around, async ({ path, created }) => {
       const start = Math.floor(created / 1000) * 1000 - 60_000;

@@ -12,6 +12,7 @@ import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
 import { forAll } from '../src/harness/property.ts';
+import { caseCount } from '../src/harness/cases.ts';
 import { effectOf, readChanged } from '../src/probes/refused-write.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
@@ -35,19 +36,22 @@ const where = (p: Place) => (p.at.length === 0 ? 'at the top level' : `in ${spel
 const placeDepths = (op: WriteOp) => op.places.map((p) => p.depth);
 const readOnlyDepths = (op: WriteOp) => op.readOnlyBodies.map((r) => depthOf(r.path));
 
-/** Runs the cases of a rule over `ops`: first one per cell of the surface (resource, method, generation, depth),
- * then random ones; the rule's coverage records what of the surface they judged. */
+/** Runs the cases of a rule over `ops`: first one per cell of the surface (resource, method, generation, depth; `cover`
+ * may assemble them from several kinds of slot), then random ones; the rule's coverage records what they judged. */
 async function overSurface<T extends { op: number; place: number }>(
   t: Target,
   ops: WriteOp[],
   slots: (op: WriteOp) => number[],
   arbitrary: fc.Arbitrary<T>,
   judge: (c: T, op: WriteOp, reach: Reach) => Promise<void>,
+  cover: (firsts: (slots: (op: WriteOp) => number[]) => T[]) => T[] = (firsts) => firsts(slots),
 ): Promise<void> {
   const reach = new Reach();
+  const examples = cover((s) => firstCases(t, arbitrary, ops, s));
   try {
     await forAll(t, arbitrary, (c) => judge(c, opAt(ops, c.op), reach), {
-      examples: firstCases(t, arbitrary, ops, slots),
+      examples,
+      numRuns: caseCount(t.setup, examples.length),
     });
   } finally {
     reach.report();
@@ -152,42 +156,56 @@ check(
         field: fc.nat({ max: 29 }),
         slip,
       });
-      await overSurface(target, ops, placeDepths, cases, async (c, generic, reach) => {
-        const op = generic as (typeof ops)[number];
-        const { field, current, changed } = op.change;
-        // The change first, then the invalid field: a place inside the changed field stays in the body.
-        const base = { ...op.body, [field]: changed };
-        let body: JsonObject;
-        let depth: number;
-        if (c.kind === 'read-only') {
-          const ro = op.readOnlyBodies.filter((r) => r.path[0] !== field);
-          fc.pre(ro.length > 0);
-          const { path, body: roBody } = opAt(ro, c.place);
-          body = { ...roBody, [field]: changed };
-          depth = depthOf(path);
-        } else {
-          const place = placeOf(op, c.place);
-          if (c.kind === 'unknown') fc.pre(farFrom(c.name, Object.keys(place.fields)));
-          const m = c.kind === 'unknown' ? { name: c.name, value: true } : misspelledAt(place, c.field, c.slip);
-          body = withField(base, place.at, m.name, m.value);
-          depth = place.depth;
-        }
-        const res = await sendBody(target, op, body);
-        if (res.status < 300) {
-          await sendBody(target, op, { ...op.body, [field]: current }); // undone: the current values again
-          return;
-        }
-        expectJudgeable(res, `${describeOp(op)} with an invalid field is answered`);
-        judged('refused update', 1, op.path);
-        reach.add(op, depth);
-        const now = await readChanged(target, op);
-        if (!isDeepStrictEqual(now, current)) {
-          throw new RuleFailure(
-            `${describeExchange(res)} refused the body of ${describeOp(op)}, yet ${field} changed`,
-            { expected: current, actual: now, exchange: res.exchange },
-          );
-        }
-      });
+      await overSurface(
+        target,
+        ops,
+        placeDepths,
+        cases,
+        async (c, generic, reach) => {
+          const op = generic as (typeof ops)[number];
+          const { field, current, changed } = op.change;
+          // The change first, then the invalid field: a place inside the changed field stays in the body.
+          const base = { ...op.body, [field]: changed };
+          let body: JsonObject;
+          let depth: number;
+          if (c.kind === 'read-only') {
+            const ro = op.readOnlyBodies.filter((r) => r.path[0] !== field);
+            fc.pre(ro.length > 0);
+            const { path, body: roBody } = opAt(ro, c.place);
+            body = { ...roBody, [field]: changed };
+            depth = depthOf(path);
+          } else {
+            const place = placeOf(op, c.place);
+            if (c.kind === 'unknown') fc.pre(farFrom(c.name, Object.keys(place.fields)));
+            const m = c.kind === 'unknown' ? { name: c.name, value: true } : misspelledAt(place, c.field, c.slip);
+            body = withField(base, place.at, m.name, m.value);
+            depth = place.depth;
+          }
+          const res = await sendBody(target, op, body);
+          if (res.status < 300) {
+            await sendBody(target, op, { ...op.body, [field]: current }); // undone: the current values again
+            return;
+          }
+          expectJudgeable(res, `${describeOp(op)} with an invalid field is answered`);
+          judged('refused update', 1, op.path);
+          reach.add(op, depth);
+          const now = await readChanged(target, op);
+          if (!isDeepStrictEqual(now, current)) {
+            throw new RuleFailure(
+              `${describeExchange(res)} refused the body of ${describeOp(op)}, yet ${field} changed`,
+              { expected: current, actual: now, exchange: res.exchange },
+            );
+          }
+        },
+        (firsts) => [
+          // Each place's depth by an unknown or a misspelled field, then each read-only field's depth.
+          ...firsts(placeDepths).map((c, i) => ({
+            ...c,
+            kind: i % 2 === 0 ? ('unknown' as const) : ('misspelled' as const),
+          })),
+          ...firsts(readOnlyDepths).map((c) => ({ ...c, kind: 'read-only' as const })),
+        ],
+      );
     });
   },
 );
@@ -267,7 +285,7 @@ check(
               );
             }
           },
-          { examples },
+          { examples, numRuns: caseCount(target.setup, examples.length) },
         );
       } finally {
         reach.report(false);

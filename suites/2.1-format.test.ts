@@ -1,6 +1,5 @@
 // Spec 2.1: the format of every response. Each rule judges every response the crawl reached (spec 1: the API is
 // browsable), not a hand-picked few; pretty=true is a property over those responses.
-import fc from 'fast-check';
 import { carried, parsedBody } from '../src/judges/entities.ts';
 import { checkJsonResponse } from '../src/judges/media-type.ts';
 import { nullFields } from '../src/judges/nulls.ts';
@@ -12,7 +11,7 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
-import { forAll } from '../src/harness/property.ts';
+import { coveringItems, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
 import { readLegacy } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
@@ -136,15 +135,23 @@ check(
       list: json.filter((res) => carried(res, resultsField)?.kind === 'list'),
       error: json.filter((res) => res.status >= 400),
     };
-    const kinds = requireSome(
-      (Object.keys(pools) as (keyof typeof pools)[]).filter((k) => pools[k].length > 0),
+    const url = (res: HttpResponse) => res.exchange.request.url;
+    // Each kind of resource read, as an entity and as a list, and an error: the places where a rendering differs.
+    const answers = requireSome(
+      (Object.keys(pools) as (keyof typeof pools)[]).flatMap((kind) => pools[kind].map((res) => ({ kind, res }))),
       'JSON object response',
     );
-    await forAll(target, fc.record({ kind: fc.constantFrom(...kinds), index: fc.nat() }), async ({ kind, index }) => {
-      await judgeVariant(target, pools[kind][index % pools[kind].length]!, { pretty: 'true' }, (pretty, plain) =>
-        checkPretty(pretty, parsedBody(plain)),
-      );
-    });
+    const chosen = coveringItems(
+      answers,
+      {
+        key: ({ res }) => url(res),
+        kind: ({ kind, res }) => (kind === 'error' ? kind : `${kind} ${resourceKind(new URL(url(res)).pathname)}`),
+      },
+      target.setup,
+    );
+    await judgeEach(chosen, ({ res }) =>
+      judgeVariant(target, res, { pretty: 'true' }, (pretty, plain) => checkPretty(pretty, parsedBody(plain))),
+    );
     // Responses that could not be fetched or read were never among the cases.
     throwCut(entityGaps(c));
   },

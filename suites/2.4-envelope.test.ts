@@ -7,7 +7,7 @@ import { isObject } from '../src/judges/json-walk.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { coverageFirst, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
+import { coveringItems, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
 import { crawl, entityGaps, rereadable } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
@@ -31,12 +31,7 @@ async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly Htt
 /** The responses to read again with envelope=true: each URL once, every resource kind first, as many as the run's cases per property. */
 function distinct(t: Target, responses: readonly HttpResponse[]): HttpResponse[] {
   const url = (res: HttpResponse) => res.exchange.request.url;
-  return coverageFirst(
-    responses,
-    { key: url, kind: (res) => resourceKind(new URL(url(res)).pathname) },
-    t.setup.numRuns,
-    t.setup.seed,
-  );
+  return coveringItems(responses, { key: url, kind: (res) => resourceKind(new URL(url(res)).pathname) }, t.setup);
 }
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;

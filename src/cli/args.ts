@@ -2,6 +2,7 @@
 // text, and errors that name the nearest option, command or value when a word is mistyped.
 import { parseArgs } from 'node:util';
 import { didYouMean, nearest } from '../did-you-mean.ts';
+import { caseModes, type CaseMode } from '../harness/cases.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -11,7 +12,9 @@ const runOptions = `  --profile FILE    target profile (JSON, see schemas/profil
                     environment variables it names. Without it: the embedded reference target.
   --target URL      base URL of the target, overriding the profile's; 'reference' starts the embedded target
   --seed N          seed of generated inputs (default: random; printed, and in the report)
-  --num-runs N      generated cases per property check (default 100)
+  --num-runs N      generated cases per property check, at most (default 100)
+  --cases MODE      covering (default): a property covers each place it quantifies over, then draws a tenth
+                    of num-runs at random and stops; all: it draws up to num-runs cases
   --budget TIME     plan the cases per property so the projected requests fit the profile's rate limit in
                     TIME (e.g. 10m, 90s, 1h); the plan is printed before the run and kept in the report
   --reports DIR     directory for the reports (default: reports)
@@ -47,6 +50,7 @@ ${exitCodes}`,
       'tag',
       'seed',
       'num-runs',
+      'cases',
       'budget',
       'reports',
       'baseline',
@@ -71,6 +75,7 @@ ${runOptions}
       'target',
       'seed',
       'num-runs',
+      'cases',
       'budget',
       'reports',
       'strict',
@@ -91,10 +96,11 @@ Options:
   --profile FILE    target profile (default: the embedded reference target's)
   --rule ID         plan only this rule (repeatable)
   --tag TAG         plan only the rules with this tag (repeatable)
-  --num-runs N      generated cases per property check (default 100)
+  --num-runs N      generated cases per property check, at most (default 100)
+  --cases MODE      covering (default) or all: see conformance run --help
   --budget TIME     the most cases per property whose requests fit the rate limit in TIME (e.g. 10m, 90s, 1h)
   --json            print the plan as JSON`,
-    options: ['profile', 'rule', 'tag', 'num-runs', 'budget', 'json'],
+    options: ['profile', 'rule', 'tag', 'num-runs', 'cases', 'budget', 'json'],
   },
   verify: {
     summary: 'check a certificate: intact, signed (with --public-key), made by this suite',
@@ -145,6 +151,7 @@ export interface RunArgs {
   tags: string[];
   seed?: number;
   numRuns: number;
+  cases: CaseMode;
   /** --budget: the time the run's cases per property are planned to fit in (the plan replaces numRuns). */
   budgetMs?: number;
   reportsDir: string;
@@ -169,6 +176,7 @@ export interface PlanArgs {
   rules: string[];
   tags: string[];
   numRuns: number;
+  cases: CaseMode;
   budgetMs?: number;
   json: boolean;
 }
@@ -192,6 +200,7 @@ const options = {
   tag: { type: 'string', multiple: true },
   seed: { type: 'string' },
   'num-runs': { type: 'string' },
+  cases: { type: 'string' },
   budget: { type: 'string' },
   reports: { type: 'string' },
   strict: { type: 'boolean' },
@@ -212,6 +221,13 @@ function integer(name: string, v: string | undefined, min: number): number | und
   if (!/^\d+$/.test(v) || Number(v) < min)
     throw new UsageError(`--${name} takes a whole number of at least ${min}, not '${v}'`);
   return Number(v);
+}
+
+function caseMode(v: string | undefined): CaseMode {
+  if (v === undefined) return 'covering';
+  const mode = caseModes.find((m) => m === v);
+  if (!mode) throw new UsageError(`--cases takes ${caseModes.join(' or ')}, not '${v}'${didYouMean(v, caseModes)}`);
+  return mode;
 }
 
 /** A duration such as 10m, 90s or 1h, in milliseconds. */
@@ -302,6 +318,7 @@ export function parseCommandLine(argv: string[]): Args {
       rules: v.rule ?? [],
       tags: v.tag ?? [],
       numRuns: integer('num-runs', v['num-runs'], 1) ?? 100,
+      cases: caseMode(v.cases),
       budgetMs: duration('budget', v.budget),
       json: v.json ?? false,
     };
@@ -332,6 +349,7 @@ export function parseCommandLine(argv: string[]): Args {
     tags: v.tag ?? [],
     seed: integer('seed', v.seed, 0),
     numRuns: integer('num-runs', v['num-runs'], 1) ?? 100,
+    cases: caseMode(v.cases),
     budgetMs: duration('budget', v.budget),
     reportsDir: v.reports ?? 'reports',
     strict: v.strict ?? false,

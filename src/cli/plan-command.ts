@@ -31,8 +31,8 @@ export function planRun(args: Omit<PlanArgs, 'command' | 'json'>): RunPlan {
   const model = loadCostModel();
   const plan =
     args.budgetMs !== undefined
-      ? planBudget(model, profile.rateLimit, args.budgetMs, running)
-      : planFor(model, profile.rateLimit, args.numRuns, running);
+      ? planBudget(model, profile.rateLimit, args.budgetMs, running, args.cases)
+      : planFor(model, profile.rateLimit, args.numRuns, running, args.cases);
   return {
     profile: profile.name,
     rules: planned,

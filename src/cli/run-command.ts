@@ -68,6 +68,8 @@ function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: n
     String(seed),
     '--num-runs',
     String(args.numRuns),
+    '--cases',
+    args.cases,
   ];
   return words.map(shellWord).join(' ');
 }
@@ -76,8 +78,8 @@ function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: n
 function planRun(args: RunArgs, profile: Profile, selected: Set<string> | undefined): Plan {
   const model = loadCostModel();
   return args.budgetMs !== undefined
-    ? planBudget(model, profile.rateLimit, args.budgetMs, selected)
-    : planFor(model, profile.rateLimit, args.numRuns, selected);
+    ? planBudget(model, profile.rateLimit, args.budgetMs, selected, args.cases)
+    : planFor(model, profile.rateLimit, args.numRuns, selected, args.cases);
 }
 
 /** Runs the suites; `interrupts` has watched for SIGINT and SIGTERM since the command began, and goes on until it ends. */
@@ -112,7 +114,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       const notice = planNotice(plan, profile.rateLimit);
       if (notice && !args.quiet) process.stderr.write(`conformance: ${notice}\n`);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
-      const setup = newRunSetup(profile, caPem, seed, args.numRuns);
+      const setup = newRunSetup(profile, caPem, seed, args.numRuns, args.cases);
       const rerun = {
         run: rerunCommand(args.command, args, embedded, seed, [
           ...args.rules.flatMap((r) => ['--rule', r]),
@@ -122,7 +124,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       };
       if (!args.quiet && !args.json)
         process.stderr.write(
-          `conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, num-runs ${args.numRuns}, run ${setup.runId}\n`,
+          `conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, num-runs ${args.numRuns}, cases ${args.cases}, run ${setup.runId}\n`,
         );
       // An interrupt before the checks start keeps them from starting; the cleanup and the report follow all the same.
       let ran: { run: SuiteRun } | { error: unknown } = { run: { checks: [], runErrors: [] } };
@@ -138,6 +140,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
               baseUrl: profile.baseUrl,
               seed: String(seed),
               numRuns: String(args.numRuns),
+              cases: args.cases,
               ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}),
               rerun: rerun.run,
             },
@@ -172,6 +175,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
         },
         seed,
         numRuns: args.numRuns,
+        cases: args.cases,
         runId: setup.runId,
         ...(selected ? { filter: { rules: args.rules, tags: args.tags }, selected } : {}),
         startedAt,

@@ -31,7 +31,7 @@ export function verifyCommand(o: { file: string; publicKey?: string }): number {
   const c = value as Certificate;
   process.stdout.write(
     `valid: ${o.file}: ${c.target.name} (${c.target.baseUrl}) is ${c.verdict.conformant ? 'conformant' : 'not conformant'}` +
-      ` (suite ${c.suite.version}, ${c.startedAt}, seed ${c.seed}, num-runs ${c.numRuns})\n  ${sealText(c, publicKey !== undefined)}\n` +
+      ` (suite ${c.suite.version}, ${c.startedAt}, seed ${c.seed}, num-runs ${c.numRuns}, cases ${c.cases})\n  ${sealText(c, publicKey !== undefined)}\n` +
       c.verdict.reasons.map((r) => `  ${r}\n`).join(''),
   );
   return 0;

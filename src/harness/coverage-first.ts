@@ -3,7 +3,9 @@
 // cases per property. Reading the same URL again would only repeat an answer already judged.
 import fc from 'fast-check';
 import { RuleFailure } from '../outcome.ts';
+import { caseCount } from './cases.ts';
 import { throwFirst } from './judge-all.ts';
+import type { RunSetup } from './setup.ts';
 
 export interface Places<T> {
   /** What makes two items the same case (a URL): only the first of each is kept. */
@@ -38,6 +40,18 @@ export function coverageFirst<T>(items: readonly T[], places: Places<T>, limit: 
     for (const k of kinds) if (turn < k.length && chosen.length < limit) chosen.push(k[turn]!);
   }
   return chosen;
+}
+
+/** The items a property judges: one of every kind, then others up to the run's cases (src/harness/cases.ts), and at
+ * least `atLeast` where a rule must reach every kind however few the cases. */
+export function coveringItems<T>(
+  items: readonly T[],
+  places: Places<T>,
+  setup: Pick<RunSetup, 'numRuns' | 'cases' | 'seed'>,
+  atLeast = 0,
+): T[] {
+  const kinds = new Set(items.map(places.kind)).size;
+  return coverageFirst(items, places, Math.max(atLeast, caseCount(setup, kinds)), setup.seed);
 }
 
 /** Judges every item (`judge` throws RuleFailure); then throws the first failure, telling how many there were. */

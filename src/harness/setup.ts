@@ -3,14 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from '../profile/profile.ts';
+import type { CaseMode } from './cases.ts';
 
 export interface RunSetup {
   profile: Profile;
   /** PEM of the target's CA, when the runner knows it (the embedded reference target). */
   caPem?: string;
   seed: number;
-  /** Generated cases per property check. */
+  /** Generated cases per property check, at most. */
   numRuns: number;
+  /** Whether a property stops after covering its places and a tenth of numRuns (src/harness/cases.ts). */
+  cases: CaseMode;
   /** Unique per run: names of created entities carry it, so that cleanup finds them. */
   runId: string;
   /** File where checks note each entity they create, so that the runner deletes what remains, even after an interrupt. */
@@ -23,7 +26,14 @@ declare module 'vitest' {
   }
 }
 
-export function newRunSetup(profile: Profile, caPem: string | undefined, seed: number, numRuns: number): RunSetup {
+export function newRunSetup(
+  profile: Profile,
+  caPem: string | undefined,
+  seed: number,
+  numRuns: number,
+  cases: CaseMode,
+): RunSetup {
   const runId = randomBytes(4).toString('hex');
-  return { profile, caPem, seed, numRuns, runId, journalFile: join(tmpdir(), `conformance-created-${runId}.jsonl`) };
+  const journalFile = join(tmpdir(), `conformance-created-${runId}.jsonl`);
+  return { profile, caPem, seed, numRuns, cases, runId, journalFile };
 }

@@ -16,6 +16,7 @@ export interface RunFacts {
   target: Report['target'];
   seed: number;
   numRuns: number;
+  cases: Report['cases'];
   runId: string;
   filter?: Report['filter'];
   selected?: Set<string>;
@@ -41,6 +42,7 @@ export function buildReport(f: RunFacts): Report {
     target: f.target,
     seed: f.seed,
     numRuns: f.numRuns,
+    cases: f.cases,
     runId: f.runId,
     ...(f.filter ? { filter: f.filter } : {}),
     rerun: f.rerun.run,

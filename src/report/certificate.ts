@@ -46,6 +46,8 @@ export interface Certificate {
   seed: number;
   /** Generated cases per property check: a certificate of 1 case reads differently from one of 1,000. */
   numRuns: number;
+  /** Whether each property stopped once it covered its places (covering) or drew up to numRuns (all). */
+  cases: Report['cases'];
   /** The run's rule filter: null, as a certificate covers every rule (a filtered run writes none, verify refuses one). */
   filter: Report['filter'] | null;
   startedAt: string;
@@ -183,6 +185,7 @@ export function buildCertificate(
     profileSha256: sha256Of(asRun),
     seed: report.seed,
     numRuns: report.numRuns,
+    cases: report.cases,
     filter: report.filter ?? null,
     startedAt: report.startedAt,
     durationMs: report.durationMs,

@@ -1,6 +1,7 @@
 // The per-rule report (reports/conformance.json). Its format is documented in docs/reports.md and kept stable:
 // CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
 import type { Exchange } from '../http/exchange.ts';
+import type { CaseMode } from '../harness/cases.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { Level } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
@@ -67,8 +68,10 @@ export interface Report {
   catalogue: { sha256: string; rules: number };
   target: { name: string; baseUrl: string; mutants?: string[] };
   seed: number;
-  /** Generated cases per property check (--num-runs). */
+  /** Generated cases per property check, at most (--num-runs). */
   numRuns: number;
+  /** covering: a property stopped after its places and a tenth of numRuns; all: it drew up to numRuns (--cases). */
+  cases: CaseMode;
   /** Marks what the run created (names carry `<namePrefix><runId>`). */
   runId: string;
   filter?: { rules: string[]; tags: string[] };

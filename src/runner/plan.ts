@@ -2,6 +2,7 @@
 // (src/runner/cost-model.json, measured by `npm run bench -- cost-model`), the windows they need, and for a time
 // budget (--budget) the most generated cases per property that fit in it.
 import { readFileSync } from 'node:fs';
+import type { CaseMode } from '../harness/cases.ts';
 import type { Plan } from '../report/report.ts';
 
 /** Requests of one rule's checks: a fixed part and a part per generated case (--num-runs). */
@@ -14,6 +15,8 @@ export interface CostModel {
   /** The profile shape and the cases per property of the runs the model was fitted to. */
   measuredWith: string;
   numRuns: number[];
+  /** The --cases of those runs. */
+  cases: CaseMode;
   /** Of every request of those runs, the share sent to the project (a one-project profile: all project-scoped ones). */
   projectShare: number;
   rules: Record<string, RuleCost>;
@@ -31,33 +34,57 @@ export function loadCostModel(): CostModel {
   return JSON.parse(readFileSync(new URL('./cost-model.json', import.meta.url), 'utf8')) as CostModel;
 }
 
+/** A model's part per case, for runs of `cases`: a covering property's random cases are a tenth of num-runs, so a
+ * model fitted to covering runs projects ten times that part for --cases all (an upper bound: not every property
+ * covers places first), and a tenth of it the other way. */
+const perCaseScale = (model: CostModel, cases: CaseMode): number =>
+  cases === model.cases ? 1 : cases === 'all' ? 10 : 0.1;
+
 /** The requests to the busiest project of a run of `rules` (every rule of the model when undefined) with `numRuns` cases per property. */
-export function projectRequests(model: CostModel, numRuns: number, rules?: Set<string>): number {
+export function projectRequests(
+  model: CostModel,
+  numRuns: number,
+  rules?: Set<string>,
+  cases: CaseMode = model.cases,
+): number {
+  const scale = perCaseScale(model, cases);
   let all = 0;
   for (const [id, cost] of Object.entries(model.rules))
-    if (!rules || rules.has(id)) all += cost.fixed + cost.perCase * numRuns;
+    if (!rules || rules.has(id)) all += cost.fixed + cost.perCase * scale * numRuns;
   return Math.ceil(all * model.projectShare);
 }
 
-export function planFor(model: CostModel, rate: RateLimitFacts, numRuns: number, rules?: Set<string>): Plan {
-  const requests = projectRequests(model, numRuns, rules);
+export function planFor(
+  model: CostModel,
+  rate: RateLimitFacts,
+  numRuns: number,
+  rules?: Set<string>,
+  cases: CaseMode = model.cases,
+): Plan {
+  const requests = projectRequests(model, numRuns, rules, cases);
   const windows = Math.max(1, Math.ceil(requests / rate.limit));
   return { numRuns, projectRequests: requests, windows, durationMs: windows * rate.windowSeconds * 1000 };
 }
 
 /** The plan with the most cases per property whose projected duration fits in `budgetMs` (one case when none does). */
-export function planBudget(model: CostModel, rate: RateLimitFacts, budgetMs: number, rules?: Set<string>): Plan {
+export function planBudget(
+  model: CostModel,
+  rate: RateLimitFacts,
+  budgetMs: number,
+  rules?: Set<string>,
+  cases: CaseMode = model.cases,
+): Plan {
+  const plan = (numRuns: number) => planFor(model, rate, numRuns, rules, cases);
   let lo = 1;
   let hi = maxPlannedNumRuns;
-  if (planFor(model, rate, lo, rules).durationMs > budgetMs)
-    return { ...planFor(model, rate, lo, rules), budgetMs, fits: false };
+  if (plan(lo).durationMs > budgetMs) return { ...plan(lo), budgetMs, fits: false };
   // The duration grows with the cases: the largest count that fits, by bisection.
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (planFor(model, rate, mid, rules).durationMs <= budgetMs) lo = mid;
+    if (plan(mid).durationMs <= budgetMs) lo = mid;
     else hi = mid - 1;
   }
-  return { ...planFor(model, rate, lo, rules), budgetMs, fits: true };
+  return { ...plan(lo), budgetMs, fits: true };
 }
 
 /** A duration for people: "9 min 30 s", "45 s". */

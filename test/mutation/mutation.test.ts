@@ -22,7 +22,7 @@ async function runAgainstReference(mutants: string[], selected?: Set<string>): P
   try {
     // As the CLI does: the embedded target's plain-HTTP port replaces the profile's placeholder.
     const plain = reference.plainUrl ? { plainHttpUrl: reference.plainUrl } : {};
-    const setup = newRunSetup({ ...profile, baseUrl: reference.baseUrl, ...plain }, reference.caPem, 1, 25);
+    const setup = newRunSetup({ ...profile, baseUrl: reference.baseUrl, ...plain }, reference.caPem, 1, 25, 'covering');
     try {
       const run = await session.run(setup, selected);
       expect(run.runErrors).toEqual([]);

@@ -13,6 +13,7 @@ import {
 const model: CostModel = {
   measuredWith: 'a test model',
   numRuns: [20, 100],
+  cases: 'covering',
   projectShare: 0.5,
   rules: { A: { fixed: 100, perCase: 2 }, B: { fixed: 300, perCase: 0 }, C: { fixed: 0, perCase: 4 } },
 };
@@ -22,6 +23,8 @@ describe('the plan of a run', () => {
   it('projects the fixed and per-case requests of the selected rules onto the project', () => {
     expect(projectRequests(model, 10)).toBe(Math.ceil((100 + 20 + 300 + 40) * 0.5));
     expect(projectRequests(model, 10, new Set(['A']))).toBe(60);
+    // A covering model's part per case is a tenth of an all-cases run's.
+    expect(projectRequests(model, 10, new Set(['A']), 'all')).toBe(Math.ceil((100 + 200) * 0.5));
     expect(planFor(model, realLimit, 100)).toEqual({
       numRuns: 100,
       projectRequests: 500,
