@@ -67,7 +67,7 @@ describe('the GitHub Action', () => {
     );
     expect(first).toContain(`- **METH-405** (MUST, fail): `);
     expect(first).toContain(`rerun: \`${rule.rerun}\``);
-    expect(first).toContain(`seed ${report.seed} · num-runs 1 · filter: rule METH-405`);
+    expect(first).toContain(`seed ${report.seed} · num-runs 1 · cases covering · filter: rule METH-405`);
 
     const baseline = join(dir, 'baseline.json');
     writeFileSync(

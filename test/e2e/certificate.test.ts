@@ -125,8 +125,13 @@ describe('certify', () => {
   });
 
   it('names the seed and the cases per property, and no filter; its rerun line repeats them', () => {
-    expect([certificate.seed, certificate.numRuns, certificate.filter]).toEqual([99, 20, null]);
-    const rerun = `npx conformance certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20`;
+    expect([certificate.seed, certificate.numRuns, certificate.cases, certificate.filter]).toEqual([
+      99,
+      20,
+      'covering',
+      null,
+    ]);
+    const rerun = `npx conformance certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20 --cases covering`;
     expect(certificate.profileSha256).toBe(
       createHash('sha256').update(canonicalize(certificate.profile)).digest('hex'),
     );
@@ -229,7 +234,7 @@ describe('verify', () => {
     const file = join(certify.reportsDir, 'certificate.json');
     const r = await runCli(['verify', file, '--public-key', certifier.publicFile]);
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/^valid: .* is (not )?conformant \(suite .*, seed 99, num-runs 20\)$/m);
+    expect(r.stdout).toMatch(/^valid: .* is (not )?conformant \(suite .*, seed 99, num-runs 20, cases covering\)$/m);
     expect(r.stdout).toMatch(/^ {2}signed with key [0-9a-f]{64}, signature verified$/m);
     const unchecked = await runCli(['verify', file]);
     expect(unchecked.code).toBe(0);

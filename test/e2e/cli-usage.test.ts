@@ -82,6 +82,10 @@ describe('conformance CLI', () => {
       /^conformance: unknown option '--frobnicate'; conformance run --help lists its options$/,
     );
     await refused(['run', '--nmu-runs', '3'], /unknown option '--nmu-runs' \(did you mean --num-runs\?\)/);
+    await refused(
+      ['run', '--cases', 'cover'],
+      /--cases takes covering or all, not 'cover' \(did you mean covering\?\)/,
+    );
     await refused(['certfy'], /unknown command 'certfy' \(did you mean certify\?\)/);
     await refused(
       ['run', '--rule', 'NO-SUCH-RULE'],

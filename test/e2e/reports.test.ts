@@ -27,13 +27,16 @@ let report: Report;
 const statuses = () => new Map(report.rules.map((r) => [r.id, r.status]));
 const seed = 4242;
 const numRuns = 7;
-const ruleRerun = `npx conformance run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns}`;
+const ruleRerun = `npx conformance run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`;
 
 beforeAll(async () => {
   // A run with a failing rule, as a GitHub Actions job would make it, with machine output on stdout.
-  run = await runCli(['run', '--mutant', 'METH-405', '--seed', String(seed), '--num-runs', String(numRuns), '--json'], {
-    GITHUB_ACTIONS: 'true',
-  });
+  run = await runCli(
+    ['run', '--mutant', 'METH-405', '--seed', String(seed), '--num-runs', String(numRuns), '--cases', 'all', '--json'],
+    {
+      GITHUB_ACTIONS: 'true',
+    },
+  );
   expect(run.report, run.stderr).toBeDefined();
   report = run.report!;
 }, 300_000);
@@ -63,9 +66,9 @@ describe('reports of one run', () => {
   });
 
   it('conformance.json: the seed, the cases per property, no filter, and rerun lines that name them and the target', () => {
-    expect([report.seed, report.numRuns, report.filter]).toEqual([seed, numRuns, undefined]);
+    expect([report.seed, report.numRuns, report.cases, report.filter]).toEqual([seed, numRuns, 'all', undefined]);
     expect(report.rerun).toBe(
-      `npx conformance run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns}`,
+      `npx conformance run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`,
     );
     expect(report.rules.filter((r) => r.rerun).map((r) => r.rerun)).toEqual(
       report.rules
@@ -80,9 +83,10 @@ describe('reports of one run', () => {
     const again = await runCli(words.slice(2));
     expect(again.code, again.stderr).toBe(1);
     const rerun = again.report!;
-    expect([rerun.seed, rerun.numRuns, rerun.filter, rerun.target.mutants]).toEqual([
+    expect([rerun.seed, rerun.numRuns, rerun.cases, rerun.filter, rerun.target.mutants]).toEqual([
       seed,
       numRuns,
+      'all',
       { rules: ['METH-405'], tags: [] },
       ['METH-405'],
     ]);
