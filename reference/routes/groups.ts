@@ -67,8 +67,14 @@ export function groupView(ctx: RequestContext, group: Group, inList: boolean) {
   };
 }
 
-function refuseDuplicateName(store: Store, name: string, except?: Group): void {
-  if (store.groups.some((g) => g !== except && g.name === name)) {
+/** The names of the projects deleted from each store, which the mutant below keeps taken. */
+const deletedNames = new WeakMap<Store, Set<string>>();
+
+function refuseDuplicateName(ctx: RequestContext, name: string, except?: Group): void {
+  const { store } = ctx;
+  // Mutant: the name check also finds the projects deleted, so a deleted project's name stays taken.
+  const taken = ctx.mutants.has('SEQ-UNIQUE-FREED:projects') && deletedNames.get(store)?.has(name);
+  if (taken || store.groups.some((g) => g !== except && g.name === name)) {
     throw conflict('GROUP_ALREADY_EXISTS', `A group with name ${name} already exists.`, [name]);
   }
 }
@@ -80,7 +86,7 @@ function createGroup(ctx: RequestContext) {
     createShape,
   );
   if (body.orgId !== ctx.store.org.id) throw invalidAttribute('orgId');
-  refuseDuplicateName(ctx.store, body.name);
+  refuseDuplicateName(ctx, body.name);
   const group: Group = {
     id: newId(),
     name: body.name,
@@ -121,8 +127,7 @@ function updateGroup(ctx: RequestContext) {
     : ctx.body;
   const body = validateBody<Partial<Pick<Group, 'name' | 'tags' | 'withDefaultAlertsSettings'>>>(sent, updateShape);
   // Mutant: a rename is not checked against the other projects' names.
-  if (body.name !== undefined && !ctx.mutants.has('ERR-UNIQUE-409:rename'))
-    refuseDuplicateName(ctx.store, body.name, group);
+  if (body.name !== undefined && !ctx.mutants.has('ERR-UNIQUE-409:rename')) refuseDuplicateName(ctx, body.name, group);
   Object.assign(group, body);
   return entity(groupView(ctx, group, false));
 }
@@ -132,6 +137,7 @@ function deleteGroup(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const { store } = ctx;
   removeWhere(store.groups, (g) => g === group);
+  deletedNames.set(store, (deletedNames.get(store) ?? new Set()).add(group.name));
   for (const items of [
     store.clusters,
     store.events,

@@ -1,0 +1,98 @@
+// Sequences of requests on projects (spec 2.5, 2.3 lists, 4.1 methods, 7.2 status codes), where the profile allows
+// creating them: random sequences of creates, reads, lists of /groups, PATCHes and deletes, under /v2 and the legacy
+// /v1.0, each answer checked against the model of suites/support/sequence-commands.ts. Projects are organization
+// paths, so these requests draw on no project's rate budget (spec 8). Projects take no PUT: the real service
+// changes them by PATCH alone.
+import fc from 'fast-check';
+import { check } from '../src/harness/check.ts';
+import {
+  AfterDelete,
+  Count,
+  Create,
+  CreateDuplicate,
+  CreateFreed,
+  Delete,
+  List,
+  Patch,
+  Read,
+  ReadEach,
+} from './support/sequence-commands.ts';
+import { projectKind, projectOrg } from '../src/probes/project-kind.ts';
+import { forAllSequences, Session, type SequenceCommand } from '../src/probes/sequence.ts';
+import type { Target } from '../src/target/target.ts';
+
+const legacy = fc.boolean();
+const create = fc.constant(new Create());
+const del = fc.nat().map((i) => new Delete(i));
+const read = fc.tuple(fc.nat(), legacy).map(([i, l]) => new Read(i, l));
+
+/** Runs a rule's sequences of projects; each starts with two, so that even a short one has something to change. */
+async function projectSequences(
+  t: Target,
+  rule: string,
+  commands: fc.Arbitrary<SequenceCommand>[],
+  last: SequenceCommand[] = [],
+): Promise<void> {
+  const org = projectOrg(t);
+  await forAllSequences(t, () => new Session(t, rule, projectKind, org), [new Create(), new Create()], commands, last);
+}
+
+// 2.3: "A resource that returns many entities returns them in pages."
+check(
+  'SEQ-LIST-MEMBERS',
+  'projects created and deleted in any order: walking /groups at 1 to 3 per page shows each live one once, and no deleted one',
+  async ({ target }) => {
+    const list = fc.tuple(fc.integer({ min: 1, max: 3 }), legacy).map(([size, l]) => new List(size, l));
+    await projectSequences(target, 'SEQ-LIST-MEMBERS', [create, create, del, list]);
+  },
+);
+
+// 2.3: "The response entity has three fields: the total number of items in the whole result set, ..."
+check(
+  'SEQ-LIST-COUNT',
+  'projects created and deleted in any order: the total count of /groups is the number of items it holds',
+  async ({ target }) => {
+    await projectSequences(target, 'SEQ-LIST-COUNT', [create, create, del, legacy.map((l) => new Count(l))]);
+  },
+);
+
+// 4.1: "DELETE | Remove a resource." 7.2: "404 | Not Found | The resource does not exist, ..."
+check(
+  'SEQ-GONE-AFTER-DELETE',
+  'projects read, deleted, then read and patched again: each is 404 once deleted',
+  async ({ target }) => {
+    const afterDelete = fc
+      .tuple(fc.nat(), fc.constantFrom<'GET' | 'PATCH'>('GET', 'PATCH'), legacy)
+      .map(
+        ([i, method, l]) =>
+          new AfterDelete(i, method, () => (method === 'PATCH' ? { withDefaultAlertsSettings: false } : undefined), l),
+      );
+    await projectSequences(target, 'SEQ-GONE-AFTER-DELETE', [del, afterDelete, afterDelete, read]);
+  },
+);
+
+// 4.1: "PATCH | Update the fields given in the JSON representation sent."
+check(
+  'SEQ-WRITES-HELD',
+  'projects patched in any order, and read between and after: each read shows what the PATCHes left, with its id and self link',
+  async ({ target }) => {
+    const change = fc.oneof(
+      fc.boolean().map((on) => ({ withDefaultAlertsSettings: on })),
+      fc.constantFrom('a', 'b').map((v) => ({ tags: [{ key: 'conformance', value: v }] })),
+      fc.constant({ tags: [] }),
+    );
+    const patch = fc.tuple(fc.nat(), change, legacy).map(([i, c, l]) => new Patch(i, c, l));
+    await projectSequences(target, 'SEQ-WRITES-HELD', [read, read, patch, patch], [new ReadEach()]);
+  },
+);
+
+// 7.2: "409 | Conflict | A create or modify request would duplicate a value of a property that must be unique."
+check(
+  'SEQ-UNIQUE-FREED',
+  'projects created, duplicated, deleted and created again: a held name is 409, a freed one 201',
+  async ({ target }) => {
+    const duplicate = fc.nat().map((i) => new CreateDuplicate(i));
+    const again = fc.nat().map((i) => new CreateFreed(i));
+    await projectSequences(target, 'SEQ-UNIQUE-FREED', [create, duplicate, del, again, again]);
+  },
+);
