@@ -14,6 +14,7 @@ import { judgeAll } from '../src/harness/judge-all.ts';
 import { dropFilledList, filledList, fillCount } from './support/paging-list.ts';
 import {
   againWhileUnchanged,
+  pageSizeCases,
   readPage,
   requestPage,
   walkPages,
@@ -26,6 +27,7 @@ import { judgeEveryList } from '../src/probes/every-list.ts';
 import { firstPage, pagedLists, sharedPage, type PagedList } from '../src/probes/surface/paged-lists.ts';
 import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';
+import { caseCount } from '../src/harness/cases.ts';
 import { check } from '../src/harness/check.ts';
 import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
 import { target, type Target } from '../src/target/target.ts';
@@ -216,12 +218,17 @@ describe('spec 2.3, list responses', () => {
           );
         });
       };
-      // Page sizes beyond the list's length all show one page: when the run's cases outnumber the sizes that
-      // differ, every one of them is walked (stronger than sampling); otherwise fast-check samples them.
-      if (total + 1 <= target.setup.numRuns) {
+      // Page sizes beyond the list's length all show one page. Under --cases all, when the cases outnumber the sizes
+      // that differ, every one of them is walked; otherwise each shape of walk first, then sizes drawn at random.
+      const { cases, numRuns } = target.setup;
+      if (cases === 'all' && total + 1 <= numRuns) {
         for (let itemsPerPage = 1; itemsPerPage <= total + 1; itemsPerPage++) await walk(itemsPerPage);
       } else {
-        await forAll(target, fc.integer({ min: 1, max: total + 1 }), walk);
+        const examples = pageSizeCases(total);
+        await forAll(target, fc.integer({ min: 1, max: total + 1 }), walk, {
+          examples,
+          numRuns: caseCount(target.setup, examples.length),
+        });
       }
     },
   );

@@ -124,3 +124,14 @@ export async function againWhileUnchanged<T>(
   }
   return whileUnchanged(t, path, (again) => read(again, true));
 }
+
+/** The page sizes where a walk of `total` items takes a different shape: one item per page, two, a size that divides
+ * the total and one that does not (a short last page), one page short of whole, the whole list, and beyond it. */
+export function pageSizeCases(total: number): number[] {
+  const sizes = [1, 2, total - 1, total, total + 1];
+  const divisor = [...Array(total).keys()].map((i) => i + 1).find((d) => d > 2 && d < total - 1 && total % d === 0);
+  const other = [...Array(total).keys()].map((i) => i + 1).find((d) => d > 2 && d < total - 1 && total % d !== 0);
+  return [...new Set([...sizes, divisor, other])]
+    .filter((s): s is number => s !== undefined && s >= 1)
+    .sort((a, b) => a - b);
+}
