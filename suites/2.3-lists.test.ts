@@ -14,6 +14,7 @@ import { judgeAll } from '../src/harness/judge-all.ts';
 import { dropFilledList, filledList, fillCount } from './support/paging-list.ts';
 import {
   againWhileUnchanged,
+  pageIn,
   pageSizeCases,
   readPage,
   requestPage,
@@ -24,7 +25,13 @@ import {
   type PageQuery,
 } from '../src/probes/pages.ts';
 import { judgeEveryList } from '../src/probes/every-list.ts';
-import { firstPage, pagedLists, sharedPage, type PagedList } from '../src/probes/surface/paged-lists.ts';
+import {
+  firstPage,
+  pagedLists,
+  sharedListKeys,
+  sharedPage,
+  type PagedList,
+} from '../src/probes/surface/paged-lists.ts';
 import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';
 import { caseCount } from '../src/harness/cases.ts';
@@ -53,6 +60,35 @@ function resultsIn(res: HttpResponse, field: string): unknown[] | undefined {
 
 /** Pages needed for `total` items at `size` per page (at least one: an empty list has an empty first page). */
 const pagesFor = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+const keysOf = (t: Target, res: HttpResponse) => resultsOf(res, t.profile.paging).map(itemKey);
+/** A page size that splits `n` items into two pages. */
+const half = (n: number) => Math.max(1, Math.ceil(n / 2));
+/** A page of a list: the run's shared reading, or a fresh one when a failure is judged again. */
+const pageOf = async (t: Target, l: PagedList, q: PageQuery, fresh: boolean) => {
+  const res = fresh ? await requestPage(t, l.path, q) : await sharedPage(t, l, q);
+  expectStatus(res, 200, `page ${q.pageNum} of the ${l.title} is served`);
+  return res;
+};
+
+const listOf = async (t: Target, source: ListSource): Promise<PagedList> => ({
+  title: source.title,
+  generation: 'v2',
+  path: await source.path(t),
+});
+
+/** Judges `read` on a source's result set: the list the suite filled only from fresh readings while it stays
+ * unchanged (the run's shared pages may predate its filling); any other from the run's shared pages, and a failure
+ * again from fresh ones. */
+async function judgeSource<T>(
+  t: Target,
+  source: ListSource,
+  read: (l: PagedList, all: string[], fresh: boolean) => Promise<T>,
+): Promise<T> {
+  const l = await listOf(t, source);
+  if (source === filled) return whileUnchanged(t, l.path, (all) => read(l, all, true));
+  return againWhileUnchanged(t, l.path, await sharedListKeys(t, l), (all, fresh) => read(l, all, fresh));
+}
 
 // One group, so that the list the suite filled is deleted as soon as the checks that read it are done.
 describe('spec 2.3, list responses', () => {
@@ -98,18 +134,17 @@ describe('spec 2.3, list responses', () => {
       'LIST-PAGE-1-BASED',
       `${source.title}: page 1 holds the first items, at several page sizes`,
       async ({ target }) => {
-        const path = await source.path(target);
-        await whileUnchanged(target, path, async (all) => {
+        await judgeSource(target, source, async (l, all, fresh) => {
           const sizes = [...new Set([1, 2, Math.max(3, Math.ceil(all.length / 2))])];
           const pages = await Promise.all(
-            sizes.map((itemsPerPage) => readPage(target, path, { pageNum: 1, itemsPerPage })),
+            sizes.map((itemsPerPage) => pageOf(target, l, { pageNum: 1, itemsPerPage }, fresh)),
           );
-          if (all.length === 0 && pages.every((p) => p.keys.length === 0))
-            skipFor('projects.ids', `${path} is empty, so page 1 shows nothing to judge`);
+          if (all.length === 0 && pages.every((res) => keysOf(target, res).length === 0))
+            skipFor('projects.ids', `${l.path} is empty, so page 1 shows nothing to judge`);
           sizes.forEach((size, i) => {
-            const { res, keys } = pages[i]!;
-            judged('page', 1, path);
-            checkFirstItems(res, keys, all, size);
+            const res = pages[i]!;
+            judged('page', 1, l.path);
+            checkFirstItems(res, keysOf(target, res), all, size);
           });
         });
       },
@@ -122,16 +157,18 @@ describe('spec 2.3, list responses', () => {
     'the event types: a page of the maximum size is served; one item more is refused or capped, and capped pages still hold every item once',
     async ({ target }) => {
       const max = target.profile.paging.maxItemsPerPage;
-      const path = await eventTypes.path(target);
-      const full = await readPage(target, path, { pageNum: 1, itemsPerPage: max });
+      const l = await listOf(target, eventTypes);
+      const path = l.path;
+      // The run's shared readings: page 1 at the maximum (the count on changes no item) and at one item more.
+      const full = pageIn(target, path, await firstPage(target, l));
       tooLong(full, max);
-      const res = await requestPage(target, path, { pageNum: 1, itemsPerPage: max + 1 });
+      const res = await sharedPage(target, l, { pageNum: 1, itemsPerPage: max + 1 });
       if (res.status >= 400 && res.status < 500 && res.status !== 429) return; // refused
       expectStatus(res, 200, `a page of ${max + 1} items is refused or capped`);
       const items = resultsOf(res, target.profile.paging);
       const first = { res, items, keys: items.map(itemKey) };
       tooLong(first, max);
-      const all = await wholeList(target, path);
+      const all = await sharedListKeys(target, l);
       if (first.keys.length === 0 && all.length > 0) {
         throw new RuleFailure(
           `${describeExchange(res)}: a page size of ${max + 1} was neither refused nor capped: page 1 is empty`,
@@ -183,18 +220,14 @@ describe('spec 2.3, list responses', () => {
       'LIST-INCLUDE-COUNT',
       `${source.title}: pages 1 and 2 carry the total count when it is switched on, and not when it is off`,
       async ({ target }) => {
-        const path = await source.path(target);
         const paging = target.profile.paging;
-        await whileUnchanged(target, path, async (all) => {
-          const itemsPerPage = Math.max(1, Math.ceil(all.length / 2));
+        await judgeSource(target, source, async (l, all, fresh) => {
+          const itemsPerPage = half(all.length);
           for (const pageNum of [1, 2]) {
-            const on = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: true });
-            expectStatus(on, 200, `page ${pageNum} with the count switched on is served`);
-            judged('page', 2, path);
+            const on = await pageOf(target, l, { pageNum, itemsPerPage, includeCount: true }, fresh);
+            judged('page', 2, l.path);
             checkCountOn(on, paging, all.length);
-            const off = await requestPage(target, path, { pageNum, itemsPerPage, includeCount: false });
-            expectStatus(off, 200, `page ${pageNum} with the count switched off is served`);
-            checkCountOff(off, paging);
+            checkCountOff(await pageOf(target, l, { pageNum, itemsPerPage, includeCount: false }, fresh), paging);
           }
         });
       },
@@ -234,22 +267,6 @@ describe('spec 2.3, list responses', () => {
   );
 
   // Every paged list of the run, under both generations: the rules above hold for "a list response", each one of them.
-  const keysOf = (t: Target, res: HttpResponse) => resultsOf(res, t.profile.paging).map(itemKey);
-  /** A page size that splits `n` items into two pages. */
-  const half = (n: number) => Math.max(1, Math.ceil(n / 2));
-  /** A page of a list: the run's shared reading, or a fresh one when a failure is judged again. */
-  const pageOf = async (t: Target, l: PagedList, q: PageQuery, fresh: boolean) => {
-    const res = fresh ? await requestPage(t, l.path, q) : await sharedPage(t, l, q);
-    expectStatus(res, 200, `page ${q.pageNum} of the ${l.title} is served`);
-    return res;
-  };
-  /** The keys of a list's result set: page 1 at the largest size, or the whole list where that page is full. */
-  async function listKeys(t: Target, l: PagedList): Promise<string[]> {
-    const res = await firstPage(t, l);
-    expectStatus(res, 200, `the ${l.title} are served`);
-    const keys = keysOf(t, res);
-    return keys.length < t.profile.paging.maxItemsPerPage ? keys : wholeList(t, l.path);
-  }
 
   check(
     'LIST-SHAPE',
@@ -269,7 +286,7 @@ describe('spec 2.3, list responses', () => {
     'every paged list of both generations: page 1 holds the first items, at one item per page and at half the list (empty lists: page 1 is empty)',
     async ({ target }) => {
       await judgeEveryList(await pagedLists(target), async (l) => {
-        const all = await listKeys(target, l);
+        const all = await sharedListKeys(target, l);
         const sizes = [...new Set([1, half(all.length)])];
         await againWhileUnchanged(target, l.path, all, async (all, fresh) => {
           for (const size of sizes) {
@@ -317,9 +334,9 @@ describe('spec 2.3, list responses', () => {
         // Page 1 at the largest size that is not full holds the whole result set: its count is the items it shows.
         if (shown < max) checkCountOn(on, paging, shown);
         else {
-          await whileUnchanged(target, l.path, async (all) => {
+          await againWhileUnchanged(target, l.path, await sharedListKeys(target, l), async (all, fresh) => {
             checkCountOn(
-              await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: true }, true),
+              await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: true }, fresh),
               paging,
               all.length,
             );
@@ -336,7 +353,7 @@ describe('spec 2.3, list responses', () => {
     'every paged list of both generations with two items or more, walked at half its length per page: every item exactly once',
     async ({ target }) => {
       await judgeEveryList(await pagedLists(target), async (l) => {
-        const all = await listKeys(target, l);
+        const all = await sharedListKeys(target, l);
         if (all.length < 2) return undefined;
         const size = half(all.length);
         const walked = await againWhileUnchanged(

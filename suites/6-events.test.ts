@@ -6,19 +6,16 @@ import { judgeNdsAuditEvents } from '../src/judges/nds-audit-events.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
-import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
-import { wholeItems } from '../src/probes/pages.ts';
+import { sharedItems } from '../src/probes/surface/paged-lists.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 
-/** Every item of the eventTypes list, read once per run. */
-function allEventTypes(t: Target): Promise<unknown[]> {
-  const path = t.v2('/eventTypes');
-  return once(`items:${path}`, () => wholeItems(t, path));
-}
+/** Every item of the eventTypes list, from the run's shared pages of it (the list rules read the same pages). */
+const allEventTypes = (t: Target): Promise<unknown[]> =>
+  sharedItems(t, { title: 'event types', generation: 'v2', path: t.v2('/eventTypes') });
 
 // 6: "a resource eventTypes lists the event types".
 check('EVT-TYPES-LIST', 'GET /eventTypes lists event types: every item names one', async ({ target }) => {

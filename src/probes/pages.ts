@@ -35,13 +35,16 @@ export function requestPage(t: Target, path: string, q: PageQuery): Promise<Http
 export const isLegacy = (t: Target, path: string): boolean =>
   new URL(path, 'https://x').pathname.startsWith(`${t.legacy()}/`);
 
-/** One page, which must be served (200). */
-export async function readPage(t: Target, path: string, q: PageQuery): Promise<Page> {
-  const res = await requestPage(t, path, q);
+/** A page as answered, which must be served (200). */
+export function pageIn(t: Target, path: string, res: HttpResponse): Page {
   expectStatus(res, 200, `a page of ${path} is served`);
   const items = resultsOf(res, t.profile.paging);
   return { res, items, keys: items.map(itemKey) };
 }
+
+/** One page, which must be served (200). */
+export const readPage = async (t: Target, path: string, q: PageQuery): Promise<Page> =>
+  pageIn(t, path, await requestPage(t, path, q));
 
 /** Pages 1 to `count` at one page size, in order. */
 export async function walkPages(t: Target, path: string, itemsPerPage: number, count: number): Promise<Page[]> {
@@ -53,12 +56,17 @@ export async function walkPages(t: Target, path: string, itemsPerPage: number, c
 /** Lists longer than this many full pages are not read whole. */
 const maxWholePages = 20;
 
-/** Every item of the list: pages at the largest page size, up to the first page that is not full. */
-export async function wholeItems(t: Target, path: string): Promise<unknown[]> {
+/** Every item of the list: pages at the largest page size, up to the first page that is not full; `send` asks for
+ * a page (by default afresh). */
+export async function wholeItems(
+  t: Target,
+  path: string,
+  send: (q: PageQuery) => Promise<HttpResponse> = (q) => requestPage(t, path, q),
+): Promise<unknown[]> {
   const size = t.profile.paging.maxItemsPerPage;
   const items: unknown[] = [];
   for (let pageNum = 1; pageNum <= maxWholePages; pageNum++) {
-    const page = await readPage(t, path, { pageNum, itemsPerPage: size });
+    const page = pageIn(t, path, await send({ pageNum, itemsPerPage: size }));
     items.push(...page.items);
     if (page.items.length < size) return items;
   }

@@ -4,7 +4,8 @@
 import type { HttpResponse } from '../../http/messages.ts';
 import { parsedBody } from '../../judges/entities.ts';
 import { isObject } from '../../judges/json-walk.ts';
-import { requestPage, type PageQuery } from '../pages.ts';
+import { itemKey } from '../../judges/list.ts';
+import { requestPage, wholeItems, type PageQuery } from '../pages.ts';
 import { readLegacy } from '../resource-versions.ts';
 import { sharedResponse } from '../shared-response.ts';
 import type { Target } from '../../target/target.ts';
@@ -40,11 +41,24 @@ export async function pagedLists(t: Target): Promise<PagedList[]> {
   ];
 }
 
+/** What makes a page reading its own: the list and each paging parameter, in whatever order the query names them. */
+export const pageKey = (path: string, q: PageQuery): string =>
+  `page:${q.pageNum}:${q.itemsPerPage}:${q.includeCount}:${path}`;
+
 /** A page of a list, read once per run for every rule that judges it. */
 export function sharedPage(t: Target, l: PagedList, q: PageQuery): Promise<HttpResponse> {
-  return sharedResponse(`page:${JSON.stringify(q)}:${l.path}`, () => requestPage(t, l.path, q));
+  return sharedResponse(pageKey(l.path, q), () => requestPage(t, l.path, q));
 }
 
 /** Page 1 at the largest page size, the count switched on: the reading most list rules judge. */
 export const firstPage = (t: Target, l: PagedList): Promise<HttpResponse> =>
   sharedPage(t, l, { pageNum: 1, itemsPerPage: t.profile.paging.maxItemsPerPage, includeCount: true });
+
+/** Every item of a list, from the run's shared pages at the largest size with the count switched on (it changes no
+ * item): page 1 is `firstPage`, and the rules that need the whole result set share one reading of it. */
+export const sharedItems = (t: Target, l: PagedList): Promise<unknown[]> =>
+  wholeItems(t, l.path, (q) => sharedPage(t, l, { ...q, includeCount: true }));
+
+/** Keys of every item of a list (itemKey), from `sharedItems`. */
+export const sharedListKeys = async (t: Target, l: PagedList): Promise<string[]> =>
+  (await sharedItems(t, l)).map(itemKey);

@@ -1,0 +1,136 @@
+// The run's shared list pages: one reading per list and query, judged by every rule that needs it; a page that
+// differs in any paging parameter, or of another list, is a reading of its own.
+import { describe, expect, it, vi } from 'vitest';
+import { runConfirmed } from '../../src/harness/confirm.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
+import { RuleFailure } from '../../src/outcome.ts';
+import {
+  firstPage,
+  pageKey,
+  sharedListKeys,
+  sharedPage,
+  type PagedList,
+} from '../../src/probes/surface/paged-lists.ts';
+import type { Target } from '../../src/target/target.ts';
+
+const run = vi.hoisted(() => ({ id: 'run-0' }));
+vi.mock('vitest', async (actual) => ({
+  ...(await actual<typeof import('vitest')>()),
+  inject: () => ({ runId: run.id }),
+}));
+
+const paging = {
+  pageNumParam: 'pageNum',
+  itemsPerPageParam: 'itemsPerPage',
+  includeCountParam: 'includeCount',
+  totalCountField: 'totalCount',
+  resultsField: 'results',
+  maxItemsPerPage: 4,
+};
+
+/** A target whose lists hold `sizes[path]` items, answering each page as asked; `sent` lists the requests. */
+function fakeTarget(sizes: Record<string, number>) {
+  const sent: string[] = [];
+  const t = {
+    profile: { paging },
+    legacy: (p = '') => `/v1.0${p}`,
+    get: async (path: string, { query = {} }: { query?: Record<string, unknown> } = {}) => {
+      const q = Object.entries(query)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('&');
+      const url = `https://api.example.test${path}?${q}`;
+      sent.push(`${path}?${q}`);
+      const size = Number(query.itemsPerPage ?? 100);
+      const from = (Number(query.pageNum ?? 1) - 1) * size;
+      const all = Array.from({ length: sizes[path] ?? 0 }, (_, i) => ({ id: `${path}#${i}` }));
+      const body = { results: all.slice(from, from + size), ...(query.includeCount ? { totalCount: all.length } : {}) };
+      const exchange = { request: { method: 'GET', url, headers: {} }, startedAt: '', durationMs: 0 };
+      return new HttpResponse(200, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify(body)), exchange);
+    },
+  };
+  return { t: t as unknown as Target, sent };
+}
+
+const list = (path: string): PagedList => ({ title: path, generation: 'v2', path });
+let runs = 0;
+/** Each test is a run of its own: the memo starts empty. */
+const freshRun = () => {
+  run.id = `run-${++runs}`;
+};
+
+describe('pageKey', () => {
+  it('names a query the same in whatever order it was written, and tells apart every parameter and list', () => {
+    expect(pageKey('/a', { pageNum: 1, itemsPerPage: 4, includeCount: true })).toBe(
+      pageKey('/a', { includeCount: true, itemsPerPage: 4, pageNum: 1 }),
+    );
+    const keys = [
+      pageKey('/a', { pageNum: 1, itemsPerPage: 4, includeCount: true }),
+      pageKey('/a', { pageNum: 2, itemsPerPage: 4, includeCount: true }),
+      pageKey('/a', { pageNum: 1, itemsPerPage: 5, includeCount: true }),
+      pageKey('/a', { pageNum: 1, itemsPerPage: 4, includeCount: false }),
+      pageKey('/a', { pageNum: 1, itemsPerPage: 4 }),
+      pageKey('/b', { pageNum: 1, itemsPerPage: 4, includeCount: true }),
+      pageKey('/v1.0/a', { pageNum: 1, itemsPerPage: 4, includeCount: true }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe('sharedPage', () => {
+  it('sends one request per list and query, and answers each query with its own reading', async () => {
+    freshRun();
+    const { t, sent } = fakeTarget({ '/a': 10, '/b': 10 });
+    const a = list('/a');
+    const [one, same, other, count, elsewhere] = await Promise.all([
+      sharedPage(t, a, { pageNum: 1, itemsPerPage: 2 }),
+      sharedPage(t, a, { itemsPerPage: 2, pageNum: 1 }),
+      sharedPage(t, a, { pageNum: 2, itemsPerPage: 2 }),
+      sharedPage(t, a, { pageNum: 1, itemsPerPage: 2, includeCount: true }),
+      sharedPage(t, list('/b'), { pageNum: 1, itemsPerPage: 2 }),
+    ]);
+    expect(same).toBe(one);
+    expect(sent).toEqual([
+      '/a?pageNum=1&itemsPerPage=2',
+      '/a?pageNum=2&itemsPerPage=2',
+      '/a?pageNum=1&itemsPerPage=2&includeCount=true',
+      '/b?pageNum=1&itemsPerPage=2',
+    ]);
+    expect([one, other, count, elsewhere].map((r) => r.exchange.request.url)).toEqual(
+      sent.map((s) => `https://api.example.test${s}`),
+    );
+  });
+
+  it('asks again while a failing check runs once more to confirm', async () => {
+    freshRun();
+    const { t, sent } = fakeTarget({ '/a': 3 });
+    await runConfirmed(async () => {
+      await sharedPage(t, list('/a'), { pageNum: 1, itemsPerPage: 2 });
+      throw new RuleFailure('broken');
+    });
+    expect(sent).toEqual(['/a?pageNum=1&itemsPerPage=2', '/a?pageNum=1&itemsPerPage=2']);
+  });
+});
+
+describe('sharedListKeys', () => {
+  it('reads the whole list from full pages with the count on, page 1 being the first page the rules share', async () => {
+    freshRun();
+    const { t, sent } = fakeTarget({ '/a': 9, '/b': 2 });
+    const a = list('/a');
+    await firstPage(t, a);
+    const [keys, again, b] = await Promise.all([
+      sharedListKeys(t, a),
+      sharedListKeys(t, a),
+      sharedListKeys(t, list('/b')),
+    ]);
+    expect(keys).toEqual(Array.from({ length: 9 }, (_, i) => `/a#${i}`));
+    expect(again).toEqual(keys);
+    expect(b).toEqual(['/b#0', '/b#1']);
+    expect([...sent].sort()).toEqual([
+      '/a?pageNum=1&itemsPerPage=4&includeCount=true',
+      '/a?pageNum=2&itemsPerPage=4&includeCount=true',
+      '/a?pageNum=3&itemsPerPage=4&includeCount=true',
+      '/b?pageNum=1&itemsPerPage=4&includeCount=true',
+    ]);
+  });
+});
