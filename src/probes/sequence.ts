@@ -166,9 +166,12 @@ export function untilLastJudging<C>(cmds: C[], judges: (c: C) => boolean): C[] {
 /** A command's name: its display up to its arguments (`list(2 per page, v2)` is `list`). */
 export const commandName = (c: SequenceCommand) => String(c).replace(/\(.*$/s, '');
 
-/** How a sequence ends: with `last` (what checks the state it leaves), or at its last command named in `judging` (a
- * sequence without one is not run). */
-export type SequenceEnd = { last: SequenceCommand[] } | { judging: string[] };
+/** How a sequence ends: at its last command named in `upTo` (the commands whose answers, or whose effects `last`
+ * reads, judge the rule; a sequence without one is not run), then `last` (what checks the state it leaves). */
+export interface SequenceEnd {
+  upTo: string[];
+  last?: SequenceCommand[];
+}
 
 /** Runs sequences of `commands` against a fresh model each, after `first` (the entities each sequence starts with) and
  * up to their `end`; a failing sequence is shrunk, then replayed for its script. */
@@ -177,13 +180,11 @@ export async function forAllSequences(
   open: () => Session,
   first: SequenceCommand[],
   commands: fc.Arbitrary<SequenceCommand>[],
-  end: SequenceEnd,
+  { upTo, last = [] }: SequenceEnd,
 ): Promise<void> {
-  const last = 'last' in end ? end.last : [];
-  const judged = (cmds: Iterable<SequenceCommand>) =>
-    'judging' in end ? untilLastJudging([...cmds], (c) => end.judging.includes(commandName(c))) : [...cmds];
+  const judged = (cmds: Iterable<SequenceCommand>) => untilLastJudging([...cmds], (c) => upTo.includes(commandName(c)));
   const run = async (cmds: SequenceCommand[], session: Session) => {
-    if (cmds.length === 0 && last.length === 0) return;
+    if (cmds.length === 0) return;
     try {
       const model: Model = { entities: [], writes: 0, readings: {} };
       for (const c of first) await c.run(model, session);

@@ -1,5 +1,6 @@
-// Where a sequence ends (src/probes/sequence.ts): at its last command that judges the rule, since commands after it
-// would only make and delete entities that nothing reads again; commands are known by the name they show.
+// Where a sequence ends (src/probes/sequence.ts): at its last command that judges the rule (or whose effect the reading
+// at its end judges), since commands after it would only make and delete entities that nothing reads again; commands
+// are known by the name they show.
 import { describe, expect, it } from 'vitest';
 import { commandName, untilLastJudging } from '../../src/probes/sequence.ts';
 import {
@@ -10,6 +11,8 @@ import {
   CreateFreed,
   Delete,
   List,
+  Patch,
+  Put,
   Read,
   ReadEach,
 } from '../../suites/support/sequence-commands.ts';
@@ -44,5 +47,7 @@ describe('the names of the commands', () => {
     expect(commandName(new CreateFreed(1))).toBe('create-freed');
     expect(commandName(new Create())).toBe('create');
     expect(commandName(new Delete(0))).toBe('delete');
+    expect(commandName(new Patch(0, { enabled: true }, false))).toBe('patch');
+    expect(commandName(new Put(0, () => ({}), '{"enabled":true}', true))).toBe('put');
   });
 });
