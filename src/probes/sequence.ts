@@ -57,11 +57,18 @@ export interface Entity {
   read?: JsonObject;
   /** Fields PATCHed since it was last read. */
   patched: string[];
+  /** The APIs (`v2`, `v1.0`) it was read under since its last write: a read there again would repeat the answer. */
+  seen: string[];
   gone: boolean;
 }
 
 export interface Model {
   entities: Entity[];
+  /** Writes sent so far. */
+  writes: number;
+  /** The writes sent when each reading of the list (`list v2`, `count v1.0`) was last taken: taken again with no
+   * write between, it would repeat the answer. */
+  readings: Record<string, number>;
 }
 
 /** Names of the sequences' entities: new for every create of the run. */
@@ -148,18 +155,38 @@ export const sequenceCount = (t: Target) => Math.max(4, Math.ceil(t.setup.numRun
 /** Commands per sequence, at most. */
 export const maxCommands = 10;
 
+/** The commands of a sequence up to the last that `judges` the rule: those after it would only make and delete
+ * entities that no request of the sequence reads again. */
+export function untilLastJudging<C>(cmds: C[], judges: (c: C) => boolean): C[] {
+  let end = cmds.length;
+  while (end > 0 && !judges(cmds[end - 1]!)) end--;
+  return cmds.slice(0, end);
+}
+
+/** A command's name: its display up to its arguments (`list(2 per page, v2)` is `list`). */
+export const commandName = (c: SequenceCommand) => String(c).replace(/\(.*$/s, '');
+
+/** How a sequence ends: at its last command named in `upTo` (the commands whose answers, or whose effects `last`
+ * reads, judge the rule; a sequence without one is not run), then `last` (what checks the state it leaves). */
+export interface SequenceEnd {
+  upTo: string[];
+  last?: SequenceCommand[];
+}
+
 /** Runs sequences of `commands` against a fresh model each, after `first` (the entities each sequence starts with) and
- * before `last` (what checks the state each sequence leaves); a failing sequence is shrunk, then replayed for its script. */
+ * up to their `end`; a failing sequence is shrunk, then replayed for its script. */
 export async function forAllSequences(
   t: Target,
   open: () => Session,
   first: SequenceCommand[],
   commands: fc.Arbitrary<SequenceCommand>[],
-  last: SequenceCommand[] = [],
+  { upTo, last = [] }: SequenceEnd,
 ): Promise<void> {
-  const run = async (cmds: Iterable<SequenceCommand>, session: Session) => {
+  const judged = (cmds: Iterable<SequenceCommand>) => untilLastJudging([...cmds], (c) => upTo.includes(commandName(c)));
+  const run = async (cmds: SequenceCommand[], session: Session) => {
+    if (cmds.length === 0) return;
     try {
-      const model: Model = { entities: [] };
+      const model: Model = { entities: [], writes: 0, readings: {} };
       for (const c of first) await c.run(model, session);
       await fc.asyncModelRun(() => ({ model, real: session }), cmds);
       for (const c of last) if (c.check(model)) await c.run(model, session);
@@ -167,12 +194,15 @@ export async function forAllSequences(
       await session.close();
     }
   };
-  await forAll(t, fc.commands(commands, { maxCommands, size: 'max' }), (cmds) => run(cmds, open()), {
+  await forAll(t, fc.commands(commands, { maxCommands, size: 'max' }), (cmds) => run(judged(cmds), open()), {
     numRuns: sequenceCount(t),
     show: async (cmds) => {
       const session = open();
-      await run(cmds, session).catch(() => undefined);
-      return { text: `[${[...first, ...cmds, ...last].map(String).join(', ')}]`, counterexample: session.script() };
+      await run(judged(cmds), session).catch(() => undefined);
+      return {
+        text: `[${[...first, ...judged(cmds), ...last].map(String).join(', ')}]`,
+        counterexample: session.script(),
+      };
     },
   });
 }

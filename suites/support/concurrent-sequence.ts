@@ -153,6 +153,8 @@ export async function forAllBatches(t: Target, open: () => Session): Promise<voi
     t,
     batch,
     async ([scheduler, cmds, before]) => {
+      // A request alone meets no other: such a batch is not sent.
+      if ([...cmds].length < 2) return;
       const s = open();
       await runBatch(new Batch(s, scheduler, names(s)), before, cmds);
     },

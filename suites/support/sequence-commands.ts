@@ -9,18 +9,24 @@ import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { TargetError } from '../../src/outcome.ts';
 import { judged } from '../../src/harness/coverage.ts';
+import { perRun } from '../../src/harness/per-run.ts';
 import { eventually } from '../../src/probes/eventually.ts';
 import type { Entity, Model, SequenceCommand, Session } from '../../src/probes/sequence.ts';
+import { pageWidth, tooNarrow } from './walk-width.ts';
 
 const live = (m: Model) => m.entities.filter((e) => !e.gone);
 const gone = (m: Model) => m.entities.filter((e) => e.gone);
 const pick = <T>(items: T[], i: number): T => items[i % items.length]!;
 const api = (legacy: boolean) => (legacy ? 'v1.0' : 'v2');
 
+/** Whether the list reading `what` was taken since the last write: taken again, it would repeat the answer. */
+const repeats = (m: Readonly<Model>, what: string) => m.readings[what] === m.writes;
+
 /** POSTs a create body for `name`; a 2xx answer's entity is noted for deletion and joins the model. */
 async function post(m: Model, s: Session, name: string): Promise<HttpResponse> {
   const collection = s.kind.collection(s.t, s.project);
   const body = s.kind.body(s.t, name);
+  m.writes++;
   const res = await s.send({ method: 'POST', path: s.t.v2(collection), json: body });
   if (res.status < 200 || res.status >= 300) return res;
   const key = res.jsonObject()[s.kind.key];
@@ -32,7 +38,7 @@ async function post(m: Model, s: Session, name: string): Promise<HttpResponse> {
     );
   const path = `${collection}/${encodeURIComponent(key)}`;
   s.note(path);
-  m.entities.push({ name, path, id: key, sent: body, patched: [], gone: false });
+  m.entities.push({ name, path, id: key, sent: body, patched: [], seen: [], gone: false });
   return res;
 }
 
@@ -88,6 +94,7 @@ export class Delete implements SequenceCommand {
   check = (m: Readonly<Model>) => live(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
+    m.writes++;
     const res = await s.remove(e.path);
     s.need(res, [200, 202, 204], `a ${s.kind.title} is deleted`);
     // 7.2: "202 | Accepted | An asynchronous operation was accepted": the sequence goes on once it is done.
@@ -117,7 +124,8 @@ export class Read implements SequenceCommand {
     readonly i: number,
     readonly legacy: boolean,
   ) {}
-  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  check = (m: Readonly<Model>) =>
+    live(m as Model).length > 0 && !pick(live(m as Model), this.i).seen.includes(api(this.legacy));
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
     const path = s.url(e.path, this.legacy);
@@ -140,16 +148,19 @@ export class Read implements SequenceCommand {
     if (changed.length > 0)
       fail(`a PATCH of ${e.patched.join(', ') || 'nothing'} also changed ${changed.join(', ')}`, e.read, body);
     judged('read-back entity', 1, s.kind.title);
-    Object.assign(e, { read: body, patched: [] });
+    Object.assign(e, { read: body, patched: [], seen: [...e.seen, api(this.legacy)] });
   }
   toString = () => `get(#${this.i}, ${api(this.legacy)})`;
 }
 
-/** Reads every live entity once: the state a sequence leaves holds what its writes sent. */
+/** Reads every live entity not read since its last write: the state a sequence leaves holds what its writes sent. */
 export class ReadEach implements SequenceCommand {
-  check = (m: Readonly<Model>) => live(m as Model).length > 0;
+  check = (m: Readonly<Model>) => live(m as Model).some((_, i) => new Read(i, false).check(m));
   async run(m: Model, s: Session): Promise<void> {
-    for (let i = 0; i < live(m).length; i++) await new Read(i, false).run(m, s);
+    for (let i = 0; i < live(m).length; i++) {
+      const read = new Read(i, false);
+      if (read.check(m)) await read.run(m, s);
+    }
   }
   toString = () => 'get-each(v2)';
 }
@@ -163,6 +174,8 @@ export class Patch implements SequenceCommand {
   check = (m: Readonly<Model>) => live(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
+    m.writes++;
+    e.seen = [];
     const res = await s.send({ method: 'PATCH', path: s.url(e.path, this.legacy), json: this.change }, this.legacy);
     s.need(res, [200], `a PATCH of a ${s.kind.title} is applied`);
     Object.assign(e.sent, this.change);
@@ -183,6 +196,8 @@ export class Put implements SequenceCommand {
   async run(m: Model, s: Session): Promise<void> {
     const e = pick(live(m), this.i);
     const body = this.replacement(e.name);
+    m.writes++;
+    e.seen = [];
     const res = await s.send({ method: 'PUT', path: s.url(e.path, this.legacy), json: body }, this.legacy);
     s.need(res, [200], `a PUT of a ${s.kind.title} is applied`);
     Object.assign(e, { sent: body, read: undefined, patched: [] });
@@ -201,6 +216,7 @@ export class AfterDelete implements SequenceCommand {
   check = (m: Readonly<Model>) => gone(m as Model).length > 0;
   async run(m: Model, s: Session): Promise<void> {
     const e: Entity = pick(gone(m), this.i);
+    if (this.method !== 'GET') m.writes++;
     const res = await s.send(
       { method: this.method, path: s.url(e.path, this.legacy), json: this.body(e.name) },
       this.legacy,
@@ -217,18 +233,22 @@ export class AfterDelete implements SequenceCommand {
   toString = () => `${this.method.toLowerCase()}-deleted(#${this.i}, ${api(this.legacy)})`;
 }
 
-/** Pages a list walk reads at most: a longer list is read at more items per page, so its cost does not grow with it. */
-const walkPages = 6;
+/** Items each list (by its path below the API base) held besides the live entities of the sequence that last walked
+ * it: with a sequence's own, the total its walk expects, so that the walk starts at the width that total needs. */
+const others = perRun(() => new Map<string, number>());
 
-/** The list read whole at `size` items per page (more, where the total count says it would take more than `walkPages`
- * pages): each page is served, and has a results array. */
+/** The list at `collection` (below the API base) read whole at `size` items per page, or wider where `total` (expected,
+ * then as page 1 counts it) needs it (walk-width.ts): each page is served, and has a results array. */
 async function walk(
   s: Session,
-  path: string,
+  collection: string,
   size: number,
   legacy: boolean,
-): Promise<{ pages: HttpResponse[]; keys: unknown[]; size: number }> {
+  total?: number,
+): Promise<{ pages: HttpResponse[]; keys: unknown[]; size: number; total: unknown }> {
   const p = s.t.profile.paging;
+  const path = s.url(collection, legacy);
+  const width = total === undefined ? size : pageWidth(total, size, p.maxItemsPerPage);
   const pages: HttpResponse[] = [];
   const keys: unknown[] = [];
   const pageLimit = 100;
@@ -237,7 +257,7 @@ async function walk(
       {
         method: 'GET',
         path,
-        query: { [p.pageNumParam]: pageNum, [p.itemsPerPageParam]: size, [p.includeCountParam]: true },
+        query: { [p.pageNumParam]: pageNum, [p.itemsPerPageParam]: width, [p.includeCountParam]: true },
       },
       legacy,
     );
@@ -249,15 +269,15 @@ async function walk(
         `${describeExchange(res)}: the page has no ${p.resultsField} array`,
         res.exchange,
       );
-    const total = pageNum === 1 ? totalCountOf(res, p) : undefined;
-    // Read again at wider pages, up to the maximum page size (a list longer than six of those takes more pages).
-    const wider = typeof total === 'number' ? Math.min(Math.ceil(total / walkPages), p.maxItemsPerPage) : size;
-    if (wider > size) return walk(s, path, wider, legacy);
+    const counted = pageNum === 1 ? totalCountOf(res, p) : undefined;
+    // A list much longer than expected is read again from page 1 at wider pages.
+    if (typeof counted === 'number' && tooNarrow(counted, width, p.maxItemsPerPage))
+      return walk(s, collection, size, legacy, counted);
     pages.push(res);
     keys.push(...results.map((item) => (isObject(item) ? item[s.kind.key] : undefined)));
-    if (results.length < size) return { pages, keys, size };
+    if (results.length < width) return { pages, keys, size: width, total: totalCountOf(pages[0]!, p) };
   }
-  throw new TargetError('nothing-judged', `${path} has more than ${pageLimit} pages of ${size}; it is not walked`);
+  throw new TargetError('nothing-judged', `${path} has more than ${pageLimit} pages of ${width}; it is not walked`);
 }
 
 const often = (n: number) => (n === 1 ? 'once' : `${n} times`);
@@ -268,11 +288,18 @@ export class List implements SequenceCommand {
     readonly size: number,
     readonly legacy: boolean,
   ) {}
-  check = () => true;
+  check = (m: Readonly<Model>) => !repeats(m, `list ${api(this.legacy)}`);
   async run(m: Model, s: Session): Promise<void> {
-    const path = s.url(s.kind.collection(s.t, s.project), this.legacy);
+    const collection = s.kind.collection(s.t, s.project);
+    const path = s.url(collection, this.legacy);
+    const known = others().get(collection);
+    const expected = known === undefined ? undefined : known + live(m).length;
     // Read while the suite's other writes are held back, so that only this sequence's writes move the list.
-    const { pages, keys, size } = await s.t.writes.quietly(() => walk(s, path, this.size, this.legacy));
+    const { pages, keys, size, total } = await s.t.writes.quietly(() =>
+      walk(s, collection, this.size, this.legacy, expected),
+    );
+    if (typeof total === 'number') others().set(collection, Math.max(0, total - live(m).length));
+    m.readings[`list ${api(this.legacy)}`] = m.writes;
     const res = pages.at(-1)!;
     const held = new Set(live(m).map((e) => e.name));
     for (const e of m.entities) {
@@ -298,14 +325,15 @@ export class List implements SequenceCommand {
 // 2.3: "The response entity has three fields: the total number of items in the whole result set, ..."
 export class Count implements SequenceCommand {
   constructor(readonly legacy: boolean) {}
-  check = () => true;
-  async run(_m: Model, s: Session): Promise<void> {
-    const path = s.url(s.kind.collection(s.t, s.project), this.legacy);
+  check = (m: Readonly<Model>) => !repeats(m, `count ${api(this.legacy)}`);
+  async run(m: Model, s: Session): Promise<void> {
+    const collection = s.kind.collection(s.t, s.project);
+    const path = s.url(collection, this.legacy);
     const size = s.t.profile.paging.maxItemsPerPage;
-    const { pages, keys } = await walk(s, path, size, this.legacy);
+    const { pages, keys, total } = await walk(s, collection, size, this.legacy);
+    m.readings[`count ${api(this.legacy)}`] = m.writes;
     const res = pages[0]!;
     if (pages.length > 1) return; // more than one page: the result set is not read at once
-    const total = totalCountOf(res, s.t.profile.paging);
     if (total !== keys.length) {
       s.broke(
         'SEQ-LIST-COUNT',
