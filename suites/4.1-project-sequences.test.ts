@@ -18,7 +18,7 @@ import {
   ReadEach,
 } from './support/sequence-commands.ts';
 import { projectKind, projectOrg } from '../src/probes/project-kind.ts';
-import { forAllSequences, Session, type SequenceCommand } from '../src/probes/sequence.ts';
+import { forAllSequences, Session, type SequenceCommand, type SequenceEnd } from '../src/probes/sequence.ts';
 import type { Target } from '../src/target/target.ts';
 
 const legacy = fc.boolean();
@@ -31,10 +31,10 @@ async function projectSequences(
   t: Target,
   rule: string,
   commands: fc.Arbitrary<SequenceCommand>[],
-  last: SequenceCommand[] = [],
+  end: SequenceEnd,
 ): Promise<void> {
   const org = projectOrg(t);
-  await forAllSequences(t, () => new Session(t, rule, projectKind, org), [new Create(), new Create()], commands, last);
+  await forAllSequences(t, () => new Session(t, rule, projectKind, org), [new Create(), new Create()], commands, end);
 }
 
 // 2.3: "A resource that returns many entities returns them in pages."
@@ -43,7 +43,7 @@ check(
   'projects created and deleted in any order: walking /groups at 1 to 3 per page shows each live one once, and no deleted one',
   async ({ target }) => {
     const list = fc.tuple(fc.integer({ min: 1, max: 3 }), legacy).map(([size, l]) => new List(size, l));
-    await projectSequences(target, 'SEQ-LIST-MEMBERS', [create, create, del, list]);
+    await projectSequences(target, 'SEQ-LIST-MEMBERS', [create, create, del, list], { upTo: ['list'] });
   },
 );
 
@@ -52,7 +52,9 @@ check(
   'SEQ-LIST-COUNT',
   'projects created and deleted in any order: the total count of /groups is the number of items it holds',
   async ({ target }) => {
-    await projectSequences(target, 'SEQ-LIST-COUNT', [create, create, del, legacy.map((l) => new Count(l))]);
+    await projectSequences(target, 'SEQ-LIST-COUNT', [create, create, del, legacy.map((l) => new Count(l))], {
+      upTo: ['count'],
+    });
   },
 );
 
@@ -67,7 +69,9 @@ check(
         ([i, method, l]) =>
           new AfterDelete(i, method, () => (method === 'PATCH' ? { withDefaultAlertsSettings: false } : undefined), l),
       );
-    await projectSequences(target, 'SEQ-GONE-AFTER-DELETE', [del, afterDelete, afterDelete, read]);
+    await projectSequences(target, 'SEQ-GONE-AFTER-DELETE', [del, afterDelete, afterDelete, read], {
+      upTo: ['get-deleted', 'patch-deleted'],
+    });
   },
 );
 
@@ -82,7 +86,10 @@ check(
       fc.constant({ tags: [] }),
     );
     const patch = fc.tuple(fc.nat(), change, legacy).map(([i, c, l]) => new Patch(i, c, l));
-    await projectSequences(target, 'SEQ-WRITES-HELD', [read, read, patch, patch], [new ReadEach()]);
+    await projectSequences(target, 'SEQ-WRITES-HELD', [read, read, patch, patch], {
+      upTo: ['patch'],
+      last: [new ReadEach()],
+    });
   },
 );
 
@@ -93,6 +100,8 @@ check(
   async ({ target }) => {
     const duplicate = fc.nat().map((i) => new CreateDuplicate(i));
     const again = fc.nat().map((i) => new CreateFreed(i));
-    await projectSequences(target, 'SEQ-UNIQUE-FREED', [create, duplicate, del, again, again]);
+    await projectSequences(target, 'SEQ-UNIQUE-FREED', [create, duplicate, del, again, again], {
+      upTo: ['create-duplicate', 'create-freed'],
+    });
   },
 );
