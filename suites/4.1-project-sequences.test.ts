@@ -40,7 +40,7 @@ async function projectSequences(
 // 2.3: "A resource that returns many entities returns them in pages."
 check(
   'SEQ-LIST-MEMBERS',
-  'projects created and deleted in any order: walking /groups at 1 to 3 per page shows each live one once, and no deleted one',
+  'projects created and deleted in any order: walking /groups in pages (1 to 3 per page, or two pages where it is longer) shows each live one once, and no deleted one',
   async ({ target }) => {
     const list = fc.tuple(fc.integer({ min: 1, max: 3 }), legacy).map(([size, l]) => new List(size, l));
     await projectSequences(target, 'SEQ-LIST-MEMBERS', [create, create, del, list], { upTo: ['list'] });

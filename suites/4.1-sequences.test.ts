@@ -97,7 +97,7 @@ const list = fc.tuple(fc.integer({ min: 1, max: 3 }), legacy).map(([size, l]) =>
 for (const [k, kind] of [customRoleKind, alertConfigKind].entries()) {
   check(
     'SEQ-LIST-MEMBERS',
-    `${kind.title}s created and deleted in any order: walking their list at 1 to 3 per page shows each live one once, and no deleted one`,
+    `${kind.title}s created and deleted in any order: walking their list in pages (1 to 3 per page, or two pages where it is longer) shows each live one once, and no deleted one`,
     async ({ target }) => {
       await sequences(target, 'SEQ-LIST-MEMBERS', kind, [create, create, del, list], k, { upTo: ['list'] });
     },
