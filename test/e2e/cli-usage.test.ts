@@ -83,8 +83,8 @@ describe('conformance CLI', () => {
     );
     await refused(['run', '--nmu-runs', '3'], /unknown option '--nmu-runs' \(did you mean --num-runs\?\)/);
     await refused(
-      ['run', '--cases', 'cover'],
-      /--cases takes covering or all, not 'cover' \(did you mean covering\?\)/,
+      ['run', '--cases', 'coverin'],
+      /--cases takes covering or all, not 'coverin' \(did you mean covering\?\)/,
     );
     await refused(['certfy'], /unknown command 'certfy' \(did you mean certify\?\)/);
     await refused(

@@ -94,13 +94,16 @@ describe('reports of one run', () => {
     // The rerun of a one-rule run is that run's own rerun line.
     expect(rerun.rerun).toBe(ruleRerun);
     expect(again.stderr).toMatch(
-      new RegExp(`^conformance: embedded reference target at \\S+, seed ${seed}, num-runs ${numRuns}, run `, 'm'),
+      new RegExp(
+        `^conformance: embedded reference target at \\S+, seed ${seed}, num-runs ${numRuns}, cases all, run `,
+        'm',
+      ),
     );
     const lines = again.stdout.split('\n');
     expect(lines).toContain(`rerun this run: ${ruleRerun}`);
     expect(lines).toContain(`rerun METH-405: ${ruleRerun}`);
     expect(lines.find((l) => / HTTP requests in /.test(l))).toMatch(
-      new RegExp(`\\(seed ${seed}, num-runs ${numRuns}, filter: rule METH-405\\)$`),
+      new RegExp(`\\(seed ${seed}, num-runs ${numRuns}, cases all, filter: rule METH-405\\)$`),
     );
     // Its JUnit and HTML summaries name the filter.
     const suites = readJunit(readFileSync(join(again.reportsDir, 'junit.xml'), 'utf8')).suites;
