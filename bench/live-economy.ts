@@ -3,7 +3,8 @@
 // projected to the real service's limit (100 requests per 60 s). `cost-model` fits src/runner/cost-model.json.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadCostModel, planFor, formatDuration, type CostModel } from '../src/runner/plan.ts';
+import { loadCostModel, planFor, formatDuration, type CostModel, type RuleCost } from '../src/runner/plan.ts';
+import type { CaseMode } from '../src/harness/cases.ts';
 import type { Report } from '../src/report/report.ts';
 import { root, runSuite, type Profile } from './common.ts';
 import { requestsPerRule } from './replay-floor.ts';
@@ -57,24 +58,37 @@ function modelText(model: CostModel): string {
   return `${head},\n  "rules": {\n${rules.join(',\n')}\n  }\n}\n`;
 }
 
-/** Fits each rule's requests to fixed + perCase x num-runs from two runs of the one-project shape, and writes the model. */
+/** Each rule's requests as fixed + perCase x num-runs, from two runs of the one-project shape in one --cases mode. */
+function fitMode(cases: CaseMode, counts: number[]): { costs: Map<string, RuleCost>; shares: number[] } {
+  const runs = counts.map((n) => runSuite(oneProject, ['--num-runs', String(n), '--cases', cases, '--seed', '1']));
+  const [a, b] = runs.map((r) => new Map(requestsPerRule(r)));
+  const costs = new Map<string, RuleCost>();
+  for (const [id, n2] of b!) {
+    const n1 = a!.get(id) ?? 0;
+    const perCase = Math.max(0, (n2 - n1) / (counts[1]! - counts[0]!));
+    costs.set(id, {
+      fixed: Math.max(0, Math.round(n2 - perCase * counts[1]!)),
+      perCase: Math.round(perCase * 100) / 100,
+    });
+  }
+  return { costs, shares: runs.map((r) => (r.rateLimit?.requests ?? 0) / r.requests) };
+}
+
+/** Fits the model in both --cases modes and writes it. */
 export async function costModel(): Promise<void> {
   const counts = [20, 100];
-  const [low, high] = counts.map((n) => runSuite(oneProject, ['--num-runs', String(n), '--seed', '1']));
-  const per = (r: Report) => new Map(requestsPerRule(r));
-  const [a, b] = [per(low!), per(high!)];
-  const rules: CostModel['rules'] = {};
-  for (const [id, n2] of [...b].sort(([x], [y]) => x.localeCompare(y))) {
-    const n1 = a.get(id) ?? 0;
-    const perCase = Math.max(0, (n2 - n1) / (counts[1]! - counts[0]!));
-    rules[id] = { fixed: Math.max(0, Math.round(n2 - perCase * counts[1]!)), perCase: Math.round(perCase * 100) / 100 };
-  }
-  const share = (r: Report) => (r.rateLimit?.requests ?? 0) / r.requests;
+  const covering = fitMode('covering', counts);
+  const all = fitMode('all', counts);
+  const none = { fixed: 0, perCase: 0 };
+  const ids = [...new Set([...covering.costs.keys(), ...all.costs.keys()])].sort();
+  const rules: CostModel['rules'] = Object.fromEntries(
+    ids.map((id) => [id, { covering: covering.costs.get(id) ?? none, all: all.costs.get(id) ?? none }]),
+  );
   const model: CostModel = {
-    measuredWith: 'the reference profile cut to one project, no creation (npm run bench -- cost-model), seed 1',
+    measuredWith:
+      'the reference profile cut to one project, no creation, each --cases mode (npm run bench -- cost-model), seed 1',
     numRuns: counts,
-    cases: 'covering',
-    projectShare: Math.round(Math.max(share(low!), share(high!)) * 1000) / 1000,
+    projectShare: Math.round(Math.max(...covering.shares, ...all.shares) * 1000) / 1000,
     rules,
   };
   writeFileSync(join(root, 'src/runner/cost-model.json'), modelText(model));

@@ -76,7 +76,7 @@ export function planCommand(args: PlanArgs): number {
         ? ` (the most that fit the budget of ${formatDuration(plan.budgetMs)})`
         : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
   out.push(
-    `num-runs ${plan.numRuns}${budget}; the cost model puts every project request on one project, so each figure is an upper bound`,
+    `num-runs ${plan.numRuns}, cases ${plan.cases}${budget}; the cost model puts every project request on one project, so each figure is an upper bound`,
   );
   process.stdout.write(`${out.join('\n')}\n`);
   return 0;

@@ -51,6 +51,7 @@ export type Totals = Record<Status, number>;
 /** What a run is planned to cost (reports/conformance.json, field plan). */
 export interface Plan {
   numRuns: number;
+  cases: CaseMode;
   /** Requests projected to the busiest project: at most, since the model puts every project request on one project. */
   projectRequests: number;
   /** Windows of the profile's rate limit those requests need, and their length. */

@@ -15,11 +15,10 @@ export interface CostModel {
   /** The profile shape and the cases per property of the runs the model was fitted to. */
   measuredWith: string;
   numRuns: number[];
-  /** The --cases of those runs. */
-  cases: CaseMode;
   /** Of every request of those runs, the share sent to the project (a one-project profile: all project-scoped ones). */
   projectShare: number;
-  rules: Record<string, RuleCost>;
+  /** Each rule's cost under each --cases mode, fitted from runs in that mode. */
+  rules: Record<string, Record<CaseMode, RuleCost>>;
 }
 
 export interface RateLimitFacts {
@@ -34,23 +33,16 @@ export function loadCostModel(): CostModel {
   return JSON.parse(readFileSync(new URL('./cost-model.json', import.meta.url), 'utf8')) as CostModel;
 }
 
-/** A model's part per case, for runs of `cases`: a covering property's random cases are a tenth of num-runs, so a
- * model fitted to covering runs projects ten times that part for --cases all (an upper bound: not every property
- * covers places first), and a tenth of it the other way. */
-const perCaseScale = (model: CostModel, cases: CaseMode): number =>
-  cases === model.cases ? 1 : cases === 'all' ? 10 : 0.1;
-
 /** The requests to the busiest project of a run of `rules` (every rule of the model when undefined) with `numRuns` cases per property. */
 export function projectRequests(
   model: CostModel,
   numRuns: number,
   rules?: Set<string>,
-  cases: CaseMode = model.cases,
+  cases: CaseMode = 'covering',
 ): number {
-  const scale = perCaseScale(model, cases);
   let all = 0;
-  for (const [id, cost] of Object.entries(model.rules))
-    if (!rules || rules.has(id)) all += cost.fixed + cost.perCase * scale * numRuns;
+  for (const [id, modes] of Object.entries(model.rules))
+    if (!rules || rules.has(id)) all += modes[cases].fixed + modes[cases].perCase * numRuns;
   return Math.ceil(all * model.projectShare);
 }
 
@@ -59,11 +51,11 @@ export function planFor(
   rate: RateLimitFacts,
   numRuns: number,
   rules?: Set<string>,
-  cases: CaseMode = model.cases,
+  cases: CaseMode = 'covering',
 ): Plan {
   const requests = projectRequests(model, numRuns, rules, cases);
   const windows = Math.max(1, Math.ceil(requests / rate.limit));
-  return { numRuns, projectRequests: requests, windows, durationMs: windows * rate.windowSeconds * 1000 };
+  return { numRuns, cases, projectRequests: requests, windows, durationMs: windows * rate.windowSeconds * 1000 };
 }
 
 /** The plan with the most cases per property whose projected duration fits in `budgetMs` (one case when none does). */
@@ -72,7 +64,7 @@ export function planBudget(
   rate: RateLimitFacts,
   budgetMs: number,
   rules?: Set<string>,
-  cases: CaseMode = model.cases,
+  cases: CaseMode = 'covering',
 ): Plan {
   const plan = (numRuns: number) => planFor(model, rate, numRuns, rules, cases);
   let lo = 1;
@@ -111,5 +103,5 @@ export function describePlan(plan: Plan, rate: RateLimitFacts): string {
       : plan.fits
         ? ` (fits the budget of ${formatDuration(plan.budgetMs)})`
         : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
-  return `plan: num-runs ${plan.numRuns}, at most ${plan.projectRequests} requests to a project, about ${formatDuration(plan.durationMs)} at ${rate.limit} per ${rate.windowSeconds} s${budget}`;
+  return `plan: num-runs ${plan.numRuns}, cases ${plan.cases}, at most ${plan.projectRequests} requests to a project, about ${formatDuration(plan.durationMs)} at ${rate.limit} per ${rate.windowSeconds} s${budget}`;
 }

@@ -23,7 +23,7 @@ describe('conformance run --budget', () => {
     const r = await runCli(['run', '--rule', 'ENT-DATES-INPUT-ISO', '--budget', '4s']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.split('\n')[0]).toBe(
-      `conformance: plan: num-runs ${expected.numRuns}, at most ${expected.projectRequests} requests to a project, about ${Math.round(expected.durationMs / 1000)} s at ${rate.limit} per ${rate.windowSeconds} s (fits the budget of 4 s)`,
+      `conformance: plan: num-runs ${expected.numRuns}, cases covering, at most ${expected.projectRequests} requests to a project, about ${Math.round(expected.durationMs / 1000)} s at ${rate.limit} per ${rate.windowSeconds} s (fits the budget of 4 s)`,
     );
     expect(r.report?.numRuns).toBe(expected.numRuns);
     expect(r.report?.plan).toEqual(expected);

@@ -72,7 +72,7 @@ describe('conformance plan', () => {
       ),
       expect.stringMatching(/^project 6500000000000000000b0001: at most \d+ requests/),
     ]);
-    expect(lines.at(-1)).toMatch(/^num-runs 10; /);
+    expect(lines.at(-1)).toMatch(/^num-runs 10, cases covering; /);
   });
 
   it('refuses in one line what does not apply to a plan, an unknown rule, and a budget with --num-runs', async () => {

@@ -13,9 +13,12 @@ import {
 const model: CostModel = {
   measuredWith: 'a test model',
   numRuns: [20, 100],
-  cases: 'covering',
   projectShare: 0.5,
-  rules: { A: { fixed: 100, perCase: 2 }, B: { fixed: 300, perCase: 0 }, C: { fixed: 0, perCase: 4 } },
+  rules: {
+    A: { covering: { fixed: 100, perCase: 2 }, all: { fixed: 50, perCase: 20 } },
+    B: { covering: { fixed: 300, perCase: 0 }, all: { fixed: 300, perCase: 0 } },
+    C: { covering: { fixed: 0, perCase: 4 }, all: { fixed: 0, perCase: 4 } },
+  },
 };
 const realLimit = { limit: 100, windowSeconds: 60 };
 
@@ -23,10 +26,11 @@ describe('the plan of a run', () => {
   it('projects the fixed and per-case requests of the selected rules onto the project', () => {
     expect(projectRequests(model, 10)).toBe(Math.ceil((100 + 20 + 300 + 40) * 0.5));
     expect(projectRequests(model, 10, new Set(['A']))).toBe(60);
-    // A covering model's part per case is a tenth of an all-cases run's.
-    expect(projectRequests(model, 10, new Set(['A']), 'all')).toBe(Math.ceil((100 + 200) * 0.5));
+    // Each --cases mode has its own fit.
+    expect(projectRequests(model, 10, new Set(['A']), 'all')).toBe(Math.ceil((50 + 200) * 0.5));
     expect(planFor(model, realLimit, 100)).toEqual({
       numRuns: 100,
+      cases: 'covering',
       projectRequests: 500,
       windows: 5,
       durationMs: 300_000,
@@ -39,7 +43,7 @@ describe('the plan of a run', () => {
     expect(planFor(model, realLimit, plan.numRuns + 1).durationMs).toBeGreaterThan(600_000);
     expect(plan).toMatchObject({ budgetMs: 600_000, fits: true });
     expect(describePlan(plan, realLimit)).toBe(
-      `plan: num-runs ${plan.numRuns}, at most ${plan.projectRequests} requests to a project, about 10 min at 100 per 60 s (fits the budget of 10 min)`,
+      `plan: num-runs ${plan.numRuns}, cases covering, at most ${plan.projectRequests} requests to a project, about 10 min at 100 per 60 s (fits the budget of 10 min)`,
     );
   });
 
@@ -51,7 +55,7 @@ describe('the plan of a run', () => {
 
   it('is announced before a run chosen for a budget or longer than three minutes, and only then', () => {
     expect(planNotice(planFor(model, realLimit, 100), realLimit)).toBe(
-      'plan: num-runs 100, at most 500 requests to a project, about 5 min at 100 per 60 s',
+      'plan: num-runs 100, cases covering, at most 500 requests to a project, about 5 min at 100 per 60 s',
     );
     expect(
       planNotice(planFor(model, { limit: 100, windowSeconds: 2 }, 100), { limit: 100, windowSeconds: 2 }),
