@@ -25,6 +25,8 @@ const legacy = fc.boolean();
 const create = fc.constant(new Create());
 const del = fc.nat().map((i) => new Delete(i));
 const read = fc.tuple(fc.nat(), legacy).map(([i, l]) => new Read(i, l));
+const afterDeleteOf = (i: number, method: 'GET' | 'PATCH', l: boolean) =>
+  new AfterDelete(i, method, () => (method === 'PATCH' ? { withDefaultAlertsSettings: false } : undefined), l);
 
 /** Runs a rule's sequences of projects; each starts with two, so that even a short one has something to change. */
 async function projectSequences(
@@ -43,7 +45,10 @@ check(
   'projects created and deleted in any order: walking /groups in pages (1 to 3 per page, or two pages where it is longer) shows each live one once, and no deleted one',
   async ({ target }) => {
     const list = fc.tuple(fc.integer({ min: 1, max: 3 }), legacy).map(([size, l]) => new List(size, l));
-    await projectSequences(target, 'SEQ-LIST-MEMBERS', [create, create, del, list], { upTo: ['list'] });
+    await projectSequences(target, 'SEQ-LIST-MEMBERS', [create, create, del, list], {
+      upTo: ['list'],
+      cover: [new Delete(0), new List(1, false), new List(2, true)],
+    });
   },
 );
 
@@ -54,6 +59,7 @@ check(
   async ({ target }) => {
     await projectSequences(target, 'SEQ-LIST-COUNT', [create, create, del, legacy.map((l) => new Count(l))], {
       upTo: ['count'],
+      cover: [new Delete(0), new Count(false), new Count(true)],
     });
   },
 );
@@ -65,12 +71,10 @@ check(
   async ({ target }) => {
     const afterDelete = fc
       .tuple(fc.nat(), fc.constantFrom<'GET' | 'PATCH'>('GET', 'PATCH'), legacy)
-      .map(
-        ([i, method, l]) =>
-          new AfterDelete(i, method, () => (method === 'PATCH' ? { withDefaultAlertsSettings: false } : undefined), l),
-      );
+      .map(([i, method, l]) => afterDeleteOf(i, method, l));
     await projectSequences(target, 'SEQ-GONE-AFTER-DELETE', [del, afterDelete, afterDelete, read], {
       upTo: ['get-deleted', 'patch-deleted'],
+      cover: [new Delete(0), afterDeleteOf(0, 'GET', false), afterDeleteOf(0, 'PATCH', true)],
     });
   },
 );
@@ -89,6 +93,7 @@ check(
     await projectSequences(target, 'SEQ-WRITES-HELD', [read, read, patch, patch], {
       upTo: ['patch'],
       last: [new ReadEach()],
+      cover: [new Read(0, false), new Patch(0, { withDefaultAlertsSettings: false }, true)],
     });
   },
 );
@@ -102,6 +107,7 @@ check(
     const again = fc.nat().map((i) => new CreateFreed(i));
     await projectSequences(target, 'SEQ-UNIQUE-FREED', [create, duplicate, del, again, again], {
       upTo: ['create-duplicate', 'create-freed'],
+      cover: [new CreateDuplicate(0), new Delete(0), new CreateFreed(0)],
     });
   },
 );

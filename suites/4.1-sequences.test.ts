@@ -48,30 +48,30 @@ const replacement = fc.record({
   intervalMin: fc.constantFrom(15, 120),
   delayMin: fc.constantFrom(0, 10),
 });
-const put = fc.tuple(fc.nat(), replacement, legacy).map(
-  ([i, r, l]) =>
-    new Put(
-      i,
-      (name) => ({
-        eventTypeName: 'NO_PRIMARY',
-        enabled: r.enabled,
-        ...(r.severityOverride === undefined ? {} : { severityOverride: r.severityOverride }),
-        matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: name }],
-        notifications: [
-          {
-            typeName: 'GROUP',
-            intervalMin: r.intervalMin,
-            delayMin: r.delayMin,
-            emailEnabled: true,
-            smsEnabled: false,
-            roles: ['GROUP_OWNER'],
-          },
-        ],
-      }),
-      JSON.stringify(r),
-      l,
-    ),
-);
+type Replacement = typeof replacement extends fc.Arbitrary<infer R> ? R : never;
+const putOf = (i: number, r: Replacement, l: boolean) =>
+  new Put(
+    i,
+    (name) => ({
+      eventTypeName: 'NO_PRIMARY',
+      enabled: r.enabled,
+      ...(r.severityOverride === undefined ? {} : { severityOverride: r.severityOverride }),
+      matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: name }],
+      notifications: [
+        {
+          typeName: 'GROUP',
+          intervalMin: r.intervalMin,
+          delayMin: r.delayMin,
+          emailEnabled: true,
+          smsEnabled: false,
+          roles: ['GROUP_OWNER'],
+        },
+      ],
+    }),
+    JSON.stringify(r),
+    l,
+  );
+const put = fc.tuple(fc.nat(), replacement, legacy).map(([i, r, l]) => putOf(i, r, l));
 const patch = fc.tuple(fc.nat(), fc.boolean(), legacy).map(([i, enabled, l]) => new Patch(i, { enabled }, l));
 const read = fc.tuple(fc.nat(), legacy).map(([i, l]) => new Read(i, l));
 
@@ -99,7 +99,10 @@ for (const [k, kind] of [customRoleKind, alertConfigKind].entries()) {
     'SEQ-LIST-MEMBERS',
     `${kind.title}s created and deleted in any order: walking their list in pages (1 to 3 per page, or two pages where it is longer) shows each live one once, and no deleted one`,
     async ({ target }) => {
-      await sequences(target, 'SEQ-LIST-MEMBERS', kind, [create, create, del, list], k, { upTo: ['list'] });
+      await sequences(target, 'SEQ-LIST-MEMBERS', kind, [create, create, del, list], k, {
+        upTo: ['list'],
+        cover: [new Create(), new Create(), new Delete(1), new List(1, false), new List(2, true)],
+      });
     },
   );
 }
@@ -115,26 +118,25 @@ check(
       customRoleKind,
       [create, create, del, legacy.map((l) => new Count(l))],
       2,
-      { upTo: ['count'] },
+      { upTo: ['count'], cover: [new Create(), new Delete(0), new Count(false), new Count(true)] },
     );
   },
 );
 
 // 4.1: "DELETE | Remove a resource." 7.2: "404 | Not Found | The resource does not exist, ..."
+const afterDeleteOf = (i: number, method: 'GET' | 'PUT' | 'PATCH', l: boolean) =>
+  new AfterDelete(
+    i,
+    method,
+    (name) => {
+      if (method === 'GET') return undefined;
+      return method === 'PATCH' ? { enabled: false } : alertConfigKind.body(target(), name);
+    },
+    l,
+  );
 const afterDelete = fc
   .tuple(fc.nat(), fc.constantFrom<'GET' | 'PUT' | 'PATCH'>('GET', 'PUT', 'PUT', 'PATCH'), legacy)
-  .map(
-    ([i, method, l]) =>
-      new AfterDelete(
-        i,
-        method,
-        (name) => {
-          if (method === 'GET') return undefined;
-          return method === 'PATCH' ? { enabled: false } : alertConfigKind.body(target(), name);
-        },
-        l,
-      ),
-  );
+  .map(([i, method, l]) => afterDeleteOf(i, method, l));
 check(
   'SEQ-GONE-AFTER-DELETE',
   'alert configurations read, deleted, then read, replaced and patched again: each is 404 once deleted',
@@ -145,7 +147,15 @@ check(
       alertConfigKind,
       [del, afterDelete, afterDelete, afterDelete, read],
       3,
-      { upTo: ['get-deleted', 'put-deleted', 'patch-deleted'] },
+      {
+        upTo: ['get-deleted', 'put-deleted', 'patch-deleted'],
+        cover: [
+          new Delete(0),
+          afterDeleteOf(0, 'GET', false),
+          afterDeleteOf(0, 'PUT', true),
+          afterDeleteOf(0, 'PATCH', false),
+        ],
+      },
     );
   },
 );
@@ -164,7 +174,15 @@ check(
       alertConfigKind,
       [read, read, patch, put],
       4,
-      { upTo: ['patch', 'put'], last: [new ReadEach()] },
+      {
+        upTo: ['patch', 'put'],
+        last: [new ReadEach()],
+        cover: [
+          new Read(0, false),
+          new Patch(0, { enabled: false }, true),
+          putOf(1, { enabled: true, severityOverride: undefined, intervalMin: 15, delayMin: 0 }, false),
+        ],
+      },
       2,
     );
   },
@@ -179,6 +197,7 @@ check(
     const again = fc.nat().map((i) => new CreateFreed(i));
     await sequences(target, 'SEQ-UNIQUE-FREED', customRoleKind, [create, duplicate, del, again, again], 5, {
       upTo: ['create-duplicate', 'create-freed'],
+      cover: [new CreateDuplicate(0), new Delete(0), new CreateFreed(0)],
     });
   },
 );

@@ -167,10 +167,13 @@ export function untilLastJudging<C>(cmds: C[], judges: (c: C) => boolean): C[] {
 export const commandName = (c: SequenceCommand) => String(c).replace(/\(.*$/s, '');
 
 /** How a sequence ends: at its last command named in `upTo` (the commands whose answers, or whose effects `last`
- * reads, judge the rule; a sequence without one is not run), then `last` (what checks the state it leaves). */
+ * reads, judge the rule; a sequence without one is not run), then `last` (what checks the state it leaves). `cover`
+ * is the sequence tried first: it reaches every command of `upTo`, so that however few the sequences drawn, the
+ * rule is judged. */
 export interface SequenceEnd {
   upTo: string[];
   last?: SequenceCommand[];
+  cover: SequenceCommand[];
 }
 
 /** Runs sequences of `commands` against a fresh model each, after `first` (the entities each sequence starts with) and
@@ -180,7 +183,7 @@ export async function forAllSequences(
   open: () => Session,
   first: SequenceCommand[],
   commands: fc.Arbitrary<SequenceCommand>[],
-  { upTo, last = [] }: SequenceEnd,
+  { upTo, last = [], cover }: SequenceEnd,
 ): Promise<void> {
   const judged = (cmds: Iterable<SequenceCommand>) => untilLastJudging([...cmds], (c) => upTo.includes(commandName(c)));
   const run = async (cmds: SequenceCommand[], session: Session) => {
@@ -196,6 +199,7 @@ export async function forAllSequences(
   };
   await forAll(t, fc.commands(commands, { maxCommands, size: 'max' }), (cmds) => run(judged(cmds), open()), {
     numRuns: sequenceCount(t),
+    examples: [cover],
     show: async (cmds) => {
       const session = open();
       await run(judged(cmds), session).catch(() => undefined);
