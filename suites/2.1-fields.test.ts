@@ -12,7 +12,6 @@ import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
 import { forAll } from '../src/harness/property.ts';
-import { caseCount } from '../src/harness/cases.ts';
 import { effectOf, readChanged } from '../src/probes/refused-write.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
@@ -47,11 +46,9 @@ async function overSurface<T extends { op: number; place: number }>(
   cover: (firsts: (slots: (op: WriteOp) => number[]) => T[]) => T[] = (firsts) => firsts(slots),
 ): Promise<void> {
   const reach = new Reach();
-  const examples = cover((s) => firstCases(t, arbitrary, ops, s));
   try {
     await forAll(t, arbitrary, (c) => judge(c, opAt(ops, c.op), reach), {
-      examples,
-      numRuns: caseCount(t.setup, examples.length),
+      covering: cover((s) => firstCases(t, arbitrary, ops, s)),
     });
   } finally {
     reach.report();
@@ -285,7 +282,7 @@ check(
               );
             }
           },
-          { examples, numRuns: caseCount(target.setup, examples.length) },
+          { covering: examples },
         );
       } finally {
         reach.report(false);

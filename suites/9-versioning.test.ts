@@ -16,7 +16,6 @@ import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath } from '../src/probes/crawl.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { forAll } from '../src/harness/property.ts';
-import { caseCount } from '../src/harness/cases.ts';
 import {
   deprecatedVersions,
   knownVersions,
@@ -210,7 +209,7 @@ check(
           `a request naming the unknown version ${date} is not served`,
         );
       },
-      { examples, numRuns: caseCount(target.setup, examples.length) },
+      { covering: examples },
     );
   },
 );

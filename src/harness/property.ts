@@ -4,14 +4,16 @@
 import fc from 'fast-check';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
 import type { Target } from '../target/target.ts';
+import { caseCount } from './cases.ts';
 
 export interface ForAllOptions<T> {
-  /** Cases to generate; the run's numRuns by default. */
+  /** Cases to generate; by default the run's numRuns, or with `covering` cases as many as `caseCount` allows. */
   numRuns?: number;
   /** How the shrunk counterexample is shown: a line for the message, and what the report carries (JSON by default). */
   show?: (value: T) => Promise<{ text: string; counterexample: unknown }>;
-  /** Cases tried first, within the number of cases (e.g. one per part of the surface a rule covers). */
-  examples?: T[];
+  /** Cases tried first, one per place the rule's statement quantifies over (a part of the surface, a shape of input):
+   * under --cases covering the property then draws a tenth of num-runs and stops (src/harness/cases.ts). */
+  covering?: T[];
 }
 
 const asJson = async (value: unknown) => ({ text: JSON.stringify(value), counterexample: value });
@@ -23,8 +25,9 @@ export async function forAll<T>(
   predicate: (value: T) => Promise<void>,
   options: ForAllOptions<T> = {},
 ): Promise<void> {
-  const { numRuns, show = asJson, examples = [] } = options;
-  const { seed, numRuns: runs } = t.setup;
+  const { show = asJson, covering = [] } = options;
+  const { seed } = t.setup;
+  const numRuns = options.numRuns ?? (covering.length > 0 ? caseCount(t.setup, covering.length) : t.setup.numRuns);
   // A target error or skip ends the property at once: shrinking would only repeat it.
   let stop: TargetError | RuleSkipped | undefined;
   const details = await fc.check(
@@ -37,7 +40,7 @@ export async function forAll<T>(
         throw e;
       }
     }),
-    { seed, numRuns: numRuns ?? runs, examples: examples.map((e) => [e] as [T]) },
+    { seed, numRuns, examples: covering.map((e) => [e] as [T]) },
   );
   if (stop) throw stop;
   if (!details.failed) return;

@@ -199,7 +199,7 @@ export async function forAllSequences(
   };
   await forAll(t, fc.commands(commands, { maxCommands, size: 'max' }), (cmds) => run(judged(cmds), open()), {
     numRuns: sequenceCount(t),
-    examples: [cover],
+    covering: [cover],
     show: async (cmds) => {
       const session = open();
       await run(judged(cmds), session).catch(() => undefined);
