@@ -3,7 +3,8 @@
 // The limit and the window are the profile's (rateLimit.limit, .windowSeconds). Each burst goes to a project
 // reserved for it, in a window of the target's clock in which that project had spent nothing
 // (suites/support/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
-// it, so that each rule judges only its own part of the counting.
+// it, so that each rule judges only its own part of the counting. Against a conforming target two bursts serve every
+// rule (a burst is a whole window of the project): the single-credential one and a joint one that three rules judge.
 import {
   allowance,
   checkConcurrentAllowance,
@@ -12,6 +13,7 @@ import {
   checkSameAllowance,
   checkWithinLimitProceed,
   expectNoServerError,
+  proceeded,
 } from '../src/judges/rate-limit.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
@@ -257,12 +259,15 @@ function everyMethod(t: Target, project: string, lease: ProjectLease): (() => Pr
   ];
 }
 
-/** A quarter more requests than one credential may send, all at once. */
+/** How many more requests than one credential may send a concurrent burst sends: a quarter more. */
+const concurrentExcess = (allowed: number) => Math.max(1, Math.ceil(allowed / 4));
+
+/** Requests by one credential, all at once, a quarter more than it may send alone. */
 const concurrentBurst = once('concurrent', async (t) => {
   const allowed = await measuredAllowance(t);
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
-  const requests = allowed + Math.max(1, Math.ceil(allowed / 4));
+  const requests = allowed + concurrentExcess(allowed);
   return burstOnce(
     t,
     projects.filter((p) => reach.has(p)),
@@ -274,6 +279,76 @@ const concurrentBurst = once('concurrent', async (t) => {
     }),
   );
 });
+
+/** One burst judged by three rules at once: requests by every credential that reaches the project (the owner's of
+ * every method, successes and failures in turn; every other credential's reads between them), all at once, a quarter
+ * more than one credential may send alone. When exactly that many proceed, the shared counter, the counting of every
+ * outcome and concurrency held together; when not, each of the three rules sends a burst of its own above, so that a
+ * failure is pinned on the part of the counting that broke. Two bursts of a conforming target's run instead of four. */
+const jointBurst = once('joint', async (t) => {
+  const allowed = await measuredAllowance(t);
+  const names = Object.keys(t.profile.credentials);
+  const reach = await Promise.all(names.map(async (as) => ({ as, projects: await projectsOf(t, as) })));
+  const callersOf = (project: string) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
+  const owned = (await burstProjects(t)).filter((p) => callersOf(p).includes('owner'));
+  // Projects that more credentials reach first: the shared counter is judged only where two of them send.
+  const pool = [...owned].sort((a, b) => callersOf(b).length - callersOf(a).length);
+  const requests = allowed + concurrentExcess(allowed);
+  const senders = names.filter((n) => pool.some((p) => callersOf(p).includes(n)));
+  return burstOnce(t, pool, { requests, parallel: true, credentials: senders }, async (at) => {
+    const callers = callersOf(at.project);
+    const others = callers.filter((c) => c !== 'owner');
+    const kinds = everyMethod(t, at.project, at.lease);
+    const send = (i: number) =>
+      others.length === 0
+        ? kinds[i % kinds.length]!()
+        : i % 2 === 1
+          ? readProject(t, at.project, others[(i >> 1) % others.length]!, at.lease)
+          : kinds[(i >> 1) % kinds.length]!();
+    const responses = await Promise.all(Array.from({ length: requests }, (_, i) => send(i)));
+    const held = proceeded(responses).length === allowed && !responses.some((r) => r.status >= 500);
+    return { responses, callers, held };
+  });
+});
+
+/** The joint burst when it is evidence: no 5xx, and exactly as many proceeded as one credential may send alone. */
+async function heldJointBurst(t: Target) {
+  const joint = await jointBurst(t);
+  return joint.held ? joint : undefined;
+}
+
+/** The credentials of a burst, each with the address it sends from (its access list's). */
+const sendersOf = (t: Target, callers: string[]) =>
+  callers.map((c) => `${c} from ${t.client.options.credentials[c]?.localAddress ?? 'the default address'}`).join(', ');
+
+/** Runs the judge of a burst sent while other requests run; its failure is its rule's only where the counter is the
+ * project's own and starts again at the turn. A target that counts every project's requests together
+ * (LIMITS-PER-PROJECT) or carries a window's requests into the next (LIMITS-RESET-AT-TURN) refuses a burst early
+ * for requests that were not its own, so the failure then leaves the rule unjudged. */
+async function unlessCounterLeaks(t: Target, judge: () => void): Promise<void> {
+  try {
+    judge();
+  } catch (e) {
+    if (!(e instanceof RuleFailure)) throw e;
+    const { partnerProbe, reset } = await exhaustion(t);
+    const after = await reset.catch(() => undefined);
+    const leak =
+      partnerProbe?.status === 429
+        ? 'another project was refused with the one that spent its budget (LIMITS-PER-PROJECT)'
+        : after?.probe.status === 429
+          ? 'the project was refused right after a turn (LIMITS-RESET-AT-TURN)'
+          : undefined;
+    if (leak)
+      throw new TargetError('nothing-judged', `${e.message}; but ${leak}, so this burst is no measure of this rule`);
+    throw e;
+  }
+}
+
+/** The methods and outcomes of the requests a burst counted. */
+function outcomesOf(counted: readonly HttpResponse[], failures: readonly HttpResponse[]): string {
+  const methods = [...new Set(counted.map((r) => r.exchange.request.method))];
+  return `${methods.join(', ')}: ${failures.length} failed and ${counted.length - failures.length} successful requests`;
+}
 
 function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
   for (const r of responses) if (r) cite(r.exchange);
@@ -349,18 +424,24 @@ check('LIMITS-429-ERROR-BODY', 'a 429 for a project over its limit carries the e
 // Rule 1: "Requests by different users to one project add up."
 check(
   'LIMITS-SHARED-COUNTER',
-  'requests by every credential that reaches a project, taking turns, are refused where one credential alone is',
+  'requests by every credential that reaches a project are admitted as many as one credential alone: in the joint burst, else taking turns',
   async ({ target }) => {
     const allowed = await measuredAllowance(target);
+    // Each credential sends from its own address (its access list's), so the burst also spans the profile's addresses.
+    const joint = await heldJointBurst(target);
+    if (joint && joint.callers.length >= 2) {
+      // Odd requests of the joint burst are the other credentials' reads, in turn: the first of each.
+      citeAll(joint.responses.slice(0, 2 * (joint.callers.length - 1)));
+      return judged('joint burst', 1, sendersOf(target, joint.callers));
+    }
     const { responses, callers } = await sharedCounterBurst(target);
     citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
     expectNoServerError(responses, 'a burst of requests by several credentials to one project');
-    // Each credential sends from its own address (its access list's), so the burst also spans the profile's addresses.
-    const from = callers
-      .map((c) => `${c} from ${target.client.options.credentials[c]?.localAddress ?? 'the default address'}`)
-      .join(', ');
+    const from = sendersOf(target, callers);
     judged('burst', 1, from);
-    checkSameAllowance(responses, allowed, `requests by ${from} in turn to one project in one window`);
+    await unlessCounterLeaks(target, () =>
+      checkSameAllowance(responses, allowed, `requests by ${from} in turn to one project in one window`),
+    );
   },
 );
 
@@ -396,9 +477,16 @@ check(
 // method and outcome, so writes and failures count as successful reads do.
 check(
   'LIMITS-COUNTS-EVERY-REQUEST',
-  'requests of every method, successes and failures in turn, are refused where successful reads alone are',
+  'requests of every method, successes and failures, are admitted as many as successful reads alone: in the joint burst, else in turn',
   async ({ target }) => {
     const allowed = await measuredAllowance(target);
+    const joint = await heldJointBurst(target);
+    const jointFailures = joint ? proceeded(joint.responses).filter((r) => r.status >= 400) : [];
+    if (joint && jointFailures.length > 0) {
+      const counted = proceeded(joint.responses);
+      citeAll([counted[0], jointFailures[0]]);
+      return judged('joint burst', 1, outcomesOf(counted, jointFailures));
+    }
     const { responses } = await mixedOutcomeBurst(target);
     expectNoServerError(responses, 'a burst of requests to one project');
     const counted = responses.slice(0, allowed);
@@ -408,17 +496,11 @@ check(
         'nothing-judged',
         'the requests meant to fail (a cluster that does not exist) succeeded, so no failure was counted',
       );
-    const methods = [...new Set(counted.map((r) => r.exchange.request.method))];
     citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
-    judged(
-      'burst',
-      1,
-      `${methods.join(', ')}: ${failures.length} failed and ${allowed - failures.length} successful requests`,
-    );
-    checkSameAllowance(
-      responses,
-      allowed,
-      `requests of ${methods.join(', ')} (${failures.length} failed, ${allowed - failures.length} successful) to one project in one window`,
+    const outcomes = outcomesOf(counted, failures);
+    judged('burst', 1, outcomes);
+    await unlessCounterLeaks(target, () =>
+      checkSameAllowance(responses, allowed, `requests of ${outcomes} to one project in one window`),
     );
   },
 );
@@ -426,14 +508,19 @@ check(
 // Rule 3: "Requests over the limit are rejected and those within it proceed", also when they arrive together.
 check(
   'LIMITS-CONCURRENT',
-  `of a concurrent burst of more than ${limit} requests to a project in one window, exactly the limit proceed and the rest get 429`,
+  `of a concurrent burst of more than ${limit} requests to a project in one window, exactly the limit proceed and the rest get 429: the joint burst, else one credential's reads`,
   async ({ target }) => {
     const allowed = await measuredAllowance(target);
+    const joint = await heldJointBurst(target);
+    if (joint) {
+      citeAll([joint.responses.find((r) => r.status !== 429), joint.responses.find((r) => r.status === 429)]);
+      return judged('joint burst', 1, `${joint.responses.length} requests at once by ${joint.callers.join(', ')}`);
+    }
     const { responses } = await concurrentBurst(target);
     citeAll([responses.find((r) => r.status !== 429), responses.find((r) => r.status === 429)]);
     expectNoServerError(responses, 'a concurrent burst of requests to one project');
     judged('burst');
-    checkConcurrentAllowance(responses, allowed);
+    await unlessCounterLeaks(target, () => checkConcurrentAllowance(responses, allowed));
   },
 );
 

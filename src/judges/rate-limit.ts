@@ -17,6 +17,9 @@ export function allowance(burst: readonly HttpResponse[]): number | undefined {
   return refused < 0 ? undefined : refused;
 }
 
+/** The answers of a burst that were not refused with 429. */
+export const proceeded = (burst: readonly HttpResponse[]): HttpResponse[] => burst.filter((r) => r.status !== 429);
+
 /** LIMITS-100-PROCEED: none of the first `limit` requests of the window is refused. */
 export function checkWithinLimitProceed(burst: readonly HttpResponse[], limit: number): void {
   const refused = burst.slice(0, limit).findIndex((r) => r.status === 429);
@@ -70,14 +73,14 @@ export function checkSameAllowance(burst: readonly HttpResponse[], allowed: numb
 
 /** LIMITS-CONCURRENT: of a concurrent burst exactly `allowed` proceed, and every other one gets 429. */
 export function checkConcurrentAllowance(burst: readonly HttpResponse[], allowed: number): void {
-  const proceeded = burst.filter((r) => r.status !== 429);
-  if (proceeded.length === allowed) return;
-  const example = proceeded.length > allowed ? proceeded[proceeded.length - 1]! : burst.find((r) => r.status === 429)!;
+  const through = proceeded(burst);
+  if (through.length === allowed) return;
+  const example = through.length > allowed ? through[through.length - 1]! : burst.find((r) => r.status === 429)!;
   throw new RuleFailure(
-    `of ${burst.length} concurrent requests to the project in one window, ${proceeded.length} proceeded`,
+    `of ${burst.length} concurrent requests to the project in one window, ${through.length} proceeded`,
     {
       expected: `${allowed} proceed, ${burst.length - allowed} get 429`,
-      actual: `${proceeded.length} proceed, ${burst.length - proceeded.length} get 429`,
+      actual: `${through.length} proceed, ${burst.length - through.length} get 429`,
       exchange: example.exchange,
     },
   );
