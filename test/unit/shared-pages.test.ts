@@ -2,7 +2,6 @@
 // differs in any paging parameter, or of another list, is a reading of its own.
 import { describe, expect, it, vi } from 'vitest';
 import { runConfirmed } from '../../src/harness/confirm.ts';
-import { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import {
   firstPage,
@@ -11,46 +10,13 @@ import {
   sharedPage,
   type PagedList,
 } from '../../src/probes/surface/paged-lists.ts';
-import type { Target } from '../../src/target/target.ts';
+import { fakeTarget, keysOf } from '../support/fake-lists.ts';
 
 const run = vi.hoisted(() => ({ id: 'run-0' }));
 vi.mock('vitest', async (actual) => ({
   ...(await actual<typeof import('vitest')>()),
   inject: () => ({ runId: run.id }),
 }));
-
-const paging = {
-  pageNumParam: 'pageNum',
-  itemsPerPageParam: 'itemsPerPage',
-  includeCountParam: 'includeCount',
-  totalCountField: 'totalCount',
-  resultsField: 'results',
-  maxItemsPerPage: 4,
-};
-
-/** A target whose lists hold `sizes[path]` items, answering each page as asked; `sent` lists the requests. */
-function fakeTarget(sizes: Record<string, number>) {
-  const sent: string[] = [];
-  const t = {
-    profile: { paging },
-    legacy: (p = '') => `/v1.0${p}`,
-    get: async (path: string, { query = {} }: { query?: Record<string, unknown> } = {}) => {
-      const q = Object.entries(query)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => `${k}=${v}`)
-        .join('&');
-      const url = `https://api.example.test${path}?${q}`;
-      sent.push(`${path}?${q}`);
-      const size = Number(query.itemsPerPage ?? 100);
-      const from = (Number(query.pageNum ?? 1) - 1) * size;
-      const all = Array.from({ length: sizes[path] ?? 0 }, (_, i) => ({ id: `${path}#${i}` }));
-      const body = { results: all.slice(from, from + size), ...(query.includeCount ? { totalCount: all.length } : {}) };
-      const exchange = { request: { method: 'GET', url, headers: {} }, startedAt: '', durationMs: 0 };
-      return new HttpResponse(200, { 'content-type': 'application/json' }, Buffer.from(JSON.stringify(body)), exchange);
-    },
-  };
-  return { t: t as unknown as Target, sent };
-}
 
 const list = (path: string): PagedList => ({ title: path, generation: 'v2', path });
 let runs = 0;
@@ -123,7 +89,7 @@ describe('sharedListKeys', () => {
       sharedListKeys(t, a),
       sharedListKeys(t, list('/b')),
     ]);
-    expect(keys).toEqual(Array.from({ length: 9 }, (_, i) => `/a#${i}`));
+    expect(keys).toEqual(keysOf('/a', 9));
     expect(again).toEqual(keys);
     expect(b).toEqual(['/b#0', '/b#1']);
     expect([...sent].sort()).toEqual([
