@@ -12,7 +12,7 @@ import type { Target } from '../../src/target/target.ts';
 
 /** Configurations the suite adds: many pages at small page sizes, yet quick to create, and to walk at every page
  * size (LIST-PAGES-PARTITION), under the one project's rate limit. */
-export const fillCount = 25;
+export const fillCount = 10;
 
 const filled = perRun(() => ({ list: undefined as Promise<string> | undefined, made: [] as Created[] }));
 
