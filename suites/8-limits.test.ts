@@ -197,13 +197,19 @@ async function burstOnce<T extends { responses: HttpResponse[] }>(
   return result;
 }
 
+/** The credentials of the profile that reach a project, from each one's GET /groups. */
+async function callersBy(t: Target): Promise<(project: string) => string[]> {
+  const names = Object.keys(t.profile.credentials);
+  const reach = await Promise.all(names.map(async (as) => ({ as, projects: await projectsOf(t, as) })));
+  return (project) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
+}
+
 /** Requests by every credential that reaches the project, taking turns, one more than one credential alone may send. */
 const sharedCounterBurst = once('shared-counter', async (t) => {
   const allowed = await measuredAllowance(t);
   const names = Object.keys(t.profile.credentials);
   const projects = await burstProjects(t);
-  const reach = await Promise.all(names.map(async (as) => ({ as, projects: await projectsOf(t, as) })));
-  const callersOf = (project: string) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
+  const callersOf = await callersBy(t);
   const pool = projects.filter((p) => callersOf(p).length >= 2);
   if (!pool.length) {
     if (names.filter((n) => n !== 'outsider').length < 2)
@@ -284,17 +290,16 @@ const concurrentBurst = once('concurrent', async (t) => {
  * every method, successes and failures in turn; every other credential's reads between them), all at once, a quarter
  * more than one credential may send alone. When exactly that many proceed, the shared counter, the counting of every
  * outcome and concurrency held together; when not, each of the three rules sends a burst of its own above, so that a
- * failure is pinned on the part of the counting that broke. Two bursts of a conforming target's run instead of four. */
+ * failure is pinned on the part of the counting that broke: a conforming target's run sends two bursts in all. */
 const jointBurst = once('joint', async (t) => {
   const allowed = await measuredAllowance(t);
-  const names = Object.keys(t.profile.credentials);
-  const reach = await Promise.all(names.map(async (as) => ({ as, projects: await projectsOf(t, as) })));
-  const callersOf = (project: string) => reach.filter((r) => r.projects.has(project)).map((r) => r.as);
-  const owned = (await burstProjects(t)).filter((p) => callersOf(p).includes('owner'));
+  const callersOf = await callersBy(t);
   // Projects that more credentials reach first: the shared counter is judged only where two of them send.
-  const pool = [...owned].sort((a, b) => callersOf(b).length - callersOf(a).length);
+  const pool = (await burstProjects(t))
+    .filter((p) => callersOf(p).includes('owner'))
+    .sort((a, b) => callersOf(b).length - callersOf(a).length);
   const requests = allowed + concurrentExcess(allowed);
-  const senders = names.filter((n) => pool.some((p) => callersOf(p).includes(n)));
+  const senders = [...new Set(pool.flatMap(callersOf))];
   return burstOnce(t, pool, { requests, parallel: true, credentials: senders }, async (at) => {
     const callers = callersOf(at.project);
     const others = callers.filter((c) => c !== 'owner');
