@@ -322,7 +322,8 @@ async function heldJointBurst(t: Target) {
   return joint.held ? joint : undefined;
 }
 
-/** The credentials of a burst, each with the address it sends from (its access list's). */
+/** The credentials of a burst, each with the address it sends from (its access list's): a burst by several also
+ * spans the profile's addresses. */
 const sendersOf = (t: Target, callers: string[]) =>
   callers.map((c) => `${c} from ${t.client.options.credentials[c]?.localAddress ?? 'the default address'}`).join(', ');
 
@@ -432,7 +433,6 @@ check(
   'requests by every credential that reaches a project are admitted as many as one credential alone: in the joint burst, else taking turns',
   async ({ target }) => {
     const allowed = await measuredAllowance(target);
-    // Each credential sends from its own address (its access list's), so the burst also spans the profile's addresses.
     const joint = await heldJointBurst(target);
     if (joint && joint.callers.length >= 2) {
       // Odd requests of the joint burst are the other credentials' reads, in turn: the first of each.

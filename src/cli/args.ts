@@ -2,7 +2,7 @@
 // text, and errors that name the nearest option, command or value when a word is mistyped.
 import { parseArgs } from 'node:util';
 import { didYouMean, nearest } from '../did-you-mean.ts';
-import { caseModes, type CaseMode } from '../harness/cases.ts';
+import { caseModes, defaultCaseMode, type CaseMode } from '../harness/cases.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -224,7 +224,7 @@ function integer(name: string, v: string | undefined, min: number): number | und
 }
 
 function caseMode(v: string | undefined): CaseMode {
-  if (v === undefined) return 'covering';
+  if (v === undefined) return defaultCaseMode;
   const mode = caseModes.find((m) => m === v);
   if (!mode) throw new UsageError(`--cases takes ${caseModes.join(' or ')}, not '${v}'${didYouMean(v, caseModes)}`);
   return mode;

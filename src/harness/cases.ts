@@ -6,6 +6,9 @@ export type CaseMode = 'covering' | 'all';
 
 export const caseModes: readonly CaseMode[] = ['covering', 'all'];
 
+/** The mode of a run that names none, and of a plan. */
+export const defaultCaseMode: CaseMode = 'covering';
+
 export function caseCount(setup: { numRuns: number; cases: CaseMode }, places: number): number {
   if (setup.cases === 'all') return setup.numRuns;
   return Math.min(setup.numRuns, places + Math.ceil(setup.numRuns / 10));

@@ -2,7 +2,7 @@
 // (src/runner/cost-model.json, measured by `npm run bench -- cost-model`), the windows they need, and for a time
 // budget (--budget) the most generated cases per property that fit in it.
 import { readFileSync } from 'node:fs';
-import type { CaseMode } from '../harness/cases.ts';
+import { defaultCaseMode, type CaseMode } from '../harness/cases.ts';
 import type { Plan } from '../report/report.ts';
 
 /** Requests of one rule's checks: a fixed part and a part per generated case (--num-runs). */
@@ -38,7 +38,7 @@ export function projectRequests(
   model: CostModel,
   numRuns: number,
   rules?: Set<string>,
-  cases: CaseMode = 'covering',
+  cases: CaseMode = defaultCaseMode,
 ): number {
   let all = 0;
   for (const [id, modes] of Object.entries(model.rules))
@@ -51,7 +51,7 @@ export function planFor(
   rate: RateLimitFacts,
   numRuns: number,
   rules?: Set<string>,
-  cases: CaseMode = 'covering',
+  cases: CaseMode = defaultCaseMode,
 ): Plan {
   const requests = projectRequests(model, numRuns, rules, cases);
   const windows = Math.max(1, Math.ceil(requests / rate.limit));
@@ -64,7 +64,7 @@ export function planBudget(
   rate: RateLimitFacts,
   budgetMs: number,
   rules?: Set<string>,
-  cases: CaseMode = 'covering',
+  cases: CaseMode = defaultCaseMode,
 ): Plan {
   const plan = (numRuns: number) => planFor(model, rate, numRuns, rules, cases);
   let lo = 1;
