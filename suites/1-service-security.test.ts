@@ -14,6 +14,7 @@ import { judgeRefusedTries, readOnlyTries, refusedOverSurface } from '../src/pro
 import { methodSurface } from '../src/probes/surface/methods.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { target, type Target } from '../src/target/target.ts';
+import { undoAccepted } from '../src/target/created.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---
 
@@ -111,7 +112,11 @@ async function routes(t: Target): Promise<Route[]> {
   const missingConfig = t.v2(`${p}/alertConfigs/${'f'.repeat(24)}`);
   const write = (title: string, method: string, path: string, json?: unknown): Route => ({
     title,
-    send: (x, as, from) => x.send({ method, path, as, localAddress: from, ...(json === undefined ? {} : { json }) }),
+    send: async (x, as, from) => {
+      const res = await x.send({ method, path, as, localAddress: from, ...(json === undefined ? {} : { json }) });
+      await undoAccepted(x, res, path); // the empty alert configuration, should it be made
+      return res;
+    },
   });
   return [
     ...(await methodSurface(t, async () => undefined)).map(

@@ -13,6 +13,7 @@ import { judged } from '../src/harness/coverage.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
 import { forAll } from '../src/harness/property.ts';
 import { effectOf, readChanged } from '../src/probes/refused-write.ts';
+import { noteAccepted } from '../src/target/created.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
 import {
@@ -266,6 +267,7 @@ check(
               rawBody: JSON.stringify(body),
               ...legacy,
             });
+            noteAccepted(target, res, target.v2(op.path), op.key);
             expectJudgeable(res, `${describeOp(op)} with Content-Type ${JSON.stringify(type || '(none)')} is answered`);
             reach.add(op, 0);
             const refused = res.status >= 400;

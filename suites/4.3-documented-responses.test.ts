@@ -5,7 +5,7 @@
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor } from '../src/outcome.ts';
-import { deleteCreated, noteCreated } from '../src/target/created.ts';
+import { undoAccepted } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
 import { missingProjectId } from '../src/target/missing-project.ts';
 import { check } from '../src/harness/check.ts';
@@ -106,11 +106,7 @@ async function send(
     ...(e.method === 'POST' || e.method === 'PATCH' ? { json: {} } : {}),
     ...how,
   });
-  const id =
-    res.status >= 200 && res.status < 300 && e.method === 'POST'
-      ? (res.json() as { id?: unknown } | null)?.id
-      : undefined;
-  if (typeof id === 'string') await deleteCreated(t, noteCreated(t, `${path}/${encodeURIComponent(id)}`));
+  await undoAccepted(t, res, path);
   return res;
 }
 

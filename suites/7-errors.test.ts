@@ -9,7 +9,7 @@ import {
 import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { deleteCreated, noteCreated, runName } from '../src/target/created.ts';
+import { deleteCreated, noteCreated, runName, undoAccepted } from '../src/target/created.ts';
 import {
   alertConfigBody,
   alertConfigsPath,
@@ -67,13 +67,16 @@ const probes: ErrorProbe[] = [
   {
     title: 'a body that is not JSON (400)',
     status: 400,
-    send: (t) =>
-      t.send({
+    send: async (t) => {
+      const res = await t.send({
         method: 'POST',
         path: t.v2('/groups'),
         rawBody: '{"name": ',
         headers: { 'content-type': 'application/json' },
-      }),
+      });
+      await undoAccepted(t, res, t.v2('/groups'));
+      return res;
+    },
   },
 ];
 

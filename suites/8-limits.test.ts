@@ -22,7 +22,7 @@ import { cite } from '../src/harness/evidence.ts';
 import { once as oncePerRun } from '../src/harness/per-run.ts';
 import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from './support/rate-window.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { runName } from '../src/target/created.ts';
+import { deleteCreated, noteAccepted, runName, type Created } from '../src/target/created.ts';
 import { alertConfigBody } from '../src/probes/new-entities.ts';
 import {
   effectOf,
@@ -231,28 +231,53 @@ const mixedOutcomeBurst = once('mixed-outcomes', async (t) => {
   const allowed = await measuredAllowance(t);
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
-  return burstOnce(
-    t,
-    projects.filter((p) => reach.has(p)),
-    { requests: allowed + 1, credentials: ['owner'] },
-    async (at) => {
-      const kinds = everyMethod(t, at.project, at.lease);
-      const responses: HttpResponse[] = [];
-      for (let i = 0; i <= allowed; i++) responses.push(await kinds[i % kinds.length]!());
-      return { responses };
-    },
+  return withAcceptedDeleted(t, (made) =>
+    burstOnce(
+      t,
+      projects.filter((p) => reach.has(p)),
+      { requests: allowed + 1, credentials: ['owner'] },
+      async (at) => {
+        const kinds = everyMethod(t, at.project, at.lease, made);
+        const responses: HttpResponse[] = [];
+        for (let i = 0; i <= allowed; i++) responses.push(await kinds[i % kinds.length]!());
+        return { responses };
+      },
+    ),
   );
 });
 
-/** One request of each method to a project, in the order a burst cycles through them. */
-function everyMethod(t: Target, project: string, lease: ProjectLease): (() => Promise<HttpResponse>)[] {
-  const missingConfig = t.v2(`/groups/${project}/alertConfigs/${'f'.repeat(24)}`);
+/** Runs bursts of every method and, once they are over (outside their windows), deletes what their creates made. */
+async function withAcceptedDeleted<T>(t: Target, bursts: (made: Created[]) => Promise<T>): Promise<T> {
+  const made: Created[] = [];
+  try {
+    return await bursts(made);
+  } finally {
+    for (const c of made) await deleteCreated(t, c);
+  }
+}
+
+/** One request of each method to a project, in the order a burst cycles through them. An empty alert configuration
+ * that the target accepts all the same is noted at once and added to `made`, for deletion after the burst. */
+function everyMethod(
+  t: Target,
+  project: string,
+  lease: ProjectLease,
+  made: Created[],
+): (() => Promise<HttpResponse>)[] {
+  const configs = t.v2(alertConfigKind.collection(t, project));
+  const missingConfig = `${configs}/${'f'.repeat(24)}`;
   const write = (method: string, path: string, json: unknown) => () =>
     t.send({ method, path, json, lease, answerChallenge: false });
+  const emptyCreate = write('POST', configs, {});
   return [
     () => readProject(t, project, 'owner', lease),
     () => readMissingCluster(t, project, lease),
-    write('POST', t.v2(`/groups/${project}/alertConfigs`), {}),
+    async () => {
+      const res = await emptyCreate();
+      const created = noteAccepted(t, res, configs, alertConfigKind.key);
+      if (created) made.push(created);
+      return res;
+    },
     write('PUT', missingConfig, {}),
     write('PATCH', missingConfig, { enabled: false }),
     () =>
@@ -300,20 +325,22 @@ const jointBurst = once('joint', async (t) => {
     .sort((a, b) => callersOf(b).length - callersOf(a).length);
   const requests = allowed + concurrentExcess(allowed);
   const senders = [...new Set(pool.flatMap(callersOf))];
-  return burstOnce(t, pool, { requests, parallel: true, credentials: senders }, async (at) => {
-    const callers = callersOf(at.project);
-    const others = callers.filter((c) => c !== 'owner');
-    const kinds = everyMethod(t, at.project, at.lease);
-    const send = (i: number) =>
-      others.length === 0
-        ? kinds[i % kinds.length]!()
-        : i % 2 === 1
-          ? readProject(t, at.project, others[(i >> 1) % others.length]!, at.lease)
-          : kinds[(i >> 1) % kinds.length]!();
-    const responses = await Promise.all(Array.from({ length: requests }, (_, i) => send(i)));
-    const held = proceeded(responses).length === allowed && !responses.some((r) => r.status >= 500);
-    return { responses, callers, held };
-  });
+  return withAcceptedDeleted(t, (made) =>
+    burstOnce(t, pool, { requests, parallel: true, credentials: senders }, async (at) => {
+      const callers = callersOf(at.project);
+      const others = callers.filter((c) => c !== 'owner');
+      const kinds = everyMethod(t, at.project, at.lease, made);
+      const send = (i: number) =>
+        others.length === 0
+          ? kinds[i % kinds.length]!()
+          : i % 2 === 1
+            ? readProject(t, at.project, others[(i >> 1) % others.length]!, at.lease)
+            : kinds[(i >> 1) % kinds.length]!();
+      const responses = await Promise.all(Array.from({ length: requests }, (_, i) => send(i)));
+      const held = proceeded(responses).length === allowed && !responses.some((r) => r.status >= 500);
+      return { responses, callers, held };
+    }),
+  );
 });
 
 /** The joint burst when it is evidence: no 5xx, and exactly as many proceeded as one credential may send alone. */

@@ -9,7 +9,7 @@ import type { JsonObject } from '../judges/json-walk.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
-import { deleteCreated, noteCreated } from '../target/created.ts';
+import { acceptedEntity, deleteCreated, noteAccepted, noteCreated } from '../target/created.ts';
 import { wholeItems } from './pages.ts';
 import { legacyRead } from './resource-versions.ts';
 import { readAt, type Write } from './surface/writes.ts';
@@ -34,8 +34,9 @@ export const changingBody = (w: RefusableWrite): JsonObject =>
 
 const url = (t: Target, w: RefusableWrite) => (w.generation === 'v2' ? t.v2(w.path) : t.legacy(w.path));
 
-/** Sends the write as `how` says, its body carrying the change (legacy requests as plain JSON, no version). */
-export function sendRefusable(t: Target, w: RefusableWrite, how: Refusal = {}): Promise<HttpResponse> {
+/** Sends the write as `how` says, its body carrying the change (legacy requests as plain JSON, no version). A create
+ * the target accepts is noted at once, so that an interrupted run still deletes it (effectOf deletes it otherwise). */
+export async function sendRefusable(t: Target, w: RefusableWrite, how: Refusal = {}): Promise<HttpResponse> {
   const { method, headers, ...rest } = how;
   const legacy =
     w.generation === 'v1.0'
@@ -44,7 +45,9 @@ export function sendRefusable(t: Target, w: RefusableWrite, how: Refusal = {}): 
         ? { headers }
         : {};
   const json = w.method === 'DELETE' ? {} : { json: changingBody(w) };
-  return t.send({ method: method ?? w.method, path: url(t, w), ...json, ...rest, ...legacy });
+  const res = await t.send({ method: method ?? w.method, path: url(t, w), ...json, ...rest, ...legacy });
+  if (w.method === 'POST') noteAccepted(t, res, t.v2(w.path), w.key);
+  return res;
 }
 
 /** An entity of a collection holding every field of `body`: what a create of it made, or undefined. */
@@ -69,10 +72,16 @@ export async function readChanged(
 export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse): Promise<Effect | undefined> {
   if (w.method === 'DELETE') return (await stillThere(t, w)) ? undefined : 'deleted';
   if (w.method === 'POST') {
-    const made = res.status >= 200 && res.status < 300 ? res.jsonObject() : await heldBy(t, t.v2(w.path), w.body);
-    const id = made?.[w.key];
+    if (res.status >= 200 && res.status < 300) {
+      // Noted by its sender when answered (sendRefusable, noteAccepted).
+      const made = acceptedEntity(res, t.v2(w.path), w.key);
+      if (made) await deleteCreated(t, made);
+      return 'created';
+    }
+    const held = await heldBy(t, t.v2(w.path), w.body);
+    const id = held?.[w.key];
     if (typeof id === 'string') await deleteCreated(t, noteCreated(t, t.v2(`${w.path}/${encodeURIComponent(id)}`)));
-    return made ? 'created' : undefined;
+    return held ? 'created' : undefined;
   }
   if (!w.change) return undefined;
   if (isDeepStrictEqual(await readChanged(t, { ...w, change: w.change }), w.change.current)) return undefined;

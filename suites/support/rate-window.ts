@@ -1,11 +1,13 @@
 // Window alignment for the rate-limit checks (spec 8): a burst is judged only when all of it reached the target
-// within one of the target's windows, in which its project had spent nothing before. The target's clock is known
+// within one of the target's windows, in which its project had spent nothing before (nor, for a check running again
+// to confirm a failure, in the window before). The target's clock is known
 // from its Date headers to a margin (src/http/target-clock.ts): a burst starts when all of it fits in the rest of
 // a window, and one that the clock shows may have crossed a turn is sent again in a later window.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import type { ProjectLease, RateScheduler } from '../../src/http/rate-scheduler.ts';
 import { TargetError } from '../../src/outcome.ts';
+import { confirming } from '../../src/harness/confirm.ts';
 import { checkSignal } from '../../src/harness/running-checks.ts';
 import type { Target } from '../../src/target/target.ts';
 
@@ -78,9 +80,17 @@ async function reserveFresh(t: Target, pool: string[], plan: BurstPlan): Promise
   }
 }
 
+/** Whether a burst may go to the project in `window`: the project spent nothing in it. A confirmation's burst also
+ * waits for a window after one the project spent nothing in, so that a target counting across the turn (a sliding
+ * window) meets it as fresh as the first run met its own, not right after the first run's bursts; the first run does
+ * not wait so, sparing a conforming target's run a window. */
+export function freshFor(s: Pick<RateScheduler, 'spent'>, project: string, window: number): boolean {
+  return s.spent(project, window) === 0 && (!confirming() || s.spent(project, window - 1) === 0);
+}
+
 function choose(s: RateScheduler, pool: string[], window: number, withPartner: boolean): BurstWindow | undefined {
   for (const project of pool) {
-    if (s.spent(project, window) > 0) continue;
+    if (!freshFor(s, project, window)) continue;
     // A partner that has already spent some of this window leaves fresh windows to bursts; among equals, the
     // pool's last (its first projects are those bursts take first).
     const partners = pool

@@ -16,6 +16,8 @@ export type Fault =
   | { kind: 'silence' }
   /** Forwarded after a pause (a slow target). */
   | { kind: 'delay'; ms: number }
+  /** Forwarded with this body instead of the one sent: a target that makes something of a body it should refuse. */
+  | { kind: 'request-body'; text: string }
   /** The first half of the body, framed as if it were all of it. */
   | { kind: 'truncate' }
   /** A page that is not JSON, labelled as JSON. */
@@ -108,6 +110,8 @@ export async function startFaultProxy(
       .then(async (body) => {
         // Faults that stand in for the target: it is not asked, or asked late.
         if (fault?.kind === 'silence' || fault?.kind === 'status' || fault?.kind === 'delay') entry.fault = fault.kind;
+        if (fault?.kind === 'request-body') entry.fault = fault.kind;
+        const sent = fault?.kind === 'request-body' ? Buffer.from(fault.text) : body;
         if (fault?.kind === 'silence') return;
         if (fault?.kind === 'status')
           return send(
@@ -118,9 +122,14 @@ export async function startFaultProxy(
             errorBody(fault.status),
           );
         if (fault?.kind === 'delay') await sleep(fault.ms);
-        const answer = await forward(req, body, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
+        const answer = await forward(req, sent, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
         if (req.method === 'POST' && answer.status < 300) entry.created = answer.body.toString('utf8');
-        if (!fault || fault.kind === 'delay' || (bodyFaults.has(fault.kind) && !hasEntityBody(answer)))
+        if (
+          !fault ||
+          fault.kind === 'delay' ||
+          fault.kind === 'request-body' ||
+          (bodyFaults.has(fault.kind) && !hasEntityBody(answer))
+        )
           return pass(res, entry, answer);
         entry.fault = fault.kind;
         inflict(fault, res, entry, answer, timers);
@@ -157,7 +166,7 @@ interface Answer {
 }
 
 /** Faults of the target's answer. */
-type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' }>;
+type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' | 'request-body' }>;
 
 const hasEntityBody = (a: Answer) => a.status >= 200 && a.status < 300 && a.body.length > 0;
 

@@ -4,9 +4,10 @@
 // run's mark (name prefix and run id), and entities that were not there before the run, whatever their names.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFaultProxy, type FaultProxy, type Scenario } from '../hostile/fault-proxy.ts';
+import { on } from '../hostile/scenarios.ts';
 import { startCli, type CliProcess } from './cli-process.ts';
 import { added, inventory, marked, type Inventory } from './inventory.ts';
-import { startLiveReference, type LiveReference } from './live-target.ts';
+import { referenceProfile, startLiveReference, type LiveReference } from './live-target.ts';
 import { leaksOf } from './secret-scan.ts';
 import { inSlot } from './slots.ts';
 
@@ -61,6 +62,24 @@ async function expectNothingLeft(r: Run, code: number): Promise<void> {
   expect(r.cli.journal(), 'the journal is removed once everything is deleted').toEqual([]);
   expect(leaksOf(r.cli, r.live.env)).toEqual([]);
 }
+
+/** Rules whose bursts send an empty alert configuration, meant to be refused, to a project of the profile. */
+const bursting = ['--rule', 'LIMITS-COUNTS-EVERY-REQUEST'];
+const { alertConfigs } = referenceProfile as unknown as { alertConfigs: { variants: { body: unknown }[] } };
+/** Every create of an alert configuration reaches the target as a whole one, so the empty ones are made too. */
+const wholeAlertConfigs = on(/^POST \/api\/platform\/v2\/groups\/[^/]+\/alertConfigs$/, {
+  kind: 'request-body',
+  text: JSON.stringify(alertConfigs.variants[0]!.body),
+});
+
+/** Paths of the alert configurations the target made, from the answers the proxy passed on. */
+const madeThrough = (proxy: FaultProxy) =>
+  proxy.log.flatMap((e) => {
+    const collection = e.path.split('?')[0]!;
+    if (e.created === undefined || !collection.endsWith('/alertConfigs')) return [];
+    const id = (JSON.parse(e.created) as { id?: unknown }).id;
+    return typeof id === 'string' ? [`${collection}/${id}`] : [];
+  });
 
 const createdCount = (cli: CliProcess) => cli.journal().filter((e) => e.op === 'created').length;
 const projectPath = /\/groups\/[^/]+$/;
@@ -130,6 +149,30 @@ describe.concurrent('cleanup on a live target', () => {
           rule.checks.filter((c) => c.status === 'fail').every((c) => c.confirmed === true),
           rule.id,
         ).toBe(true);
+    }));
+
+  it('deletes the empty alert configurations of the rate-limit bursts that the target made all the same', () =>
+    inSlot(async () => {
+      const r = await run(bursting, { scenario: wholeAlertConfigs });
+      await expectNothingLeft(r, 0);
+      expect(madeThrough(r.proxy!).length, 'alert configurations the bursts made').toBeGreaterThan(0);
+    }));
+
+  it('journals an empty alert configuration of a burst once it is made, and the cleanup of an interrupt deletes it', () =>
+    inSlot(async () => {
+      const r = await run(bursting, { scenario: wholeAlertConfigs });
+      const journaled = () => {
+        const created = new Set(r.cli.journal().flatMap((e) => (e.op === 'created' ? [e.path] : [])));
+        return madeThrough(r.proxy!).find((p) => created.has(p));
+      };
+      await r.cli.until(() => journaled() !== undefined);
+      const made = journaled()!;
+      r.cli.signal('SIGINT');
+      const { code, report } = await r.cli.exit;
+      expect(code, r.cli.stderr).toBe(130);
+      // Creates still in flight when the run stopped may be made unanswered; the one answered is the run's to delete.
+      expect(report!.cleanup.deleted).toContain(made);
+      expect((await inventory(r.live)).has(made.replace(/^\/api\/platform\/v2/, ''))).toBe(false);
     }));
 
   it('deletes what the run created when the target errs in the middle of checks', () =>

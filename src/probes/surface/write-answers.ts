@@ -6,7 +6,7 @@ import { isObject } from '../../judges/json-walk.ts';
 import { describeExchange } from '../../judges/status.ts';
 import type { HttpResponse } from '../../http/messages.ts';
 import { TargetError } from '../../outcome.ts';
-import { deleteCreated, noteCreated, runName, type Created } from '../../target/created.ts';
+import { deleteCreated, noteCreated, runName, undoAccepted, type Created } from '../../target/created.ts';
 import { judgeAll } from '../../harness/judge-all.ts';
 import { findMarkedAlertConfig } from '../marked-alert-config.ts';
 import { once } from '../../harness/per-run.ts';
@@ -76,6 +76,7 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
             rawBody: '{"conformance":',
             headers: { 'content-type': t.mediaType(t.profile.versions.default) },
           });
+          await undoAccepted(t, res, t.v2(configs.collection));
           answers.push({ title: 'error: malformed POST alert configuration', res, error: true });
         })(),
       ]);
