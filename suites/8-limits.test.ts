@@ -5,6 +5,7 @@
 // (suites/support/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
 // it, so that each rule judges only its own part of the counting. Against a conforming target two bursts serve every
 // rule (a burst is a whole window of the project): the single-credential one and a joint one that three rules judge.
+// Where both go to one project, the joint one follows the first request after the turn in that same window.
 import {
   allowance,
   checkConcurrentAllowance,
@@ -19,7 +20,7 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { cite } from '../src/harness/evidence.ts';
-import { once as oncePerRun } from '../src/harness/per-run.ts';
+import { once as oncePerRun, perRun } from '../src/harness/per-run.ts';
 import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from './support/rate-window.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { deleteCreated, noteAccepted, runName, type Created } from '../src/target/created.ts';
@@ -157,14 +158,20 @@ const exhaustion = once('exhaustion', async (t) => {
 });
 
 async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Promise<Reset | undefined> {
+  let handed = false;
   try {
     if (exhausted.allowed === undefined) return undefined;
     // A nonce that went stale while waiting is renewed before the turn, outside the project's budget.
     await untilTurnAfter(t, exhausted.at.window, () => t.get(t.v2('/')));
     const probe = await readProject(t, exhausted.at.project, 'owner', exhausted.at.lease);
-    if (probe.status !== 401 && landedIn(t, [probe], exhausted.at.window + 1)) return { exhausted, probe };
+    if (probe.status !== 401 && landedIn(t, [probe], exhausted.at.window + 1)) {
+      handed = handOver({ lease: exhausted.at.lease, project: exhausted.at.project, window: exhausted.at.window + 1 }, [
+        probe,
+      ]);
+      return { exhausted, probe };
+    }
   } finally {
-    exhausted.at.lease.release();
+    if (!handed) exhausted.at.lease.release();
   }
   if (attempt === attempts)
     throw new TargetError(
@@ -173,6 +180,40 @@ async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Pro
     );
   return afterTurn(t, await exhaust(t, false), attempt + 1);
 }
+
+/** A window a burst takes over with its project still reserved, and the requests the project spent in it before. */
+interface HeldWindow {
+  at: BurstWindow;
+  spent: HttpResponse[];
+}
+
+/** Bursts waiting, per project, for the window right after the turn that follows the exhaustion. */
+const waitingForTurn = perRun(() => new Map<string, (held: HeldWindow) => void>());
+
+/** Hands the window of the reset probe, with the project still reserved, to a burst waiting for it; the probe must
+ * have proceeded, so that what it spent is known. Whether one took it. */
+function handOver(at: BurstWindow, spent: HttpResponse[]): boolean {
+  const take = waitingForTurn().get(at.project);
+  if (!take || spent.some((r) => r.status < 200 || r.status >= 300)) return false;
+  take({ at, spent });
+  return true;
+}
+
+/** The window right after the exhaustion's turn, when the exhausted project is the first of `pool`: taken over after
+ * the reset probe, so that the window does not go idle but for one request. Undefined when none was handed over. */
+async function windowAfterTurn(t: Target, pool: string[]): Promise<HeldWindow | undefined> {
+  const { at, reset } = await exhaustion(t);
+  if (pool[0] !== at.project) return undefined;
+  const waiting = waitingForTurn();
+  const handed = new Promise<HeldWindow>((resolve) => waiting.set(at.project, resolve));
+  try {
+    return await Promise.race([handed, reset.then(noWindow, noWindow)]);
+  } finally {
+    waiting.delete(at.project);
+  }
+}
+
+const noWindow = () => undefined;
 
 /** How many requests of one credential the target lets through in one window: the measure for the other bursts. */
 async function measuredAllowance(t: Target): Promise<number> {
@@ -313,9 +354,10 @@ const concurrentBurst = once('concurrent', async (t) => {
 
 /** One burst judged by three rules at once: requests by every credential that reaches the project (the owner's of
  * every method, successes and failures in turn; every other credential's reads between them), all at once, a quarter
- * more than one credential may send alone. When exactly that many proceed, the shared counter, the counting of every
- * outcome and concurrency held together; when not, each of the three rules sends a burst of its own above, so that a
- * failure is pinned on the part of the counting that broke: a conforming target's run sends two bursts in all. */
+ * more than one credential may send alone. When exactly that many proceed (less what the project had spent in the
+ * window before: the reset probe, where the burst follows it), the shared counter, the counting of every outcome and
+ * concurrency held together; when not, each of the three rules sends a burst of its own above, so that a failure is
+ * pinned on the part of the counting that broke: a conforming target's run sends two bursts in all. */
 const jointBurst = once('joint', async (t) => {
   const allowed = await measuredAllowance(t);
   const callersOf = await callersBy(t);
@@ -325,8 +367,8 @@ const jointBurst = once('joint', async (t) => {
     .sort((a, b) => callersOf(b).length - callersOf(a).length);
   const requests = allowed + concurrentExcess(allowed);
   const senders = [...new Set(pool.flatMap(callersOf))];
-  return withAcceptedDeleted(t, (made) =>
-    burstOnce(t, pool, { requests, parallel: true, credentials: senders }, async (at) => {
+  return withAcceptedDeleted(t, async (made) => {
+    const burst = async (at: BurstWindow, spent: number) => {
       const callers = callersOf(at.project);
       const others = callers.filter((c) => c !== 'owner');
       const kinds = everyMethod(t, at.project, at.lease, made);
@@ -337,10 +379,23 @@ const jointBurst = once('joint', async (t) => {
             ? readProject(t, at.project, others[(i >> 1) % others.length]!, at.lease)
             : kinds[(i >> 1) % kinds.length]!();
       const responses = await Promise.all(Array.from({ length: requests }, (_, i) => send(i)));
-      const held = proceeded(responses).length === allowed && !responses.some((r) => r.status >= 500);
+      const held = proceeded(responses).length === allowed - spent && !responses.some((r) => r.status >= 500);
       return { responses, callers, held };
-    }),
-  );
+    };
+    const after = await windowAfterTurn(t, pool);
+    if (after) {
+      try {
+        // Outside the project's budget: a nonce that went stale while the turn was waited for.
+        for (const as of senders) await t.get(t.v2('/'), { as });
+        const result = await burst(after.at, after.spent.length);
+        if (!result.responses.some((r) => r.status === 401) && landedIn(t, result.responses, after.at.window))
+          return { ...result, at: after.at };
+      } finally {
+        after.at.lease.release();
+      }
+    }
+    return burstOnce(t, pool, { requests, parallel: true, credentials: senders }, (at) => burst(at, 0));
+  });
 });
 
 /** The joint burst when it is evidence: no 5xx, and exactly as many proceeded as one credential may send alone. */
