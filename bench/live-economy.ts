@@ -18,23 +18,39 @@ function oneProject(p: Profile): void {
   for (const name of ['owner2', 'outsider', 'serviceAccount']) delete p.credentials[name];
 }
 
-function busiest(report: Report): [string, number] {
+function busiest(report: Report): [string, { requests: number; windows: number }] {
   const projects = Object.entries(report.rateLimit?.projects ?? {}).sort(([, a], [, b]) => b.requests - a.requests);
-  const [id, usage] = projects[0] ?? ['none', { requests: 0 }];
-  return [id, usage.requests];
+  return projects[0] ?? ['none', { requests: 0, windows: 0 }];
 }
 
-function print(name: string, report: Report, model: CostModel): void {
-  const [project, requests] = busiest(report);
-  const windows = Math.ceil(requests / realLimit.limit);
-  const planned = planFor(model, realLimit, report.numRuns, undefined, report.cases);
+/** About how long `windows` of the real service's take. */
+const atRealLimit = (windows: number) =>
+  `about ${formatDuration(windows * realLimit.windowSeconds * 1000)} at ${realLimit.limit} per ${realLimit.windowSeconds} s`;
+
+/** Seeds each profile shape is run with: what a run sends varies with its generated cases, so a change is measured
+ * on the same three. */
+const seeds = [1, 2, 3];
+
+function print(name: string, reports: Report[], model: CostModel): void {
+  const first = reports[0]!;
+  const planned = planFor(model, realLimit, first.numRuns, undefined, first.cases);
+  const lines = reports.map((report, i) => {
+    const [project, usage] = busiest(report);
+    const windows = Math.ceil(usage.requests / realLimit.limit);
+    return [
+      `  seed ${seeds[i]}: rules ${JSON.stringify(report.totals)}, ${report.requests} requests in all, ${report.rateLimit?.unintended429 ?? 0} unintended 429, wall ${formatDuration(report.durationMs)} at ${report.rateLimit?.limit} per ${report.rateLimit?.windowSeconds} s`,
+      `    busiest project ${project}: ${usage.requests} requests: ${windows} windows, ${atRealLimit(windows)}`,
+      // Windows a burst leaves spent or one that holds a probe alone count here, not in the requests.
+      `    windows of the target it sent in: ${usage.windows}, ${atRealLimit(usage.windows)}`,
+    ].join('\n');
+  });
   console.log(
     [
-      `${name}: rules ${JSON.stringify(report.totals)}, ${report.requests} requests in all, ${report.rateLimit?.unintended429 ?? 0} unintended 429, wall ${formatDuration(report.durationMs)} at ${report.rateLimit?.limit} per ${report.rateLimit?.windowSeconds} s`,
-      `  busiest project ${project}: ${requests} requests: ${windows} windows, about ${formatDuration(windows * realLimit.windowSeconds * 1000)} at ${realLimit.limit} per ${realLimit.windowSeconds} s`,
+      `${name}:`,
+      ...lines,
       `  planner's estimate (one-project bound): ${planned.projectRequests} requests, about ${formatDuration(planned.durationMs)}`,
-      '  requests per rule (top 15):',
-      ...requestsPerRule(report)
+      `  requests per rule, seed ${seeds[0]} (top 15):`,
+      ...requestsPerRule(first)
         .slice(0, 15)
         .map(([id, n]) => `    ${id.padEnd(32)} ${String(n).padStart(5)}`),
     ].join('\n'),
@@ -43,10 +59,11 @@ function print(name: string, report: Report, model: CostModel): void {
 
 export async function liveEconomy(): Promise<void> {
   const model = loadCostModel();
-  print('one project, no creation', runSuite(oneProject), model);
+  const runs = (override: (p: Profile) => void) => seeds.map((seed) => runSuite(override, ['--seed', String(seed)]));
+  print('one project, no creation', runs(oneProject), model);
   print(
     'reference profile',
-    runSuite(() => {}),
+    runs(() => {}),
     model,
   );
 }
