@@ -16,6 +16,7 @@ import {
   expectNoServerError,
   proceeded,
 } from '../src/judges/rate-limit.ts';
+import { afterAll } from 'vitest';
 import type { HttpResponse } from '../src/http/messages.ts';
 import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
@@ -111,6 +112,19 @@ const overLimitWrite = (t: Target, project: string): RefusableWrite => ({
   generation: 'v2',
 });
 
+type OverLimitCreate = NonNullable<Exhaustion['overLimitCreate']>;
+
+/** The creates the run sent over the limit: each is read back once, by the check that judges it or at the end of the
+ * file, so that what a target made all the same is deleted also in a run without that check. */
+const overLimitCreates = perRun((): OverLimitCreate[] => []);
+
+/** What a create sent over the limit made (deleted when found); read once per run, since the reading undoes it. */
+const readBack = (t: Target, c: OverLimitCreate) => (c.effect ??= effectOf(t, c.write, c.response));
+
+afterAll(async () => {
+  await Promise.allSettled(overLimitCreates().map((c) => readBack(runTarget(), c)));
+});
+
 async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
@@ -129,6 +143,7 @@ async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
     if (burst.at(-1)?.status === 429) {
       const write = overLimitWrite(t, at.project);
       overLimitCreate = { write, response: await sendRefusable(t, write, { lease: at.lease }) };
+      overLimitCreates().push(overLimitCreate);
     }
     const partnerProbe = at.partner === undefined ? undefined : await readProject(t, at.partner, 'owner', at.lease);
     expectNoServerError([...burst, ...(partnerProbe ? [partnerProbe] : [])], 'a burst of requests to one project');
@@ -479,11 +494,11 @@ check(
         'nothing-judged',
         `${burst.length} requests to one project in one window did not end refused, so no create was sent over the limit`,
       );
-    const { write, response } = overLimitCreate;
+    const { response } = overLimitCreate;
     cite(response.exchange);
-    // Read back once the project's reservation ends at the turn; once per run, since the reading undoes the create.
-    overLimitCreate.effect ??= reset.catch(() => undefined).then(() => effectOf(target, write, response));
-    const effect = await overLimitCreate.effect;
+    // Read back once the project's reservation ends at the turn.
+    await reset.catch(() => undefined);
+    const effect = await readBack(target, overLimitCreate);
     if (response.status !== 429)
       throw new TargetError(
         'nothing-judged',

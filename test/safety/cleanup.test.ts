@@ -7,7 +7,7 @@ import { startFaultProxy, type FaultProxy, type Scenario } from '../hostile/faul
 import { on } from '../hostile/scenarios.ts';
 import { startCli, type CliProcess } from './cli-process.ts';
 import { added, inventory, marked, type Inventory } from './inventory.ts';
-import { referenceProfile, startLiveReference, type LiveReference } from './live-target.ts';
+import { oneProject, referenceProfile, startLiveReference, type LiveReference } from './live-target.ts';
 import { leaksOf } from './secret-scan.ts';
 import { inSlot } from './slots.ts';
 
@@ -36,7 +36,7 @@ const started: { live: LiveReference; proxy?: FaultProxy }[] = [];
 /** A fresh reference target (optionally behind a fault proxy), its inventory, and the CLI running against it. */
 async function run(
   args: string[],
-  o: { mutants?: string[]; scenario?: Scenario } = {},
+  o: { mutants?: string[]; scenario?: Scenario; fields?: Record<string, unknown> } = {},
 ): Promise<Run & { proxy?: FaultProxy }> {
   const live = await startLiveReference({ mutants: o.mutants });
   const proxy = o.scenario
@@ -44,7 +44,10 @@ async function run(
     : undefined;
   started.push({ live, proxy });
   const before = await inventory(live);
-  const profile = live.profile({ ...(proxy ? { baseUrl: proxy.url, caPem: proxy.caPem } : {}), fields: fast });
+  const profile = live.profile({
+    ...(proxy ? { baseUrl: proxy.url, caPem: proxy.caPem } : {}),
+    fields: { ...fast, ...o.fields },
+  });
   return { live, proxy, before, cli: startCli(['run', '--profile', profile, '--quiet', ...args], live.env) };
 }
 
@@ -173,6 +176,16 @@ describe.concurrent('cleanup on a live target', () => {
       // Creates still in flight when the run stopped may be made unanswered; the one answered is the run's to delete.
       expect(report!.cleanup.deleted).toContain(made);
       expect((await inventory(r.live)).has(made.replace(/^\/api\/platform\/v2/, ''))).toBe(false);
+    }));
+
+  it('deletes an alert configuration made over the rate limit though refused, when no check of the run judges it', () =>
+    inSlot(async () => {
+      // In the profile's own project: one of the suite's own would take the configuration with it when deleted.
+      const r = await run(['--rule', 'LIMITS-100-PROCEED'], {
+        mutants: ['LIMITS-429-AFTER-100:create-applied'],
+        fields: oneProject,
+      });
+      await expectNothingLeft(r, 0);
     }));
 
   it('deletes what the run created when the target errs in the middle of checks', () =>
