@@ -2,7 +2,7 @@
 // eventTypes item that names the type is not shown: the profile names it (eventTypes.nameField).
 import { isObject } from '../src/judges/json-walk.ts';
 import { resultsOf } from '../src/judges/list.ts';
-import { judgeNdsAuditEvents } from '../src/judges/nds-audit-events.ts';
+import { added20250418, judgeNdsAuditEvents } from '../src/judges/nds-audit-events.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
@@ -34,15 +34,6 @@ check('EVT-TYPES-LIST', 'GET /eventTypes lists event types: every item names one
   }
 });
 
-// 6: "Values added on 18 April 2025" (of eventTypeName, the event type's name).
-const added20250418 = [
-  'AUTO_HEALING_CANNOT_REPAIR_INTERNAL',
-  'AUTO_HEALING_CANNOT_RESYNC_INTERNAL',
-  'AUTO_HEALING_REQUESTED_CRITICAL_INSTANCE_POWER_CYCLE',
-  'AUTO_HEALING_REQUESTED_INSTANCE_REPLACEMENT',
-  'AUTO_HEALING_REQUESTED_NODE_RESYNC',
-  'FTDC_SETTINGS_UPDATED',
-];
 check(
   'EVT-TYPES-2025-04-18',
   'the eventTypes list holds the six event types added on 18 April 2025',

@@ -3,6 +3,16 @@
 // Events of other variants, and events that name no type at all, are not judged.
 import { isObject } from './json-walk.ts';
 
+// 6: "Values added on 18 April 2025" (of eventTypeName, the event type's name).
+export const added20250418 = [
+  'AUTO_HEALING_CANNOT_REPAIR_INTERNAL',
+  'AUTO_HEALING_CANNOT_RESYNC_INTERNAL',
+  'AUTO_HEALING_REQUESTED_CRITICAL_INSTANCE_POWER_CYCLE',
+  'AUTO_HEALING_REQUESTED_INSTANCE_REPLACEMENT',
+  'AUTO_HEALING_REQUESTED_NODE_RESYNC',
+  'FTDC_SETTINGS_UPDATED',
+];
+
 export interface NdsAuditJudgement {
   /** How many events of the variant were found. */
   judged: number;
