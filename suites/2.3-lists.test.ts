@@ -241,7 +241,11 @@ describe('spec 2.3, list responses', () => {
     async ({ target }) => {
       const path = await filled.path(target);
       const total = (await wholeList(target, path)).length;
+      const walked = new Set<number>();
       const walk = async (itemsPerPage: number) => {
+        // A size already walked takes the same shape again: another is drawn while any is left.
+        fc.pre(!walked.has(itemsPerPage) || walked.size > total);
+        walked.add(itemsPerPage);
         await whileUnchanged(target, path, async (all) => {
           judgePartition(
             all,
