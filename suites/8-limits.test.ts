@@ -22,7 +22,14 @@ import type { ProjectLease } from '../src/http/rate-scheduler.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { cite } from '../src/harness/evidence.ts';
 import { once as oncePerRun, perRun } from '../src/harness/per-run.ts';
-import { inOneWindow, landedIn, roomIn, untilTurnAfter, type BurstWindow } from './support/rate-window.ts';
+import {
+  inHeldWindow,
+  inOneWindow,
+  landedIn,
+  roomIn,
+  untilTurnAfter,
+  type BurstWindow,
+} from './support/rate-window.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { deleteCreated, noteAccepted, runName, type Created } from '../src/target/created.ts';
 import { alertConfigBody } from '../src/probes/new-entities.ts';
@@ -398,18 +405,8 @@ const jointBurst = once('joint', async (t) => {
       return { responses, callers, held };
     };
     const after = await windowAfterTurn(t, pool);
-    if (after) {
-      try {
-        // Outside the project's budget: a nonce that went stale while the turn was waited for.
-        for (const as of senders) await t.get(t.v2('/'), { as });
-        const result = await burst(after.at, after.spent.length);
-        if (!result.responses.some((r) => r.status === 401) && landedIn(t, result.responses, after.at.window))
-          return { ...result, at: after.at };
-      } finally {
-        after.at.lease.release();
-      }
-    }
-    return burstOnce(t, pool, { requests, parallel: true, credentials: senders }, (at) => burst(at, 0));
+    const inAfter = after && (await inHeldWindow(t, after.at, senders, (at) => burst(at, after.spent.length)));
+    return inAfter ?? burstOnce(t, pool, { requests, parallel: true, credentials: senders }, (at) => burst(at, 0));
   });
 });
 

@@ -134,8 +134,7 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
 ): Promise<T & { at: BurstWindow }> {
   let slowBefore = false;
   for (let attempt = 1; ; attempt++) {
-    // A request outside every project's budget answers the challenge of a nonce that went stale meanwhile.
-    for (const as of plan.credentials) await t.get(t.v2('/'), { as });
+    await renewNonces(t, plan.credentials);
     const at = await reserveFresh(t, pool, plan);
     let result: T;
     try {
@@ -145,7 +144,7 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
       throw e;
     }
     if (at.partner) at.lease.release(at.partner);
-    const staleNonce = result.responses.some((r) => r.status === 401);
+    const staleNonce = anyStale(result.responses);
     if (!staleNonce && landedIn(t, result.responses, at.window)) return { ...result, at };
     at.lease.release();
     // A burst that took longer than a whole window is sent once more (the target, or the machine the suite runs on, may
@@ -166,6 +165,32 @@ export async function inOneWindow<T extends { responses: HttpResponse[] }>(
     }
   }
 }
+
+/** Sends `burst` in a window whose project a burst before it still holds reserved (handed on, the project having
+ * spent what that one knows of), and gives up the project after it. Undefined when the burst may not all have
+ * reached the target in that window, or a Digest nonce went stale in the middle of it. */
+export async function inHeldWindow<T extends { responses: HttpResponse[] }>(
+  t: Target,
+  at: BurstWindow,
+  credentials: string[],
+  burst: (at: BurstWindow) => Promise<T>,
+): Promise<(T & { at: BurstWindow }) | undefined> {
+  try {
+    await renewNonces(t, credentials);
+    const result = await burst(at);
+    return !anyStale(result.responses) && landedIn(t, result.responses, at.window) ? { ...result, at } : undefined;
+  } finally {
+    at.lease.release();
+  }
+}
+
+/** A request outside every project's budget answers the challenge of a nonce that went stale meanwhile. */
+async function renewNonces(t: Target, credentials: string[]): Promise<void> {
+  for (const as of credentials) await t.get(t.v2('/'), { as });
+}
+
+/** A 401 in a burst: a nonce went stale in the middle of it, and whether the target counted it is unknown. */
+const anyStale = (responses: readonly HttpResponse[]) => responses.some((r) => r.status === 401);
 
 /** Waits until a request sent now reaches the target just after `window` has turned; `prepare` runs a moment
  * before the turn. */
