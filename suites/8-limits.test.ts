@@ -187,9 +187,10 @@ async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Pro
     await untilTurnAfter(t, exhausted.at.window, () => t.get(t.v2('/')));
     const probe = await readProject(t, exhausted.at.project, 'owner', exhausted.at.lease);
     if (probe.status !== 401 && landedIn(t, [probe], exhausted.at.window + 1)) {
-      handed = handOver({ lease: exhausted.at.lease, project: exhausted.at.project, window: exhausted.at.window + 1 }, [
+      handed = handOver(
+        { lease: exhausted.at.lease, project: exhausted.at.project, window: exhausted.at.window + 1 },
         probe,
-      ]);
+      );
       return { exhausted, probe };
     }
   } finally {
@@ -203,21 +204,22 @@ async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Pro
   return afterTurn(t, await exhaust(t, false), attempt + 1);
 }
 
-/** A window a burst takes over with its project still reserved, and the requests the project spent in it before. */
+/** A window a burst takes over with its project still reserved, and how many requests the project spent in it
+ * before, each of which proceeded. */
 interface HeldWindow {
   at: BurstWindow;
-  spent: HttpResponse[];
+  spent: number;
 }
 
 /** Bursts waiting, per project, for the window right after the turn that follows the exhaustion. */
 const waitingForTurn = perRun(() => new Map<string, (held: HeldWindow) => void>());
 
 /** Hands the window of the reset probe, with the project still reserved, to a burst waiting for it; the probe must
- * have proceeded, so that what it spent is known. Whether one took it. */
-function handOver(at: BurstWindow, spent: HttpResponse[]): boolean {
+ * have succeeded, so that what it spent is known. Whether one took it. */
+function handOver(at: BurstWindow, probe: HttpResponse): boolean {
   const take = waitingForTurn().get(at.project);
-  if (!take || spent.some((r) => r.status < 200 || r.status >= 300)) return false;
-  take({ at, spent });
+  if (!take || probe.status < 200 || probe.status >= 300) return false;
+  take({ at, spent: 1 });
   return true;
 }
 
@@ -405,7 +407,7 @@ const jointBurst = once('joint', async (t) => {
       return { responses, callers, held };
     };
     const after = await windowAfterTurn(t, pool);
-    const inAfter = after && (await inHeldWindow(t, after.at, senders, (at) => burst(at, after.spent.length)));
+    const inAfter = after && (await inHeldWindow(t, after.at, senders, (at) => burst(at, after.spent)));
     return inAfter ?? burstOnce(t, pool, { requests, parallel: true, credentials: senders }, (at) => burst(at, 0));
   });
 });

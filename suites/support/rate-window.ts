@@ -1,8 +1,8 @@
 // Window alignment for the rate-limit checks (spec 8): a burst is judged only when all of it reached the target
 // within one of the target's windows, in which its project had spent nothing before (nor, for a check running again
-// to confirm a failure, in the window before). The target's clock is known
-// from its Date headers to a margin (src/http/target-clock.ts): a burst starts when all of it fits in the rest of
-// a window, and one that the clock shows may have crossed a turn is sent again in a later window.
+// to confirm a failure, in the window before), or only what the burst handing it on knows it spent. The target's
+// clock is known from its Date headers to a margin (src/http/target-clock.ts): a burst starts when all of it fits in
+// the rest of a window, and one that the clock shows may have crossed a turn is sent again in a later window.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import type { ProjectLease, RateScheduler } from '../../src/http/rate-scheduler.ts';
