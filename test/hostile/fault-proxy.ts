@@ -109,8 +109,8 @@ export async function startFaultProxy(
     void readAll(req)
       .then(async (body) => {
         // Faults that stand in for the target: it is not asked, or asked late.
-        if (fault?.kind === 'silence' || fault?.kind === 'status' || fault?.kind === 'delay') entry.fault = fault.kind;
-        if (fault?.kind === 'request-body') entry.fault = fault.kind;
+        const { kind } = fault ?? {};
+        if (kind === 'silence' || kind === 'status' || kind === 'delay' || kind === 'request-body') entry.fault = kind;
         const sent = fault?.kind === 'request-body' ? Buffer.from(fault.text) : body;
         if (fault?.kind === 'silence') return;
         if (fault?.kind === 'status')
