@@ -15,7 +15,7 @@ import { coveringItems, judgeEach, resourceKind } from '../src/harness/coverage-
 import { readLegacy } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
-import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
+import { legacyReads, resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
 import { judgeWriteVariant } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
 import { judgeVariant } from '../src/probes/variant-reading.ts';
@@ -26,16 +26,19 @@ function notFoundProbe(t: Target, legacy = false): Promise<HttpResponse> {
   return sharedResponse(`not-found:${path}`, () => (legacy ? readLegacy(t, path) : t.get(path)));
 }
 
-/** Beside the crawl (v2, successes mostly): each kind of resource under /v1.0, and refused under v2 for an Accept
- * that names no version; and a missing resource under both generations. */
+/** Beside the crawl (v2, successes mostly): each kind of resource under /v1.0 (the reading the date rules judge too),
+ * and refused under v2 for an Accept that names no version; and a missing resource under both generations. */
 async function answersBesideCrawl(t: Target): Promise<HttpResponse[]> {
   const kinds = await resourceKinds(t);
-  return Promise.all([
-    ...kinds.map((k) => readLegacy(t, t.legacy(k.path))),
-    ...kinds.map((k) => unversionedRead(t, k.path, 'application/json')),
-    notFoundProbe(t),
-    notFoundProbe(t, true),
+  const [legacy, others] = await Promise.all([
+    legacyReads(t),
+    Promise.all([
+      ...kinds.map((k) => unversionedRead(t, k.path, 'application/json')),
+      notFoundProbe(t),
+      notFoundProbe(t, true),
+    ]),
   ]);
+  return [...legacy, ...others];
 }
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
