@@ -20,6 +20,9 @@ export interface RunSetup {
   journalFile: string;
 }
 
+/** What the name of everything the run creates starts with: the profile's prefix and the run id. */
+export const runMark = (setup: RunSetup): string => `${setup.profile.projects.namePrefix}${setup.runId}-`;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     conformance: RunSetup;

@@ -1,5 +1,6 @@
 // At the end of a run, also an interrupted one: deletes every entity the journal lists as created and not
-// deleted, then confirms each is gone. Its requests are paced by the rate scheduler like the checks' (the client's,
+// deleted, then confirms each is gone; where a create lost its answer, whatever in that collection carries the run's
+// mark is deleted the same way. Its requests are paced by the rate scheduler like the checks' (the client's,
 // continuing the checks' counts); a 429 is waited out (Retry-After, else the next window) and the request sent
 // again, for a bounded time. What cannot be deleted is reported as a leftover with the reason, never hidden.
 import { rmSync } from 'node:fs';
@@ -10,7 +11,8 @@ import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { retryAfterMs } from '../http/rate-scheduler.ts';
 import type { Profile } from '../profile/profile.ts';
 import { decodeSegment } from '../target/scope.ts';
-import { outstanding, type JournalEntry } from '../target/journal.ts';
+import { outstanding, unanswered, type JournalEntry } from '../target/journal.ts';
+import { markedPaths } from './marked-paths.ts';
 
 export interface CleanupOutcome {
   deleted: string[];
@@ -19,7 +21,10 @@ export interface CleanupOutcome {
   waited429: number;
 }
 
-/** Pages of a collection read to see whether an entity is still listed. */
+/** The Accept header the entity's API generation needs. */
+const headersOf = (entry: JournalEntry): Record<string, string> => (entry.accept ? { accept: entry.accept } : {});
+
+/** Pages of a collection read to see whether an entity is still listed, or which of its entities the run made. */
 const pagesRead = 10;
 
 /** `progress` is told what is about to happen: after an interrupt, the user waits for it. */
@@ -63,32 +68,42 @@ export async function cleanup(
     return listed === undefined ? true : `${listed} (GET of it answered ${res.status})`;
   };
 
+  /** The items of a collection, page by page (none when it is not there), or why they cannot all be read. */
+  const listItems = async (path: string, as: string, headers: Record<string, string>): Promise<unknown[] | string> => {
+    const p = profile.paging;
+    const all: unknown[] = [];
+    for (let page = 1; page <= pagesRead; page++) {
+      const res = await send({
+        method: 'GET',
+        path,
+        query: { [p.pageNumParam]: page, [p.itemsPerPageParam]: p.maxItemsPerPage },
+        as,
+        headers,
+      });
+      // A collection that is not there (its project deleted) holds nothing.
+      if (res.status === 404 && page === 1) return [];
+      const items = res.status === 200 ? res.jsonObject()[p.resultsField] : undefined;
+      if (!Array.isArray(items)) return `its collection could not be read (GET answered ${res.status})`;
+      all.push(...items);
+      if (items.length < p.maxItemsPerPage) return all;
+    }
+    return `its collection has more than ${pagesRead} pages`;
+  };
+
   /** Undefined when the entity's collection does not list it, else why it cannot be told gone. */
   const inList = async (entry: JournalEntry, headers: Record<string, string>): Promise<string | undefined> => {
     const slash = entry.path.lastIndexOf('/');
     const key = decodeSegment(entry.path.slice(slash + 1));
-    const p = profile.paging;
-    for (let page = 1; page <= pagesRead; page++) {
-      const res = await send({
-        method: 'GET',
-        path: entry.path.slice(0, slash),
-        query: { [p.pageNumParam]: page, [p.itemsPerPageParam]: p.maxItemsPerPage },
-        as: entry.as,
-        headers,
-      });
-      const items = res.status === 200 ? res.jsonObject()[p.resultsField] : undefined;
-      if (!Array.isArray(items))
-        return `not confirmed gone: its collection could not be read (GET answered ${res.status})`;
-      if (items.some((i) => isObject(i) && [i.id, i.name, i.roleName].includes(key)))
-        return 'still listed in its collection';
-      if (items.length < p.maxItemsPerPage) return undefined;
-    }
-    return `not confirmed gone: its collection has more than ${pagesRead} pages`;
+    const items = await listItems(entry.path.slice(0, slash), entry.as, headers);
+    if (typeof items === 'string') return `not confirmed gone: ${items}`;
+    return items.some((i) => isObject(i) && [i.id, i.name, i.roleName].includes(key))
+      ? 'still listed in its collection'
+      : undefined;
   };
 
   /** Deletes one entity, sending the DELETE again while it is still there; undefined once gone, else why not. */
   const remove = async (entry: JournalEntry): Promise<string | undefined> => {
-    const headers: Record<string, string> = entry.accept ? { accept: entry.accept } : {};
+    const headers = headersOf(entry);
     const { count, backoffMs } = profile.retries;
     for (let round = 0; ; round++) {
       const res = await send({ method: 'DELETE', path: entry.path, as: entry.as, headers });
@@ -101,7 +116,10 @@ export async function cleanup(
     }
   };
 
-  for (const entry of entries) {
+  /** Paths the cleanup has tried to delete, deleted or left. */
+  const settled = new Set<string>();
+  const settle = async (entry: JournalEntry): Promise<void> => {
+    settled.add(entry.path);
     try {
       const reason = await remove(entry);
       if (reason === undefined) outcome.deleted.push(entry.path);
@@ -109,7 +127,34 @@ export async function cleanup(
     } catch (e) {
       outcome.leftovers.push({ path: entry.path, reason: (e as Error).message });
     }
-  }
+  };
+
+  /** Deletes what carries the run's mark in a collection where a create lost its answer. */
+  const sweep = async (entry: JournalEntry): Promise<void> => {
+    const headers = headersOf(entry);
+    try {
+      const items = await listItems(entry.path, entry.as, headers);
+      if (typeof items === 'string') {
+        outcome.leftovers.push({
+          path: entry.path,
+          reason: `not searched: a create there lost its answer, and ${items}`,
+        });
+        return;
+      }
+      for (const path of markedPaths(entry.path, items, entry.mark ?? ''))
+        if (!settled.has(path)) await settle({ ...entry, op: 'created', path });
+    } catch (e) {
+      outcome.leftovers.push({ path: entry.path, reason: (e as Error).message });
+    }
+  };
+
+  for (const entry of entries) await settle(entry);
+  const lost = unanswered(journalFile);
+  if (lost.length)
+    progress?.(
+      `looking for what creates that lost their answer made, in ${lost.length} ${lost.length === 1 ? 'collection' : 'collections'}`,
+    );
+  for (const entry of lost) await sweep(entry);
   rmSync(journalFile, { force: true });
   return outcome;
 }

@@ -4,6 +4,7 @@ import type { HttpResponse } from '../http/messages.ts';
 import { confirming } from '../harness/confirm.ts';
 import { appendEntry } from './journal.ts';
 import { perRun } from '../harness/per-run.ts';
+import { runMark } from '../harness/setup.ts';
 import type { Target } from './target.ts';
 
 export interface Created {
@@ -62,8 +63,8 @@ export function madeByRun(url: string): boolean {
   return false;
 }
 
-/** A name for something the run creates: the profile's prefix and the run id, so leftovers are recognisable; a check
- * running again to confirm a failure names things apart from its first run's, which may still exist. */
+/** A name for something the run creates, so leftovers are recognisable; a check running again to confirm a failure
+ * names things apart from its first run's, which may still exist. */
 export function runName(t: Target, what: string): string {
-  return `${t.profile.projects.namePrefix}${t.setup.runId}-${what}${confirming() ? '-again' : ''}`;
+  return `${runMark(t.setup)}${what}${confirming() ? '-again' : ''}`;
 }

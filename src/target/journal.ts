@@ -1,19 +1,32 @@
-// The record of entities a run creates: a line when one is created, a line when a check deletes it.
+// The record of entities a run creates: a line when one is created, a line when a check deletes it, and a line for a
+// collection a create was sent to whose answer was lost (what it made, if anything, is found there by the run's mark).
 // Written synchronously, so that an interrupted run still tells the runner what to delete.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { Exchange } from '../http/exchange.ts';
+import { runMark, type RunSetup } from '../harness/setup.ts';
 
 export interface JournalEntry {
-  op: 'created' | 'deleted';
-  /** API path of the entity: what DELETE is sent to. */
+  op: 'created' | 'deleted' | 'unanswered';
+  /** API path of the entity: what DELETE is sent to; of an unanswered create, the collection it was sent to. */
   path: string;
   /** Credential that may delete it. */
   as: string;
   /** Accept header its API generation needs. */
   accept?: string;
+  /** Of an unanswered create: what the names (or matcher values) of the run's entities start with. */
+  mark?: string;
 }
 
 export function appendEntry(file: string, entry: JournalEntry): void {
   appendFileSync(file, `${JSON.stringify(entry)}\n`);
+}
+
+/** Notes the collection of a POST whose answer was lost (a transport error or a 5xx): the target may have made the
+ * entity all the same, and the cleanup looks there for what carries the run's mark. `accept` reads the collection. */
+export function noteUnanswered(setup: RunSetup, accept: string, exchange: Exchange): void {
+  if (exchange.request.method !== 'POST' || (exchange.response && exchange.response.status < 500)) return;
+  const path = new URL(exchange.request.url).pathname;
+  appendEntry(setup.journalFile, { op: 'unanswered', path, as: 'owner', accept, mark: runMark(setup) });
 }
 
 function entries(file: string): JournalEntry[] {
@@ -35,7 +48,7 @@ export function outstanding(file: string): JournalEntry[] {
   const live = new Map<string, JournalEntry>();
   for (const entry of entries(file)) {
     if (entry.op === 'created') live.set(entry.path, entry);
-    else live.delete(entry.path);
+    else if (entry.op === 'deleted') live.delete(entry.path);
   }
   return [...live.values()].reverse();
 }
@@ -47,4 +60,11 @@ export function createdPaths(file: string): Set<string> {
       .filter((e) => e.op === 'created')
       .map((e) => e.path),
   );
+}
+
+/** Collections a create was sent to whose answer was lost, once each, the deepest first (roles before projects). */
+export function unanswered(file: string): JournalEntry[] {
+  const collections = new Map<string, JournalEntry>();
+  for (const entry of entries(file)) if (entry.op === 'unanswered') collections.set(entry.path, entry);
+  return [...collections.values()].sort((a, b) => b.path.split('/').length - a.path.split('/').length);
 }

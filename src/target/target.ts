@@ -14,6 +14,7 @@ import type { RunSetup } from '../harness/setup.ts';
 import { WriteGate } from './write-gate.ts';
 import { profileClient } from './profile-client.ts';
 import { paced } from '../harness/paced-time.ts';
+import { noteUnanswered } from './journal.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
   as?: string | null;
@@ -40,6 +41,8 @@ export class Target {
     });
     this.client.onExchange(record);
     this.client.onExchange(scope.learn);
+    const accept = this.mediaType(p.versions.default);
+    this.client.onExchange((exchange) => noteUnanswered(setup, accept, exchange));
   }
 
   /** Path of a resource under the versioned API, e.g. v2('/groups'). */

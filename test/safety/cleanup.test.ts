@@ -84,6 +84,12 @@ const madeThrough = (proxy: FaultProxy) =>
     return typeof id === 'string' ? [`${collection}/${id}`] : [];
   });
 
+/** Every create of a custom role is made, and answered 500 as if it had failed: its answer is lost. */
+const lostRoleCreates = on(/^POST \/api\/platform\/(v2|v1\.0)\/groups\/[^/]+\/customDBRoles\/roles$/, {
+  kind: 'status-after',
+  status: 500,
+});
+
 const createdCount = (cli: CliProcess) => cli.journal().filter((e) => e.op === 'created').length;
 const projectPath = /\/groups\/[^/]+$/;
 
@@ -204,5 +210,14 @@ describe.concurrent('cleanup on a live target', () => {
       expect(report!.rules.filter((x) => x.status === 'error').map((x) => x.id)).toEqual(
         expect.arrayContaining(['METH-PATCH-PARTIAL', 'METH-PUT-REPLACES']),
       );
+    }));
+
+  it('deletes the custom roles the target made when the answers of their creates were lost', () =>
+    inSlot(async () => {
+      // In the profile's own project: one of the suite's own would take the roles with it when deleted.
+      const r = await run(creating, { scenario: lostRoleCreates, fields: oneProject });
+      await expectNothingLeft(r, 1);
+      const lost = r.proxy!.log.filter((e) => e.fault === 'status-after');
+      expect(lost.length, 'creates whose answer was lost').toBeGreaterThan(0);
     }));
 });
