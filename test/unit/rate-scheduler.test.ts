@@ -6,6 +6,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference/server.ts';
 import { HttpClient } from '../../src/http/client.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import { Redactor } from '../../src/http/exchange.ts';
 import { projectMatcher, RateScheduler } from '../../src/http/rate-scheduler.ts';
 import { TargetClock } from '../../src/http/target-clock.ts';
@@ -83,13 +84,15 @@ describe('rate scheduler', () => {
     const path = `/api/platform/v2/groups/${projects.shared}`;
     const spend = async () => {
       const other = client();
-      for (let i = 0; i < limit * 2; i++)
-        await other.send({
+      for (let i = 0; i < limit * 4; i++) {
+        const res = await other.send({
           method: 'GET',
           path,
           as: 'owner',
           headers: { accept: 'application/vnd.platform.2023-02-01+json' },
         });
+        if (res.status === 429) break;
+      }
       await other.close();
     };
     const scheduler = new RateScheduler({ limit: 100, windowMs, projectOf });
@@ -104,13 +107,22 @@ describe('rate scheduler', () => {
         headers: { accept: 'application/vnd.platform.2023-02-01+json' },
         lease,
       });
+    /** Sends into a spent window; again when the window turned between the spending and the send (then the first
+     * answer is a 200, and nothing was tried). */
+    const intoSpentWindow = async (send: () => Promise<HttpResponse>): Promise<HttpResponse> => {
+      for (let tries = 1; ; tries++) {
+        await spend();
+        statuses.length = 0;
+        const res = await send();
+        if (statuses[0] !== 200 || tries === 5) return res;
+      }
+    };
     await get(); // the Digest handshake, before the budget is spent
-    statuses.length = 0;
-    await spend();
-    expect((await get()).status).toBe(200);
+    expect((await intoSpentWindow(() => get())).status).toBe(200);
     expect(statuses).toEqual([429, 200]);
-    await spend();
-    expect((await get(scheduler.tryReserve([projects.shared]))).status).toBe(429);
+    const lease = scheduler.tryReserve([projects.shared]);
+    expect(lease).toBeDefined();
+    expect((await intoSpentWindow(() => get(lease))).status).toBe(429);
     await paced.close();
   });
 
