@@ -137,7 +137,7 @@ export async function cleanup(
       if (typeof items === 'string') {
         outcome.leftovers.push({
           path: entry.path,
-          reason: `not searched: a create there lost its answer, and ${items}`,
+          reason: `not searched: a POST there lost its answer, and ${items}`,
         });
         return;
       }
