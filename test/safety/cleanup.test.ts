@@ -56,10 +56,9 @@ async function expectNothingLeft(r: Run, code: number): Promise<void> {
   const { code: exitCode, report } = await r.cli.exit;
   expect(exitCode, r.cli.stderr).toBe(code);
   expect(report, r.cli.stderr).toBeDefined();
-  const runId = r.cli.runId();
-  expect(runId, 'the run kept a journal').toBeDefined();
+  const { runId } = report!;
   const after = await inventory(r.live);
-  expect(marked(after, runId!), `entities marked ${runId}`).toEqual([]);
+  expect(marked(after, runId), `entities marked ${runId}`).toEqual([]);
   expect(added(r.before, after), 'entities the run added').toEqual([]);
   expect(report!.cleanup.leftovers).toEqual([]);
   expect(r.cli.journal(), 'the journal is removed once everything is deleted').toEqual([]);

@@ -1,7 +1,7 @@
 // The conformance CLI as a child process the test can watch and interrupt: its console output, the journal of
 // what it created (in a temporary directory of its own, TMPDIR), and its reports.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, watch } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,8 +15,6 @@ export interface CliProcess {
   reportsDir: string;
   /** Lines of the journal, parsed (empty before it exists and after cleanup removed it). */
   journal(): { op: string; path: string }[];
-  /** The run id, from the journal's name, once the journal existed (it is removed after the cleanup). */
-  runId(): string | undefined;
   /** Resolves when `condition` holds (checked every 50 ms); rejects when the process ended first. */
   until(condition: () => boolean): Promise<void>;
   signal(name: NodeJS.Signals): void;
@@ -31,12 +29,8 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let ended = false;
-  const journalName = /^conformance-created-([0-9a-f]+)\.jsonl$/;
+  const journalName = /^conformance-created-[0-9a-f]+\.jsonl$/;
   const journalFile = () => readdirSync(tmp).find((f) => journalName.test(f));
-  let runId: string | undefined;
-  const watcher = watch(tmp, (_event, name) => {
-    runId ??= journalName.exec(name ?? '')?.[1];
-  });
   const cli: CliProcess = {
     stdout: '',
     stderr: '',
@@ -56,7 +50,6 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
           }
         });
     },
-    runId: () => runId ?? journalName.exec(journalFile() ?? '')?.[1],
     until: async (condition) => {
       while (!condition()) {
         if (ended) throw new Error(`the CLI ended before the awaited moment; stderr:\n${cli.stderr}`);
@@ -67,7 +60,6 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
     exit: new Promise((resolve) => {
       child.on('close', (code, signal) => {
         ended = true;
-        watcher.close();
         let report: Report | undefined;
         try {
           report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report;
