@@ -67,11 +67,10 @@ async function expectNothingLeft(r: Run, code: number): Promise<void> {
 
 /** Rules whose bursts send an empty alert configuration, meant to be refused, to a project of the profile. */
 const bursting = ['--rule', 'LIMITS-COUNTS-EVERY-REQUEST'];
-const { alertConfigs } = referenceProfile as unknown as { alertConfigs: { variants: { body: unknown }[] } };
 /** Every create of an alert configuration reaches the target as a whole one, so the empty ones are made too. */
 const wholeAlertConfigs = on(/^POST \/api\/platform\/v2\/groups\/[^/]+\/alertConfigs$/, {
   kind: 'request-body',
-  text: JSON.stringify(alertConfigs.variants[0]!.body),
+  text: JSON.stringify(referenceProfile.alertConfigs.variants[0]!.body),
 });
 
 /** Paths of the alert configurations the target made, from the answers the proxy passed on. */

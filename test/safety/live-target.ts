@@ -12,6 +12,7 @@ export const referenceProfile = JSON.parse(readFileSync('config/reference.json',
   credentials: Record<string, { publicKeyEnv?: string; privateKeyEnv?: string; tokenEnv?: string }>;
   projects: { ids: string[] };
   rateLimit: { limit: number; windowSeconds: number };
+  alertConfigs: { variants: { body: unknown }[] };
 };
 
 /** Profile fields of the commonest real account (config/real-service.example.json): one project, no projects of the
