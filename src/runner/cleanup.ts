@@ -152,7 +152,7 @@ export async function cleanup(
   const lost = unanswered(journalFile);
   if (lost.length)
     progress?.(
-      `looking for what creates that lost their answer made, in ${lost.length} ${lost.length === 1 ? 'collection' : 'collections'}`,
+      `searching ${lost.length} ${lost.length === 1 ? 'collection' : 'collections'} where a POST lost its answer for entities with the run's mark`,
     );
   for (const entry of lost) await sweep(entry);
   rmSync(journalFile, { force: true });
