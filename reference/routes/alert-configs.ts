@@ -312,7 +312,7 @@ export const alertConfigRoutes: Route[] = [
     methods: {
       GET: (ctx) => {
         // Mutant: the alerts of an alert configuration come as a bare JSON array instead of a list entity.
-        if (ctx.mutants.has('ENT-JSON-RESPONSE:array-body')) {
+        if (ctx.mutants.has('LIST-SHAPE:array-body')) {
           requireConfig(ctx, requireGroup(ctx, 'read'));
           return entity([]);
         }

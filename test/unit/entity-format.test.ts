@@ -1,10 +1,12 @@
 // Judgements of the format rules (spec 2.1): raw whitespace, media types, dates, BSON timestamps, nulls, units.
 import { describe, expect, it } from 'vitest';
 import { bsonProblem, nonUtcDates, utcDateTime } from '../../src/judges/dates.ts';
-import { isJsonMediaType } from '../../src/judges/media-type.ts';
+import { checkJsonResponse, isJsonMediaType } from '../../src/judges/media-type.ts';
 import { nullFields } from '../../src/judges/nulls.ts';
 import { unitlessQuantities } from '../../src/judges/units.ts';
 import { strayWhitespace } from '../../src/judges/whitespace.ts';
+import { RuleFailure } from '../../src/outcome.ts';
+import { answer } from '../support/answers.ts';
 
 describe('compact JSON', () => {
   it('finds whitespace between tokens, not inside strings', () => {
@@ -23,6 +25,19 @@ describe('JSON media types', () => {
     expect(isJsonMediaType('application/jsonl')).toBe(false);
     expect(isJsonMediaType('application/vnd.atlas.2023-02-01+csv')).toBe(false);
     expect(isJsonMediaType(undefined)).toBe(false);
+  });
+
+  it('takes any JSON value as JSON: the real service lists the matcher field names as a bare array of strings', () => {
+    const fieldNames = answer(
+      'GET',
+      'https://cloud.example.test/api/atlas/v2/alertConfigs/matchers/fieldNames',
+      200,
+      { 'content-type': 'application/vnd.atlas.2023-01-01+json;charset=utf-8' },
+      ['ATLAS_NODE_TYPE', 'CLUSTER_NAME', 'HOSTNAME', 'PORT', 'HOSTNAME_AND_PORT', 'REPLICA_SET_NAME'],
+    );
+    expect(() => checkJsonResponse(fieldNames)).not.toThrow();
+    const text = answer('GET', fieldNames.exchange.request.url, 200, { 'content-type': 'application/json' }, '[ATLAS');
+    expect(() => checkJsonResponse(text)).toThrow(RuleFailure);
   });
 });
 
