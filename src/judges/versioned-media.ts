@@ -1,10 +1,11 @@
 // Spec 9.2: the media types of the versioned API. A request names its resource version in Accept as
-// application/vnd.<vendor>.<yyyy-mm-dd>+json; what a response names is read from its Content-Type.
+// application/vnd.<vendor>.<yyyy-mm-dd>+json; what a response names is read from its Content-Type, whatever its
+// structured-syntax suffix (RFC 6838 4.2.8): a download is application/vnd.<vendor>.<yyyy-mm-dd>+gzip or +csv.
 
 /** The vendor word and version date of a versioned media type (parameters such as charset ignored), or undefined. */
 export function versionedMediaType(contentType: string | undefined): { vendor: string; date: string } | undefined {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  const m = /^application\/vnd\.([a-z0-9-]+)\.(\d{4}-\d{2}-\d{2})\+json$/.exec(type);
+  const m = /^application\/vnd\.([a-z0-9-]+)\.(\d{4}-\d{2}-\d{2})\+[a-z0-9!#$&^_.-]+$/.exec(type);
   return m ? { vendor: m[1]!, date: m[2]! } : undefined;
 }
 

@@ -26,6 +26,14 @@ describe('versioned media types', () => {
     expect(namedVersion('application/vnd.atlas.2023-02-01+json', 'platform')).toBeUndefined();
     expect(namedVersion(undefined, 'platform')).toBeUndefined();
   });
+
+  it('reads the version of a download, whatever its suffix', () => {
+    // The real service serves logs and exports as application/vnd.atlas.<date>+gzip and +csv.
+    expect(namedVersion('application/vnd.atlas.2023-02-01+gzip', 'atlas')).toBe('2023-02-01');
+    expect(namedVersion('application/vnd.atlas.2025-03-12+csv;charset=utf-8', 'atlas')).toBe('2025-03-12');
+    expect(namedVersion('application/vnd.atlas.2023-02-01', 'atlas')).toBeUndefined();
+    expect(namedVersion('application/gzip', 'atlas')).toBeUndefined();
+  });
 });
 
 describe('cluster shapes', () => {
