@@ -8,7 +8,8 @@ import { differences, replacedInStrings } from '../src/judges/same-body.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import { expectServed } from '../src/judges/served.ts';
-import { namedVersion } from '../src/judges/versioned-media.ts';
+import { hasRepresentation } from '../src/judges/media-type.ts';
+import { checkNamesVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated } from '../src/target/created.ts';
 import { alertConfigsPath } from '../src/probes/new-entities.ts';
@@ -92,19 +93,10 @@ for (const r of resources) {
             `${version} of ${r.template} was not served (${res.status}), so no answer names it`,
             res.exchange,
           );
+        if (!hasRepresentation(res))
+          throw new TargetError('nothing-judged', `${version} of ${r.template} was served with no body`, res.exchange);
         judged('answer', 1, r.template);
-        const contentType = res.header('content-type');
-        const named = namedVersion(contentType, target.profile.vendor);
-        if (named !== version) {
-          throw new RuleFailure(
-            `${describeExchange(res)}: the answer ${named ? `names version ${named}` : 'names no version'}`,
-            {
-              expected: target.mediaType(version),
-              actual: contentType ?? null,
-              exchange: res.exchange,
-            },
-          );
-        }
+        checkNamesVersion(res, target.profile.vendor, (named) => named === version, target.mediaType(version));
       },
     );
   }
@@ -120,21 +112,14 @@ check(
     const asked = target.profile.versions.default;
     judgeAll(
       'answer',
-      responses.filter(({ res }) => res.status >= 200 && res.status < 300),
-      ({ res }) => {
-        const contentType = res.header('content-type');
-        const named = namedVersion(contentType, target.profile.vendor);
-        if (named === undefined || named > asked) {
-          throw new RuleFailure(
-            `${describeExchange(res)}: the answer ${named ? `names version ${named}, later than ${asked}` : 'names no version'}`,
-            {
-              expected: `application/vnd.${target.profile.vendor}.<a version not later than ${asked}>+json`,
-              actual: contentType ?? null,
-              exchange: res.exchange,
-            },
-          );
-        }
-      },
+      responses.filter(({ res }) => res.status >= 200 && res.status < 300 && hasRepresentation(res)),
+      ({ res }) =>
+        checkNamesVersion(
+          res,
+          target.profile.vendor,
+          (named) => named <= asked,
+          `application/vnd.${target.profile.vendor}.<a version not later than ${asked}>+json`,
+        ),
       { place: crawledPath, cut },
     );
   },

@@ -10,9 +10,15 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return type === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
 }
 
+/** Whether an answer has a representation, and so a media type to judge: a 204, or a 200 or 202 with an
+ * empty body, has none and rightly no Content-Type. */
+export function hasRepresentation(res: HttpResponse): boolean {
+  return res.status !== 204 && res.raw.length > 0;
+}
+
 /** ENT-JSON-RESPONSE: a response with a body carries JSON under a JSON media type. */
 export function checkJsonResponse(res: HttpResponse): void {
-  if (res.raw.length === 0) return;
+  if (!hasRepresentation(res)) return;
   const contentType = res.header('content-type');
   if (!isJsonMediaType(contentType)) {
     throw new RuleFailure(

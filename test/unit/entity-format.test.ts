@@ -39,6 +39,16 @@ describe('JSON media types', () => {
     const text = answer('GET', fieldNames.exchange.request.url, 200, { 'content-type': 'application/json' }, '[ATLAS');
     expect(() => checkJsonResponse(text)).toThrow(RuleFailure);
   });
+
+  it('judges no media type on a 204 or an empty 2xx, which has no Content-Type', () => {
+    const config =
+      'https://cloud.example.test/api/atlas/v2/groups/32b6e34b3d91647abb20e7b8/alertConfigs/57b76ddc96e8215c017ceafb';
+    expect(() => checkJsonResponse(answer('DELETE', config, 204))).not.toThrow();
+    expect(() => checkJsonResponse(answer('POST', `${config}/alerts`, 202))).not.toThrow();
+    expect(() => checkJsonResponse(answer('PATCH', config, 200, { 'content-type': 'text/plain' }, 'ok'))).toThrow(
+      RuleFailure,
+    );
+  });
 });
 
 describe('dates', () => {

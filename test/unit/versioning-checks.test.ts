@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { carriesProperty, clusterSchemaOf, removedClusterProperties } from '../../src/judges/cluster-shape.ts';
 import { schemaFaults } from '../../src/judges/json-schema.ts';
 import { differences, replacedInStrings } from '../../src/judges/same-body.ts';
-import { namedVersion } from '../../src/judges/versioned-media.ts';
+import { checkNamesVersion, namedVersion } from '../../src/judges/versioned-media.ts';
+import { RuleFailure } from '../../src/outcome.ts';
+import { answer } from '../support/answers.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 
 const modern = {
@@ -33,6 +35,23 @@ describe('versioned media types', () => {
     expect(namedVersion('application/vnd.atlas.2025-03-12+csv;charset=utf-8', 'atlas')).toBe('2025-03-12');
     expect(namedVersion('application/vnd.atlas.2023-02-01', 'atlas')).toBeUndefined();
     expect(namedVersion('application/gzip', 'atlas')).toBeUndefined();
+  });
+
+  it('judges no media type on an answer without a body, as the real service answers a DELETE or an accepted write', () => {
+    const configs = 'https://cloud.example.test/api/atlas/v2/groups/32b6e34b3d91647abb20e7b8/alertConfigs';
+    const asked = (named: string) => named <= '2025-03-12';
+    const deleted = answer('DELETE', `${configs}/57b76ddc96e8215c017ceafb`, 204, {
+      date: 'Fri, 02 May 2025 10:15:00 GMT',
+    });
+    const cluster = 'https://cloud.example.test/api/atlas/v2/groups/32b6e34b3d91647abb20e7b8/clusters/cluster-833';
+    const accepted = answer('DELETE', cluster, 202, { 'content-length': '0' });
+    const emptyOk = answer('PATCH', `${configs}/57b76ddc96e8215c017ceafb`, 200);
+    for (const res of [deleted, accepted, emptyOk])
+      expect(() => checkNamesVersion(res, 'atlas', asked, 'a version')).not.toThrow();
+    const json = answer('GET', configs, 200, { 'content-type': 'application/json' }, { results: [], totalCount: 0 });
+    expect(() => checkNamesVersion(json, 'atlas', asked, 'a version')).toThrow(RuleFailure);
+    const later = answer('GET', configs, 200, { 'content-type': 'application/vnd.atlas.2025-06-01+json' }, '{}');
+    expect(() => checkNamesVersion(later, 'atlas', asked, 'a version')).toThrow(/names version 2025-06-01/);
   });
 });
 
