@@ -1,5 +1,6 @@
 // What a response carries (spec 2.1-2.3): an entity, or a list whose results are entities; nothing for an error,
-// an empty body or a body that is not a JSON object.
+// an empty body, a body that is not a JSON object, or the empty object that acknowledges a DELETE or an accepted
+// asynchronous request (202, spec 7).
 import type { HttpResponse } from '../http/messages.ts';
 import { isObject } from './json-walk.ts';
 
@@ -17,11 +18,16 @@ export function parsedBody(res: HttpResponse): unknown {
   }
 }
 
+/** Whether a body is the bare acknowledgement of a removal or of work accepted for later: no entity is left to show. */
+function acknowledgement(res: HttpResponse, body: Record<string, unknown>): boolean {
+  return (res.exchange.request.method === 'DELETE' || res.status === 202) && Object.keys(body).length === 0;
+}
+
 /** The entity or list of a 2xx response. */
 export function carried(res: HttpResponse, resultsField: string): Carried | undefined {
   if (res.status < 200 || res.status >= 300) return undefined;
   const body = parsedBody(res);
-  if (!isObject(body)) return undefined;
+  if (!isObject(body) || acknowledgement(res, body)) return undefined;
   const results = body[resultsField];
   return Array.isArray(results) ? { kind: 'list', body, items: results } : { kind: 'entity', body };
 }
