@@ -1,6 +1,7 @@
 // Spec 2.1 "A field holding a number in a particular unit has a name that makes the unit unambiguous."
-// Judged by name: a numeric field whose name speaks of a measured quantity must also name a unit.
-import { walk } from './json-walk.ts';
+// Judged by name: a numeric field whose name speaks of a measured quantity must also name a unit, unless a field
+// beside it says which (a number that counts days of the week or of the month holds no unit of its own).
+import { isObject, walk } from './json-walk.ts';
 
 /** Words of quantities that have a unit: sizes and spans of time. */
 const QUANTITY = new Set([
@@ -67,13 +68,33 @@ const UNIT = new Set([
 /** The words of a camelCase name: `pointInTimeUTCSeconds` → point, in, time, utc, seconds. */
 const words = (name: string) => (name.match(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g) ?? []).map((w) => w.toLowerCase());
 
-/** Numeric fields whose name speaks of a quantity without naming its unit. */
+/** Words of a sibling field that gives the unit of a number: `retentionUnit` beside `retentionValue`, or the kind
+ * that says what it counts, `frequencyType` (hourly, weekly...) beside `frequencyInterval`. */
+const UNIT_GIVER = new Set(['unit', 'units', 'type']);
+
+/** Whether a string field beside the number, named by the number's stem and a unit word (or a unit word alone), gives
+ * its unit: then the entity leaves the unit unambiguous. */
+function unitBeside(name: string, siblings: Record<string, unknown>): boolean {
+  const stem = words(name).slice(0, -1).join(' ');
+  return Object.entries(siblings).some(([k, v]) => {
+    if (typeof v !== 'string' || k === name) return false;
+    const w = words(k);
+    if (w.length === 1) return w[0] === 'unit' || w[0] === 'units'; // a bare type says nothing of a unit
+    return UNIT_GIVER.has(w.at(-1)!) && w.slice(0, -1).join(' ') === stem;
+  });
+}
+
+/** Numeric fields whose name speaks of a quantity without naming its unit, nor has a field beside it that does. */
 export function unitlessQuantities(value: unknown): string[] {
-  return [...walk(value)]
-    .filter((n) => {
-      if (typeof n.value !== 'number' || n.field === undefined) return false;
-      const w = words(n.field);
-      return w.some((x) => QUANTITY.has(x)) && !w.some((x) => UNIT.has(x));
-    })
-    .map((n) => n.path);
+  return [...walk(value)].flatMap((n) => {
+    if (!isObject(n.value)) return [];
+    const fields = n.value;
+    return Object.entries(fields)
+      .filter(([k, v]) => {
+        if (typeof v !== 'number') return false;
+        const w = words(k);
+        return w.some((x) => QUANTITY.has(x)) && !w.some((x) => UNIT.has(x)) && !unitBeside(k, fields);
+      })
+      .map(([k]) => (n.path ? `${n.path}.${k}` : k));
+  });
 }

@@ -98,4 +98,36 @@ describe('fields', () => {
       }),
     ).toEqual(['diskSize', 'nested.timeout']);
   });
+
+  it('takes the unit from a field beside the number that gives it, as a backup schedule of the real service does', () => {
+    const item = (frequencyType: string, frequencyInterval: number, retentionUnit: string, retentionValue: number) => ({
+      frequencyInterval,
+      frequencyType,
+      id: '32b6e34b3d91647abb20e7b8',
+      retentionUnit,
+      retentionValue,
+    });
+    const schedule = {
+      clusterId: '32b6e34b3d91647abb20e7b9',
+      clusterName: 'cluster-833',
+      referenceHourOfDay: 12,
+      referenceMinuteOfHour: 30,
+      restoreWindowDays: 7,
+      policies: [
+        {
+          id: '32b6e34b3d91647abb20e7ba',
+          policyItems: [item('hourly', 6, 'days', 2), item('weekly', 7, 'weeks', 4), item('monthly', 40, 'months', 12)],
+        },
+      ],
+    };
+    expect(unitlessQuantities(schedule)).toEqual([]);
+    // Without the fields beside them, nothing says what the numbers count.
+    const bare = { policyItems: [{ frequencyInterval: 7, retentionValue: 4, frequencyType: 7 }] };
+    expect(unitlessQuantities(bare)).toEqual(['policyItems[0].frequencyInterval', 'policyItems[0].retentionValue']);
+    // A unit word beside an unrelated number gives it no unit.
+    expect(unitlessQuantities({ metricThreshold: { threshold: 5, delay: 3, units: 'MINUTES' } })).toEqual([]);
+    expect(
+      unitlessQuantities({ type: 'REPLICASET', retentionUnit: 'days', diskSize: 10, frequencyInterval: 2 }),
+    ).toEqual(['diskSize', 'frequencyInterval']);
+  });
 });
