@@ -2,8 +2,15 @@
 // date (ISO-8601 string, UTC, granularity one second) and increment (32-bit integer)".
 import { walk, isObject } from './json-walk.ts';
 
-/** ISO-8601 extended date-time: a fraction after a point or a comma, a zone as Z, ±hh:mm or ±hh. */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})([.,]\d+)?)?(Z|[+-]\d{2}(?::\d{2})?)$/;
+/** ISO-8601 date-times (ISO 8601-1, 5.4), all in the extended format or all in the basic one: a calendar, ordinal or
+ * week date; a time of the hour, the minute or the second, its last part with a fraction of any length after a point
+ * or a comma; a zone. */
+const EXTENDED =
+  /^(?:(\d{4})-(\d{2})-(\d{2})|(\d{4})-(\d{3})|(\d{4})-W(\d{2})-(\d))T(\d{2})(?::(\d{2})(?::(\d{2}))?)?([.,]\d+)?(Z|[+-]\d{2}(?::\d{2})?)$/;
+const BASIC =
+  /^(?:(\d{4})(\d{2})(\d{2})|(\d{4})(\d{3})|(\d{4})W(\d{2})(\d))T(\d{2})(?:(\d{2})(\d{2})?)?([.,]\d+)?(Z|[+-]\d{2}(?:\d{2})?)$/;
+/** The zone designators of UTC: Z, or a zero offset written with its plus sign. */
+const UTC = new Set(['Z', '+00', '+00:00', '+0000']);
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Strings that start like a date and time, whatever follows (a space for the T, another zone, none). */
 const LOOKS_LIKE_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
@@ -16,13 +23,31 @@ function realDay(y: string, m: string, d: string): boolean {
   return date.getUTCFullYear() === +y && date.getUTCMonth() === +m - 1 && date.getUTCDate() === +d;
 }
 
-/** An ISO-8601 date-time in UTC (`Z`, `+00:00` or `+00`), with the T; or undefined when it is not one. */
+/** Whether an ordinal day (1-366) exists in the year. */
+function realOrdinal(y: string, day: string): boolean {
+  return +day >= 1 && new Date(Date.UTC(+y, 0, +day)).getUTCFullYear() === +y;
+}
+
+/** Whether an ISO week (1-53) and weekday (1-7) exist in the year. */
+function realWeek(y: string, week: string, weekday: string): boolean {
+  if (+week < 1 || +weekday < 1 || +weekday > 7) return false;
+  // A year has 53 ISO weeks when its 28 December falls in week 53, i.e. when 1 January or 31 December is a Thursday.
+  const thursday = (d: Date) => d.getUTCDay() === 4;
+  const long = thursday(new Date(Date.UTC(+y, 0, 1))) || thursday(new Date(Date.UTC(+y, 11, 31)));
+  return +week <= (long ? 53 : 52);
+}
+
+/** An ISO-8601 date-time in UTC (designator Z or a zero offset), with the T, in any precision and either format; or
+ * undefined when it is not one. `seconds` is undefined when the time stops at the hour or the minute. */
 export function utcDateTime(text: string): { seconds?: string; fraction?: string } | undefined {
-  const m = DATE_TIME.exec(text);
+  const m = EXTENDED.exec(text) ?? BASIC.exec(text);
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, fraction, zone] = m;
-  if (!realDay(y!, mo!, d!) || +h! > 23 || +mi! > 59 || (s !== undefined && +s > 60)) return undefined;
-  if (zone !== 'Z' && zone !== '+00:00' && zone !== '+00') return undefined;
+  const [, y, mo, d, oy, od, wy, w, wd, h, mi, s, fraction, zone] = m;
+  const day = y ? realDay(y, mo!, d!) : oy ? realOrdinal(oy, od!) : realWeek(wy!, w!, wd!);
+  if (!day || !UTC.has(zone!)) return undefined;
+  // 24:00 ends a day (ISO 8601-1:2019 5.3.2); leap second 60.
+  const endOfDay = +h! === 24 && [mi, s, fraction].every((v) => v === undefined || /^[.,]?0*$/.test(v));
+  if ((+h! > 23 && !endOfDay) || (mi !== undefined && +mi > 59) || (s !== undefined && +s > 60)) return undefined;
   return { seconds: s, fraction };
 }
 

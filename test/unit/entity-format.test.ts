@@ -63,6 +63,52 @@ describe('dates', () => {
     expect(utcDateTime('2025-05-01T10:00:00')).toBeUndefined();
   });
 
+  it('takes every ISO-8601 form of a UTC date-time: reduced precision, basic format, any fraction', () => {
+    // As the real service and its clients write them: seconds, milliseconds, and shorter or longer forms.
+    for (const utc of [
+      '2025-05-02T10:15:00Z',
+      '2025-05-02T10:15:00.123Z',
+      '2025-05-02T10:15:00.123456789Z',
+      '2025-05-02T10:15:00,5Z',
+      '2025-05-02T10:15Z',
+      '2025-05-02T10:15.5Z',
+      '2025-05-02T10Z',
+      '2025-05-02T10.25Z',
+      '2025-05-02T10:15:00+00:00',
+      '2025-05-02T10:15+00',
+      '20250502T101500Z',
+      '20250502T1015Z',
+      '20250502T10Z',
+      '20250502T101500.25+0000',
+      '2025-122T10:15:00Z',
+      '2025122T101500Z',
+      '2025-W18-5T10:15:00Z',
+      '2025W185T1015Z',
+      '2025-05-02T24:00:00Z',
+      '2016-12-31T23:59:60Z',
+    ])
+      expect(utcDateTime(utc), utc).toBeDefined();
+    for (const other of [
+      '2025-05-02T10:15:00+02:00',
+      '2025-05-02T10:15:00-00:00',
+      '2025-05-02T10:15:00+0000',
+      '20250502T101500+00:00',
+      '2025-05-02T101500Z',
+      '20250502T10:15:00Z',
+      '2025-05-02T10:15:00',
+      '2025-05-02T25Z',
+      '2025-05-02T24:30Z',
+      '2025-366T10Z',
+      '2025-W53-1T10Z',
+      '2025-W18-8T10Z',
+      '2025-05-02T10:15:00.Z',
+    ])
+      expect(utcDateTime(other), other).toBeUndefined();
+    expect(utcDateTime('2024-366T10Z')).toBeDefined();
+    expect(utcDateTime('2020-W53-4T10Z')).toBeDefined();
+    expect(utcDateTime('2025-05-02T10:15Z')?.seconds).toBeUndefined();
+  });
+
   it('finds dates by their look and by their field name', () => {
     const found = nonUtcDates({
       created: 'Mon, 05 May 2025 10:00:00 GMT',
