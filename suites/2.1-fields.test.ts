@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import { jsonContentTypeRequired } from '../src/judges/media-type.ts';
 import { spellPath } from '../src/judges/names-field.ts';
 import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
@@ -220,14 +221,15 @@ const notJson = [
 ];
 
 // "For POST and PUT the request header Content-Type: application/json is required", and spec 9.2 gives PATCH the same
-// header: every write of the writable surface (each resource, method and generation) is sent under every other
+// header in the versioned API: every such write of the writable surface (each resource, method and generation) is sent under every other
 // type, or none, and must be refused (any 4xx) and take no effect, read back. The same body under application/json
 // is taken first, so that a refusal is the Content-Type's; a body the target refuses anyway leaves the rule unjudged.
 check(
   'ENT-CONTENT-TYPE-REQUIRED',
-  'a POST, PUT or PATCH of every writable resource and generation without a JSON Content-Type is a 4xx and changes nothing',
+  'a POST or PUT of every writable resource and generation, and a /v2 PATCH, without a JSON Content-Type is a 4xx and changes nothing',
   async ({ target }) => {
-    await withWriteOps(target, 'content-type', async (ops) => {
+    await withWriteOps(target, 'content-type', async (surface) => {
+      const ops = surface.filter((op) => jsonContentTypeRequired(op.method, op.generation));
       const taken = new Set<number>();
       const reach = new Reach();
       // First each cell (resource, method, generation) under text/plain, what fetch labels a string body with, then

@@ -41,3 +41,9 @@ export function checkJsonResponse(res: HttpResponse): void {
     });
   }
 }
+
+/** ENT-CONTENT-TYPE-REQUIRED's writes: spec 2.1 requires the JSON Content-Type for POST and PUT; spec 9.2 gives PATCH
+ * the same header in the versioned API only, so a legacy PATCH may take a body under any type. */
+export function jsonContentTypeRequired(method: string, generation: 'v2' | 'v1.0'): boolean {
+  return method === 'POST' || method === 'PUT' || (method === 'PATCH' && generation === 'v2');
+}

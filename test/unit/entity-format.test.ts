@@ -1,7 +1,7 @@
 // Judgements of the format rules (spec 2.1): raw whitespace, media types, dates, BSON timestamps, nulls, units.
 import { describe, expect, it } from 'vitest';
 import { bsonProblem, nonUtcDates, utcDateTime } from '../../src/judges/dates.ts';
-import { checkJsonResponse, isJsonMediaType } from '../../src/judges/media-type.ts';
+import { checkJsonResponse, isJsonMediaType, jsonContentTypeRequired } from '../../src/judges/media-type.ts';
 import { nullFields } from '../../src/judges/nulls.ts';
 import { unitlessQuantities } from '../../src/judges/units.ts';
 import { strayWhitespace } from '../../src/judges/whitespace.ts';
@@ -48,6 +48,15 @@ describe('JSON media types', () => {
     expect(() => checkJsonResponse(answer('PATCH', config, 200, { 'content-type': 'text/plain' }, 'ok'))).toThrow(
       RuleFailure,
     );
+  });
+});
+
+describe('writes that require a JSON Content-Type', () => {
+  it('are POST and PUT in both generations and PATCH in the versioned API only (spec 2.1, 9.2)', () => {
+    const required = (['POST', 'PUT', 'PATCH', 'DELETE'] as const).flatMap((m) =>
+      (['v2', 'v1.0'] as const).filter((g) => jsonContentTypeRequired(m, g)).map((g) => `${m} ${g}`),
+    );
+    expect(required).toEqual(['POST v2', 'POST v1.0', 'PUT v2', 'PUT v1.0', 'PATCH v2']);
   });
 });
 
