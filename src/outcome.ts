@@ -45,6 +45,18 @@ export class TargetError extends Error {
   }
 }
 
+/** The suite's own mistake, such as a body of its own the target refuses as invalid: the rule is unjudged, and the
+ * target not blamed. */
+export class SuiteError extends Error {
+  override readonly name = 'SuiteError';
+  constructor(
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
+}
+
 /** The rule cannot be judged on this target because of a fact of the profile (a missing credential, project or
  * endpoint, a write the run may not make): `fact` names the profile field, `message` says why. Only the profile may
  * skip a check; an answer of the target that leaves a check unable to judge is a failure or a target error. */

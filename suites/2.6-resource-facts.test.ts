@@ -14,7 +14,13 @@ import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/probes/cluster-bodies.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
-import { alertConfigsPath, createProject, postEntity } from '../src/probes/new-entities.ts';
+import {
+  alertConfigsPath,
+  createProject,
+  customRoleBody,
+  postEntity,
+  roleResource,
+} from '../src/probes/new-entities.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
@@ -270,17 +276,18 @@ check(
 // KILL_ANY_CURSOR, REFINE_COLLECTION_SHARD_KEY, RESHARD_COLLECTION, SHARDED_DATA_DISTRIBUTION (18 April 2025)."
 
 /** Where each action applies, as the real service's custom roles take it. */
+const onDatabase = [roleResource({ db: 'conformance' })];
 const roleActions: [action: string, resources: JsonObject[]][] = [
-  ['CLEAR_JUMBO_FLAG', [{ db: 'conformance', collection: '' }]],
-  ['KILL_ANY_CURSOR', [{ db: 'conformance', collection: '' }]],
-  ['REFINE_COLLECTION_SHARD_KEY', [{ db: 'conformance', collection: '' }]],
-  ['RESHARD_COLLECTION', [{ db: 'conformance', collection: '' }]],
-  ['SHARDED_DATA_DISTRIBUTION', [{ cluster: true }]],
+  ['CLEAR_JUMBO_FLAG', onDatabase],
+  ['KILL_ANY_CURSOR', onDatabase],
+  ['REFINE_COLLECTION_SHARD_KEY', onDatabase],
+  ['RESHARD_COLLECTION', onDatabase],
+  ['SHARDED_DATA_DISTRIBUTION', [roleResource('cluster')]],
 ];
 for (const [i, [action, resources]] of roleActions.entries()) {
   check('DBUSER-ROLE-ACTIONS', `a custom role with the action ${action} is accepted`, async ({ target }) => {
     const collection = endpoint(target, 'customDbRoles', { groupId: await workProject(target) });
-    const body = { roleName: runName(target, `role-${i}`), actions: [{ action, resources }], inheritedRoles: [] };
+    const body = customRoleBody(runName(target, `role-${i}`), action, resources);
     const { res, made } = await postEntity(target, collection, body, { key: 'roleName' });
     try {
       expectServed(res, `a custom role with ${action} is created`);

@@ -1,9 +1,9 @@
-// Entities the checks create: projects and alert configurations (clusters: cluster-bodies.ts), in the request shapes
+// Entities the checks create: projects, alert configurations and custom roles (clusters: cluster-bodies.ts), in the request shapes
 // of the real service (the spec does not show payload shapes). Each is noted as soon as it exists, so the runner
 // deletes what a check leaves.
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
-import { skipFor, TargetError } from '../outcome.ts';
+import { skipFor, SuiteError, TargetError } from '../outcome.ts';
 import { legacyRead } from './resource-versions.ts';
 import { noteCreated, runName, type Created } from '../target/created.ts';
 import type { Target } from '../target/target.ts';
@@ -46,15 +46,25 @@ export async function postEntity(
   return { res, made: { path, id, created: note ? noteCreated(t, path) : { path, as: 'owner' } } };
 }
 
+/** Why a write the check needs (a create, a change) was not made: a body of the suite's refused as invalid (400, 422)
+ * is the suite's error, naming the operation and the body; any other answer is the target's, and leaves the rule
+ * unjudged. */
+export function needRefused(res: HttpResponse, what = 'create what the check needs'): SuiteError | TargetError {
+  const { method, url, body } = res.exchange.request;
+  if ((res.status === 400 || res.status === 422) && body !== undefined) {
+    const said = res.text.slice(0, 300);
+    return new SuiteError(
+      `the suite could not get its body for ${method} ${new URL(url).pathname} accepted: ${res.status} ${said} (body sent: ${body ?? '(none)'})`,
+      res.exchange,
+    );
+  }
+  return new TargetError('unexpected-status', `${describeExchange(res)}: could not ${what}`, res.exchange);
+}
+
 /** Creates an entity the check needs (not the one it judges): anything but a 2xx leaves the rule unjudged. */
 export async function createEntity(t: Target, collection: string, body: JsonObject, key?: string): Promise<NewEntity> {
   const { res, made } = await postEntity(t, collection, body, { key });
-  if (!made)
-    throw new TargetError(
-      'unexpected-status',
-      `${describeExchange(res)}: could not create what the check needs`,
-      res.exchange,
-    );
+  if (!made) throw needRefused(res);
   return made;
 }
 
@@ -126,3 +136,19 @@ export function replacementAlertConfigBody(): JsonObject {
 
 export const createAlertConfig = (t: Target, groupId: string, mark: string) =>
   createEntity(t, alertConfigsPath(t, groupId), alertConfigBody(mark));
+
+// --- custom database roles (spec 2.6) ---
+
+/** Where a custom role's action applies, with the three fields the real service requires of each resource: a
+ * database (every collection of it), or the cluster. */
+export const roleResource = (on: { db: string } | 'cluster'): JsonObject =>
+  on === 'cluster' ? { cluster: true, db: '', collection: '' } : { cluster: false, db: on.db, collection: '' };
+
+/** A custom database role granting `action` on `resources` (FIND on a database of the suite's by default). */
+export function customRoleBody(
+  roleName: string,
+  action = 'FIND',
+  resources: JsonObject[] = [roleResource({ db: 'conformance' })],
+): JsonObject {
+  return { roleName, actions: [{ action, resources }], inheritedRoles: [] };
+}

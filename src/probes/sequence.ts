@@ -11,7 +11,7 @@ import { perRun } from '../harness/per-run.ts';
 import { forAll } from '../harness/property.ts';
 import type { ApiRequest, Target } from '../target/target.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
-import { alertConfigBody } from './new-entities.ts';
+import { alertConfigBody, customRoleBody, needRefused } from './new-entities.ts';
 
 /** A kind of entity sequences create: where its list is, what a create sends, which field names it in its path. */
 export interface Kind {
@@ -38,11 +38,7 @@ export const customRoleKind: Kind = {
     if (!template) skipFor('endpoints.customDbRoles', 'the profile says the target offers no custom database roles');
     return template.replace('{groupId}', project);
   },
-  body: (_t, name) => ({
-    roleName: name,
-    actions: [{ action: 'FIND', resources: [{ db: 'conformance', collection: '' }] }],
-    inheritedRoles: [],
-  }),
+  body: (_t, name) => customRoleBody(name),
 };
 
 /** One entity of a sequence, as the model holds it. */
@@ -131,10 +127,14 @@ export class Session {
     throw new TargetError('unexpected-status', `${message} (judged by ${rule})`, details.res.exchange);
   }
 
-  /** An answer the sequence needs to go on (a create, a delete): anything else leaves the rule unjudged. */
+  /** An answer the sequence needs to go on (a create, a delete): anything else leaves the rule unjudged, and a body
+   * of the suite's refused as invalid is the suite's error. */
   need(res: HttpResponse, statuses: number[], what: string): void {
-    if (!statuses.includes(res.status))
-      throw new TargetError('unexpected-status', `${describeExchange(res)}: ${what}`, res.exchange);
+    if (statuses.includes(res.status)) return;
+    const refused = needRefused(res);
+    throw refused instanceof TargetError
+      ? new TargetError('unexpected-status', `${describeExchange(res)}: ${what}`, res.exchange)
+      : refused;
   }
 
   /** The requests as a shell script that sends them again, in the order they were answered. */

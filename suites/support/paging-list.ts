@@ -2,10 +2,14 @@
 // paging checks, which only read it, and deleted when they are done (dropFilledList). They go into a project of the
 // suite's own where the profile allows creating projects (then no other check writes there, and deleting the
 // project deletes them with it), else into the profile's first project, where each is noted for deletion.
-import { describeExchange } from '../../src/judges/status.ts';
-import { TargetError } from '../../src/outcome.ts';
 import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
-import { alertConfigBody, alertConfigsPath, createProject, postEntity } from '../../src/probes/new-entities.ts';
+import {
+  alertConfigBody,
+  alertConfigsPath,
+  createProject,
+  needRefused,
+  postEntity,
+} from '../../src/probes/new-entities.ts';
 import { perRun } from '../../src/harness/per-run.ts';
 import { firstProject } from '../../src/target/projects.ts';
 import type { Target } from '../../src/target/target.ts';
@@ -32,12 +36,7 @@ async function fill(t: Target, made: Created[]): Promise<string> {
       const { res, made: item } = await postEntity(t, path, alertConfigBody(runName(t, `page-item-${i + 1}`)), {
         note: !ownProject,
       });
-      if (!item)
-        throw new TargetError(
-          'unexpected-status',
-          `${describeExchange(res)}: could not fill a list to page through`,
-          res.exchange,
-        );
+      if (!item) throw needRefused(res, 'fill a list to page through');
       if (!ownProject) made.push(item.created);
     }),
   );
