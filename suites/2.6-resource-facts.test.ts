@@ -169,8 +169,8 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
 }
 
 // --- Slow queries: "Items under slowQueries have optional properties metrics, opType, replicaState"; 4.4: "new optional
-// query parameters includeMetrics, includeOpType, includeReplicaState". Each switch is judged by its effect: on, its
-// property is in the items; off (left out or false), it is in none.
+// query parameters includeMetrics, includeOpType, includeReplicaState". Each reading is served and shaped as stated,
+// and a switch on has its property in the items; the spec gives no default, so a switch off or left out judges none.
 
 const readings: [what: string, query: Partial<Record<IncludeSwitch, boolean>>][] = [
   ['without the include parameters', {}],
@@ -182,7 +182,7 @@ const readings: [what: string, query: Partial<Record<IncludeSwitch, boolean>>][]
 for (const [what, query] of readings) {
   check(
     'SLOWQ-OPTIONAL-PROPS',
-    `the slow queries of a process ${what} are served, shaped as stated, carrying exactly the properties switched on`,
+    `the slow queries of a process ${what} are served, shaped as stated, carrying the properties switched on`,
     async ({ target }) => {
       const res = await target.get(await slowQueriesPath(target), { query });
       expectServed(res, `the slow queries ${what} are served`);
@@ -206,12 +206,8 @@ for (const [what, query] of readings) {
       const [wrong] = switchesWithoutEffect(items, query);
       if (wrong) {
         throw new RuleFailure(
-          `${describeExchange(res)}: with ${wrong.name} ${wrong.on ? 'on' : 'off'}, ${wrong.carrying} of ${wrong.of} slow queries carry ${wrong.property}`,
-          {
-            expected: wrong.on ? `${wrong.property} in the slow queries` : `no ${wrong.property}`,
-            actual: `${wrong.carrying} of ${wrong.of}`,
-            exchange: res.exchange,
-          },
+          `${describeExchange(res)}: with ${wrong.name} on, none of ${wrong.of} slow queries carries ${wrong.property}`,
+          { expected: `${wrong.property} in the slow queries`, actual: `0 of ${wrong.of}`, exchange: res.exchange },
         );
       }
     },

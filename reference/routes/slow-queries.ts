@@ -24,8 +24,6 @@ function slowQueriesOf(ctx: RequestContext, process: Process) {
       booleanParameter(ctx.query, 'includeReplicaState', false) &&
       !ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:replica-state-ignored'),
   };
-  // Mutant: opType is always carried, includeOpType or not.
-  if (ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:op-type-always')) include.opType = true;
   const nLogs = integerParameter(ctx.query, 'nLogs', DEFAULT_LOG_LINES);
   const namespaces = ctx.query.getAll('namespaces');
   const view = (q: SlowQuery) => ({

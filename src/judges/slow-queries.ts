@@ -1,4 +1,5 @@
-// Spec 2.6, 4.4: the include switches of the slow-queries operation and the item property each one adds.
+// Spec 2.6, 4.4: the include switches of the slow-queries operation and the item property each one adds. The spec
+// gives no default, nor what a switch left out or false does: only a switch on, whose property some item carries.
 import { isObject } from './json-walk.ts';
 
 export const includeSwitches = {
@@ -11,24 +12,17 @@ export type IncludeSwitch = keyof typeof includeSwitches;
 export interface SwitchEffect {
   name: IncludeSwitch;
   property: string;
-  on: boolean;
-  carrying: number;
+  /** How many slow queries were read. */
   of: number;
 }
 
-/** The switches whose effect the items do not show: on, no item carries the property; off, some item does. */
+/** The switches on whose property no item carries (a switch off, or left out, is judged by nothing the spec says). */
 export function switchesWithoutEffect(
   items: readonly unknown[],
   query: Partial<Record<IncludeSwitch, boolean>>,
 ): SwitchEffect[] {
   const objects = items.filter(isObject);
   return (Object.entries(includeSwitches) as [IncludeSwitch, string][])
-    .map(([name, property]) => ({
-      name,
-      property,
-      on: query[name] === true,
-      carrying: objects.filter((q) => property in q).length,
-      of: objects.length,
-    }))
-    .filter((s) => (s.on ? s.carrying === 0 : s.carrying > 0));
+    .filter(([name, property]) => query[name] === true && !objects.some((q) => property in q))
+    .map(([name, property]) => ({ name, property, of: objects.length }));
 }
