@@ -9,15 +9,22 @@ import { schemaFaults } from '../src/judges/json-schema.ts';
 import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/judges/slow-queries.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
+import { expectValueAccepted } from '../src/judges/value-accepted.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/probes/cluster-bodies.ts';
+import {
+  clusterVersion,
+  dedicatedClusterBody,
+  postCluster,
+  regionalClusterBody,
+} from '../src/probes/cluster-bodies.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
 import {
   alertConfigsPath,
   createProject,
   customRoleBody,
+  needRefused,
   postEntity,
   roleResource,
 } from '../src/probes/new-entities.ts';
@@ -54,23 +61,25 @@ async function refusedNaming(
 
 // --- Cluster: "The cloudProvider property accepts an enum value GCP"; "Region-name enums of Azure regions no longer
 // contain GERMANY_CENTRAL and GERMANY_NORTH_EAST." (in the 2023-02-01 shape: regionConfigs[].providerName, .regionName)
+// The spec does not locate cloudProvider: the real service's cluster requests carry it in the outage filters of a
+// cluster's regional outage simulation (endpoints.outageSimulation), on a cluster across three regions of GCP.
 
+const gcpRegions = ['CENTRAL_US', 'EASTERN_US', 'WESTERN_US'];
 check(
   'CLU-GCP-PROVIDER',
-  `a ${clusterVersion} cluster on providerName GCP is created and returned as GCP`,
+  `an outage simulation of a ${clusterVersion} cluster on GCP, filtering cloudProvider GCP, is accepted`,
   async ({ target }) => {
-    const body = dedicatedClusterBody(runName(target, 'gcp'), 'GCP', 'CENTRAL_US');
-    const { res, created } = await postCluster(target, await workProject(target), body);
+    const groupId = await workProject(target);
+    const name = runName(target, 'gcp');
+    const path = endpoint(target, 'outageSimulation', { groupId, clusterName: name });
+    const { res, created } = await postCluster(target, groupId, regionalClusterBody(name, 'GCP', gcpRegions));
     try {
-      expectServed(res, 'a cluster on GCP is created');
-      const providers: string[] = JSON.stringify(res.jsonObject()).match(/"providerName":"[A-Z]+"/g) ?? [];
-      if (providers.length > 0 && !providers.includes('"providerName":"GCP"')) {
-        throw new RuleFailure(`${describeExchange(res)}: the created cluster is not on GCP`, {
-          expected: 'providerName GCP',
-          actual: providers,
-          exchange: res.exchange,
-        });
-      }
+      if (!created) throw needRefused(res, 'create a cluster on GCP to simulate an outage of');
+      const body = { outageFilters: [{ cloudProvider: 'GCP', regionName: gcpRegions[0], type: 'REGION' }] };
+      const started = await target.send({ method: 'POST', path, json: body });
+      expectValueAccepted(started, body, ['outageFilters', 0, 'cloudProvider'], 'an outage filter on GCP is accepted');
+      // The simulation ends before its cluster goes.
+      await target.send({ method: 'DELETE', path });
     } finally {
       if (created) await deleteCreated(target, created);
     }

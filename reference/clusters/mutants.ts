@@ -7,15 +7,6 @@ import { isLegacyClusterVersion } from '../versioning.ts';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The region configurations of a 2023-02-01 body, with their dotted paths. */
-function regionConfigsOf(body: Json): { rc: Json; path: string }[] {
-  const specs = Array.isArray(body.replicationSpecs) ? body.replicationSpecs : [];
-  return specs.flatMap((spec, i) => {
-    const configs = isObject(spec) && Array.isArray(spec.regionConfigs) ? spec.regionConfigs : [];
-    return configs.filter(isObject).map((rc, j) => ({ rc, path: `replicationSpecs[${i}].regionConfigs[${j}]` }));
-  });
-}
-
 /** Spec 2.6 and 9.5 broken on purpose; an intact target reads the body as it is. */
 export function mutatedClusterBody(ctx: RequestContext, body: unknown): unknown {
   if (isLegacyClusterVersion(ctx.version) || !isObject(body)) return body;
@@ -28,9 +19,6 @@ export function mutatedClusterBody(ctx: RequestContext, body: unknown): unknown 
   // Mutant: a create body with the removed replicationSpec is refused naming replicationSpecs, whose name it begins.
   if (ctx.method === 'POST' && 'replicationSpec' in read && ctx.mutants.has('VER-CLUSTERS-REMOVED-REFUSED:longer-name'))
     throw invalidAttribute('replicationSpecs');
-  // Mutant: GCP is not a provider name.
-  const gcp = regionConfigsOf(read).find(({ rc }) => rc.providerName === 'GCP');
-  if (gcp && ctx.mutants.has('CLU-GCP-PROVIDER')) throw invalidAttribute(`${gcp.path}.providerName`);
   // Mutant: the removed Azure regions are taken as their successors.
   if (/"GERMANY_(CENTRAL|NORTH_EAST)"/.test(JSON.stringify(read)) && ctx.mutants.has('CLU-AZURE-GERMANY-REMOVED')) {
     read = JSON.parse(

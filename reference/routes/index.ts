@@ -16,6 +16,7 @@ import { groupRoutes } from './groups.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { measurementRoutes } from './measurements.ts';
 import { orgRoutes } from './orgs.ts';
+import { outageSimulationRoutes } from './outage-simulation.ts';
 import { performanceAdvisorRoutes } from './performance-advisor.ts';
 import { processRoutes } from './processes.ts';
 import { restoreJobRoutes } from './restore-jobs.ts';
@@ -53,4 +54,5 @@ export const allRoutes: Route[] = [
   ...flexClusterRoutes,
   ...streamRoutes,
   ...sampleDatasetRoutes,
+  ...outageSimulationRoutes,
 ];

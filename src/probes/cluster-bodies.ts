@@ -52,6 +52,18 @@ export function dedicatedClusterBody(name: string, providerName: string, regionN
   };
 }
 
+/** A five-node replica set of the smallest dedicated size across regions of one provider, two, two and one node by
+ * priority: a cluster that keeps its majority when one region goes down (a regional outage simulation needs one). */
+export function regionalClusterBody(name: string, providerName: string, regionNames: string[]): JsonObject {
+  const regionConfigs = regionNames.map((regionName, i) => ({
+    providerName,
+    regionName,
+    priority: 7 - i,
+    electableSpecs: { instanceSize: 'M10', nodeCount: i < 2 ? 2 : 1 },
+  }));
+  return { name, clusterType: 'REPLICASET', replicationSpecs: [{ regionConfigs }] };
+}
+
 export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
 
 /** POSTs a cluster in 2023-02-01; one that was made is noted for deletion before anything else happens. */

@@ -62,5 +62,6 @@ export interface Profile {
     encryptionAtRest: string;
     pendingInvoice: string;
     accessList: string;
+    outageSimulation: string;
   };
 }
