@@ -2,7 +2,8 @@
 // every answer the run received, whichever check sent it. The runner gives vitest this file last, after every
 // section has run (src/runner/suite-session.ts). They add judgement, never requests.
 import { check } from '../src/harness/check.ts';
-import { judgeRun, titleOf } from './support/run-exchanges.ts';
+import { exchangeCheckTitle as titleOf } from '../src/exchange-rules/registry.ts';
+import { judgeRun } from './support/run-exchanges.ts';
 
 // 2.1 "All entities are JSON."
 check('ENT-JSON-RESPONSE', titleOf('ENT-JSON-RESPONSE'), judgeRun('ENT-JSON-RESPONSE'));

@@ -1,5 +1,6 @@
 // Runs exchange rules over answers: for each rule, how many answers it judged (of which kinds, at which paths), why
 // the others were not judged, and the first answer that broke it.
+import type { HttpResponse } from '../http/messages.ts';
 import { kindsOf, readAnswer, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
 import { notApplying, type ExchangeRule, type Verdict } from './rule.ts';
@@ -43,7 +44,7 @@ export function judgeRule(parts: readonly ExchangeRule[], ctx: ExchangeContext, 
 export function judgeAnswers(
   rules: readonly ExchangeRule[],
   ctx: ExchangeContext,
-  responses: readonly Parameters<typeof readAnswer>[1][],
+  responses: readonly HttpResponse[],
 ): Judgement[] {
   const answers = responses.map((res) => readAnswer(ctx, res));
   const ids = [...new Set(rules.map((r) => r.rule))];

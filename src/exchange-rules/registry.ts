@@ -9,3 +9,12 @@ export const exchangeRules: readonly ExchangeRule[] = [...formatRules, ...linkRu
 
 /** The rule ids that have exchange rules. */
 export const exchangeRuleIds = [...new Set(exchangeRules.map((r) => r.rule))];
+
+/** The exchange rules of rule `id`. */
+export const exchangeRulesOf = (id: string): ExchangeRule[] => exchangeRules.filter((r) => r.rule === id);
+
+/** What the exchange rules of rule `id` judge, as the title of their check. */
+export const exchangeCheckTitle = (id: string): string =>
+  exchangeRulesOf(id)
+    .map((r) => r.title)
+    .join('; ');

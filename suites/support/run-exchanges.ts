@@ -1,30 +1,27 @@
 // A check of one rule's exchange rules over every answer of the run: judges them all, counts what it judged per
 // kind, and fails with the first answer that broke the rule.
 import { exchangeContext } from '../../src/exchange-rules/context.ts';
-import { judgeAnswers } from '../../src/exchange-rules/engine.ts';
-import { exchangeRules } from '../../src/exchange-rules/registry.ts';
+import { judgeRule } from '../../src/exchange-rules/engine.ts';
+import { readAnswer } from '../../src/exchange-rules/answer.ts';
+import { exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
 import { judged } from '../../src/harness/coverage.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 
-/** The exchange rules of rule `id`. */
-const partsOf = (id: string) => exchangeRules.filter((r) => r.rule === id);
-
-/** What the check of rule `id` judges, as its title. */
-export const titleOf = (id: string): string =>
-  partsOf(id)
-    .map((r) => r.title)
-    .join('; ');
-
 /** The check of rule `id`: its exchange rules over every answer the run received before it. */
 export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
   return async ({ target }) => {
-    const [j] = judgeAnswers(partsOf(id), exchangeContext(target.profile), target.exchanges.answers);
-    for (const [path, n] of j!.places) judged('exchange', n, path);
-    for (const [kind, n] of j!.kinds) judged(kind, n);
-    if (!j!.broken) return;
-    const { answer, verdict } = j!.broken;
+    const ctx = exchangeContext(target.profile);
+    const j = judgeRule(
+      exchangeRulesOf(id),
+      ctx,
+      target.exchanges.answers.map((res) => readAnswer(ctx, res)),
+    );
+    for (const [path, n] of j.places) judged('exchange', n, path);
+    for (const [kind, n] of j.kinds) judged(kind, n);
+    if (!j.broken) return;
+    const { answer, verdict } = j.broken;
     cite(answer.res.exchange);
     throw new RuleFailure(verdict.message, {
       expected: verdict.expected,
