@@ -119,6 +119,8 @@ export function listInGroup<T>(
 ): Reply {
   const exists = ctx.store.groups.some((g) => g.id === ctx.params.groupId);
   if (!exists && ctx.mutants.has('LIST-MISSING-CONTEXT-404')) return listReply(ctx, [], view);
+  // Mutant: a list under a project that does not exist is not found with an error body that has no parameters.
+  if (!exists && ctx.mutants.has('ERR-BODY-FIELDS:missing-context')) throw notFound(ctx.path, null);
   const group = requireGroup(ctx, 'read');
   const all = items(group);
   return listReply(ctx, all, view, total?.(group) ?? all.length);

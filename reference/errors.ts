@@ -9,7 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errorCode: string,
     readonly detail: string,
-    readonly parameters: unknown[] = [],
+    /** null leaves the field out of the body (only a mutant does). */
+    readonly parameters: unknown[] | null = [],
     readonly headers: Headers = {},
   ) {
     super(detail);
@@ -26,19 +27,20 @@ export function errorBody(err: ApiError, mutants: Mutants): Record<string, unkno
     reason: mutants.has('ERR-REASON-TEXT') ? 'Error' : (STATUS_CODES[err.status] ?? 'Error'),
   };
   // Like the real service's digest challenge: an empty parameters array is left out.
-  if (mutants.has('ERR-BODY-FIELDS') && (body.parameters as unknown[]).length === 0) delete body.parameters;
+  if (body.parameters === null || (mutants.has('ERR-BODY-FIELDS') && (body.parameters as unknown[]).length === 0))
+    delete body.parameters;
   return body;
 }
 
-function notFoundParameters(err: ApiError, mutants: Mutants): unknown[] {
+function notFoundParameters(err: ApiError, mutants: Mutants): unknown[] | null {
   const dropPath = err.errorCode === 'RESOURCE_NOT_FOUND' && mutants.has('ERR-RESOURCE-NOT-FOUND');
   return dropPath ? [] : err.parameters;
 }
 
 // --- the errors the target raises, by status ---
 
-export const notFound = (path: string) =>
-  new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${path}.`, [path]);
+export const notFound = (path: string, parameters: unknown[] | null = [path]) =>
+  new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${path}.`, parameters);
 
 export const invalidJson = () => new ApiError(400, 'INVALID_JSON', 'Received JSON does not match expected format.');
 

@@ -237,7 +237,11 @@ function unsupportedMethod(mutants: Mutants, method: string, path: string, allow
   // Mutant: a POST to a single alert configuration is looked up as a sub-resource and not found.
   const configPost =
     method === 'POST' && /\/alertConfigs\/[^/]+$/.test(path) && mutants.has('METH-405:alert-config-post');
-  return mutants.has('METH-405') || configPost ? notFound(path) : methodNotAllowed(method, path, allow);
+  if (mutants.has('METH-405') || configPost) return notFound(path);
+  const refusal = methodNotAllowed(method, path, allow);
+  // Mutant: a 405 links to the resource it refused in a Link header.
+  if (mutants.has('LINK-NOT-IN-HEADERS:405')) refusal.headers.Link = `<${path}>; rel="self"`;
+  return refusal;
 }
 
 /** Mutants: a method the resource does not support is handled as another it does. */
@@ -336,7 +340,11 @@ export function sendError(
   const presentation = presentationOf(query);
   // Mutant: errors are never pretty-printed; or only malformed requests (400) are not.
   if (mutants.has('ENT-PRETTY') || (err.status === 400 && mutants.has('ENT-PRETTY:400'))) presentation.pretty = false;
-  const body = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
+  const rendered = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
+  // Mutant: the error body refusing a write (POST, PUT, PATCH, DELETE) ends with a newline.
+  const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(reply.request.method);
+  const body =
+    rendered !== undefined && write && mutants.has('ENT-COMPACT-WHITESPACE:write-error') ? `${rendered}\n` : rendered;
   // Mutant: a 404 is labelled as plain text.
   const contentType =
     err.status === 404 && mutants.has('ENT-JSON-RESPONSE')

@@ -86,6 +86,23 @@ ${runOptions}
       'sign-key',
     ],
   },
+  judge: {
+    summary: 'judge recorded traffic (a HAR file) by every rule one exchange can judge, sending no request',
+    help: `conformance judge FILE.har [options]: reads an HTTP Archive (HAR 1.2, as browsers, proxies and the reference
+target's --record write it) and judges every answer in it by every rule that one exchange can judge (format,
+links, envelope, error body), without sending a request; writes the same reports as run (JSON, JUnit, HTML).
+Every other rule is untested: it needs a live target.
+
+Options:
+  --profile FILE    target profile: its baseUrl, vendor, envelope, link and paging names (default: the reference
+                    target's, under the first API address the archive holds)
+  --reports DIR     directory for the reports (default: reports)
+  --quiet           print only the totals
+  --json            print the JSON report on stdout instead of the table
+
+${exitCodes}`,
+    options: ['profile', 'reports', 'quiet', 'json'],
+  },
   plan: {
     summary: 'what a run would do under a profile, without sending a request: rules, skips, requests, time',
     help: `conformance plan [options]: reads the profile and prints, without sending any request, each selected rule and
@@ -170,6 +187,16 @@ export interface RunArgs {
 export const embeddedTarget = (a: { target?: string; profile?: string }): boolean =>
   a.target === 'reference' || (a.target === undefined && a.profile === undefined);
 
+export interface JudgeArgs {
+  command: 'judge';
+  /** The HAR file. */
+  file: string;
+  profile?: string;
+  reportsDir: string;
+  quiet: boolean;
+  json: boolean;
+}
+
 export interface PlanArgs {
   command: 'plan';
   profile?: string;
@@ -185,6 +212,7 @@ export type Args =
   | RunArgs
   | { command: 'rules'; tags: string[]; json: boolean }
   | PlanArgs
+  | JudgeArgs
   | { command: 'baseline'; report: string; out?: string }
   | { command: 'verify'; file: string; publicKey?: string }
   | { command: 'reference'; listMutants: boolean }
@@ -307,6 +335,18 @@ export function parseCommandLine(argv: string[]): Args {
     if (positionals.length !== 2)
       throw new UsageError('verify takes one certificate file: conformance verify reports/certificate.json');
     return { command: 'verify', file: positionals[1]!, publicKey: v['public-key'] };
+  }
+  if (command === 'judge') {
+    if (positionals.length !== 2) throw new UsageError('judge takes one HAR file: conformance judge traffic.har');
+    if (v.quiet && v.json) throw new UsageError('--quiet and --json exclude each other');
+    return {
+      command,
+      file: positionals[1]!,
+      profile: v.profile,
+      reportsDir: v.reports ?? 'reports',
+      quiet: v.quiet ?? false,
+      json: v.json ?? false,
+    };
   }
   if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
   if (command === 'plan') {

@@ -29,7 +29,8 @@ function secretIn(variable: string, make: () => string): string {
 
 const fresh = () => randomBytes(18).toString('base64url');
 
-export async function startEmbedded(profile: Profile, mutants: string[]): Promise<Embedded> {
+/** `recordFile`: every exchange is written there as HAR 1.2 (what conformance judge reads). */
+export async function startEmbedded(profile: Profile, mutants: string[], recordFile?: string): Promise<Embedded> {
   const known = mutantCatalogue.map((m) => m.id);
   const unknown = mutants.find((m) => !known.includes(m));
   if (unknown !== undefined)
@@ -55,6 +56,7 @@ export async function startEmbedded(profile: Profile, mutants: string[]): Promis
     mutants,
     rateLimit: { limit: profile.rateLimit.limit, windowMs: Math.round(profile.rateLimit.windowSeconds * 1000) },
     ...(profile.plainHttpUrl !== undefined ? { plainHttpPort: 0 } : {}),
+    ...(recordFile !== undefined ? { recordFile } : {}),
   });
   return { baseUrl: target.url, plainUrl: target.plainUrl, caPem: target.caPem, close: () => target.close() };
 }

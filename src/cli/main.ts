@@ -8,6 +8,7 @@ import { listRules } from './rules-command.ts';
 import { verifyCommand } from './verify-command.ts';
 import { ProfileError } from '../profile/load.ts';
 import { BaselineError } from '../report/baseline.ts';
+import { HarError } from '../har/har-answers.ts';
 import { watchInterrupts } from '../runner/interrupt.ts';
 import { suiteName, suiteVersion } from '../report/build.ts';
 
@@ -26,6 +27,7 @@ async function main(argv: string[]): Promise<number> {
   if (args.command === 'plan') return planCommand(args);
   if (args.command === 'baseline') return baselineCommand(args);
   if (args.command === 'verify') return verifyCommand(args);
+  if (args.command === 'judge') return (await import('./judge-command.ts')).judgeCommand(args);
   // A run handles interrupts from its first step on (its cleanup and report must follow one at any moment); the runner
   // (vitest, the reporters) loads only for the commands that run checks: the others start fast.
   const interrupts = watchInterrupts();
@@ -45,6 +47,7 @@ try {
   else if (e instanceof ProfileError) process.stderr.write(`conformance: bad profile: ${e.message}\n`);
   else if (e instanceof BaselineError) process.stderr.write(`conformance: bad baseline: ${e.message}\n`);
   else if (e instanceof UnreachableTarget) process.stderr.write(`conformance: target unreachable: ${e.message}\n`);
+  else if (e instanceof HarError) process.stderr.write(`conformance: bad archive: ${e.message}\n`);
   else if (e instanceof WrongTarget) process.stderr.write(`conformance: wrong target: ${e.message}\n`);
   // Anything else is a fault of the suite itself: its stack says where.
   else process.stderr.write(`conformance: ${(e as Error).stack ?? String(e)}\n`);

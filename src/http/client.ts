@@ -42,7 +42,8 @@ export interface ClientOptions {
   guard?: (method: string, url: URL) => void;
 }
 
-type Listener = (exchange: Exchange) => void;
+/** Told of every exchange; `response`, with the full body, when an answer came whole. */
+type Listener = (exchange: Exchange, response?: HttpResponse) => void;
 
 export class HttpClient {
   private readonly agents = new Map<string, Agent>();
@@ -222,8 +223,9 @@ export class HttpClient {
           (raw.length > evidenceBodyLimit ? '…[truncated]' : ''),
         bodyBytes: raw.length,
       };
-      this.emit(exchange);
-      return new HttpResponse(res.statusCode, responseHeaders, raw, exchange);
+      const response = new HttpResponse(res.statusCode, responseHeaders, raw, exchange);
+      this.emit(exchange, response);
+      return response;
     } catch (e) {
       exchange.durationMs = Date.now() - startedAt.getTime();
       const cause: TargetErrorCause = e instanceof TargetError ? e.cause : transportCause(e);
@@ -251,8 +253,8 @@ export class HttpClient {
     return Buffer.concat(chunks);
   }
 
-  private emit(exchange: Exchange): void {
-    for (const l of this.listeners) l(exchange);
+  private emit(exchange: Exchange, response?: HttpResponse): void {
+    for (const l of this.listeners) l(exchange, response);
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 // The suite files: the rate-limit suite runs first, alone; every other section's file is imported by one vitest
-// file (suites/sections.test.ts), so that their checks run concurrently.
+// file (suites/sections.test.ts), so that their checks run concurrently; the exchange rules judge what they all
+// received, last (suites/exchange-rules.test.ts).
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -8,10 +9,11 @@ export const suitesDir = fileURLToPath(new URL('../../suites/', import.meta.url)
 export const sourceExtension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 export const limitsFile = `8-limits.test${sourceExtension}`;
 export const sectionsFile = `sections.test${sourceExtension}`;
+export const exchangesFile = `exchange-rules.test${sourceExtension}`;
 
-/** Names (in suites/) of the files of every section but the rate limits. */
+/** Names (in suites/) of the files of every section but the rate limits (and the exchange rules, of every section). */
 export function sectionFiles(): string[] {
   return readdirSync(suitesDir)
-    .filter((f) => f.endsWith(`.test${sourceExtension}`) && f !== limitsFile && f !== sectionsFile)
+    .filter((f) => f.endsWith(`.test${sourceExtension}`) && ![limitsFile, sectionsFile, exchangesFile].includes(f))
     .sort();
 }

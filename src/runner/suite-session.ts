@@ -8,7 +8,7 @@ import { CheckCollector } from './check-collector.ts';
 import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../harness/setup.ts';
-import { limitsFile, sectionFiles, sectionsFile, sourceExtension, suitesDir } from './section-files.ts';
+import { exchangesFile, limitsFile, sectionFiles, sectionsFile, sourceExtension, suitesDir } from './section-files.ts';
 
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -34,12 +34,14 @@ export interface SuiteRun {
 }
 
 /** The rate-limit suite runs first: its bursts need windows in which the projects have spent nothing, as every
- * project has at the start of a run (spec 8); the other suites then use the windows the bursts left. */
+ * project has at the start of a run (spec 8); the other suites then use the windows the bursts left. The exchange
+ * rules run last, over every answer the others received. */
 class RateLimitSuiteFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const first = (f: TestSpecification) => f.moduleId.endsWith(`/suites/${limitsFile}`);
-    return [...sorted.filter(first), ...sorted.filter((f) => !first(f))];
+    const is = (name: string) => (f: TestSpecification) => f.moduleId.endsWith(`/suites/${name}`);
+    const [first, last] = [is(limitsFile), is(exchangesFile)];
+    return [...sorted.filter(first), ...sorted.filter((f) => !first(f) && !last(f)), ...sorted.filter(last)];
   }
 }
 
@@ -81,7 +83,7 @@ export class SuiteSession {
     const vitest = await createVitest('test', {
       root: packageRoot,
       config: false,
-      include: [`suites/${limitsFile}`, `suites/${sectionsFile}`],
+      include: [`suites/${limitsFile}`, `suites/${sectionsFile}`, `suites/${exchangesFile}`],
       setupFiles: [fileURLToPath(new URL(`../harness/rate-report${sourceExtension}`, import.meta.url))],
       watch: false,
       passWithNoTests: true,

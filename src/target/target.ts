@@ -15,6 +15,7 @@ import { WriteGate } from './write-gate.ts';
 import { profileClient } from './profile-client.ts';
 import { paced } from '../harness/paced-time.ts';
 import { noteUnanswered } from './journal.ts';
+import { ExchangeLog } from '../exchange-rules/log.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
   as?: string | null;
@@ -27,6 +28,8 @@ export class Target {
   readonly client: HttpClient;
   /** Holds back writes while a check compares readings (src/target/write-gate.ts). */
   readonly writes = new WriteGate();
+  /** Every answer of the run, for the exchange rules (suites/exchange-rules.test.ts). */
+  readonly exchanges = new ExchangeLog();
 
   constructor(readonly setup: RunSetup) {
     const p = setup.profile;
@@ -40,6 +43,7 @@ export class Target {
       pace: paced,
     });
     this.client.onExchange(record);
+    this.client.onExchange(this.exchanges.add);
     this.client.onExchange(scope.learn);
     const accept = this.mediaType(p.versions.default);
     this.client.onExchange((exchange) => noteUnanswered(setup, accept, exchange));

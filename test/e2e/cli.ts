@@ -18,7 +18,7 @@ export interface CliRun {
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
   const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
   const withReports =
-    (args[0] === 'run' || args[0] === 'certify') && !args.includes('--reports')
+    ['run', 'certify', 'judge'].includes(args[0]!) && !args.includes('--reports')
       ? [...args, '--reports', reportsDir]
       : args;
   return new Promise((resolve, reject) => {

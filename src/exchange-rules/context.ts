@@ -1,0 +1,23 @@
+// What the exchange rules need to know of the target, passed to every judgement: nothing else is read.
+import type { Profile } from '../profile/profile.ts';
+
+export interface ExchangeContext {
+  /** Where the API is served (scheme, host, base path): answers from elsewhere are not the API's. */
+  baseUrl: string;
+  /** The vendor tag of the API's paths and media types (`/api/{vendor}/v2`). */
+  vendor: string;
+  envelope: Profile['envelope'];
+  links: Profile['links'];
+  /** The field of a list that holds its entities. */
+  resultsField: string;
+}
+
+export function exchangeContext(profile: Profile): ExchangeContext {
+  return {
+    baseUrl: profile.baseUrl,
+    vendor: profile.vendor,
+    envelope: profile.envelope,
+    links: profile.links,
+    resultsField: profile.paging.resultsField,
+  };
+}

@@ -1,0 +1,38 @@
+// Spec 2.1, judged on every answer of the run: "All entities are JSON.", "Responses have extraneous whitespace
+// stripped.", and no field is null ("A field with no sensible default is omitted from the entity.").
+import { checkJsonResponse } from '../judges/media-type.ts';
+import { nullFields } from '../judges/nulls.ts';
+import { checkCompact } from '../judges/whitespace.ts';
+import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
+import { describeExchange } from '../judges/status.ts';
+
+export const formatRules: ExchangeRule[] = [
+  {
+    rule: 'ENT-JSON-RESPONSE',
+    title: 'every answer of the run with a body (2xx, 4xx but 429) is JSON under a JSON media type',
+    appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'present' },
+    judge: (_ctx, a) => byJudge(() => checkJsonResponse(a.res)),
+  },
+  {
+    rule: 'ENT-NO-NULL-FIELDS',
+    title: 'no field of any 2xx JSON answer of the run is null',
+    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    judge: (_ctx, a) => {
+      if (a.body === undefined) return notJudged('the body is not JSON');
+      const nulls = nullFields(a.body);
+      return nulls.length === 0
+        ? held
+        : broken(
+            `${describeExchange(a.res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`,
+            'no null field (a default, or the field left out)',
+            nulls,
+          );
+    },
+  },
+  {
+    rule: 'ENT-COMPACT-WHITESPACE',
+    title: 'every JSON answer of the run to a request without pretty=true has no whitespace between its tokens',
+    appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'present', pretty: false },
+    judge: (_ctx, a) => (a.body === undefined ? notJudged('the body is not JSON') : byJudge(() => checkCompact(a.res))),
+  },
+];

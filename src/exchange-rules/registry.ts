@@ -1,0 +1,20 @@
+// Every exchange rule, in the order of the spec's sections.
+import { envelopeRules } from './envelope-rules.ts';
+import { errorRules } from './error-rules.ts';
+import { formatRules } from './format-rules.ts';
+import { linkRules } from './link-rules.ts';
+import type { ExchangeRule } from './rule.ts';
+
+export const exchangeRules: readonly ExchangeRule[] = [...formatRules, ...linkRules, ...envelopeRules, ...errorRules];
+
+/** The rule ids that have exchange rules. */
+export const exchangeRuleIds = [...new Set(exchangeRules.map((r) => r.rule))];
+
+/** The exchange rules of rule `id`. */
+export const exchangeRulesOf = (id: string): ExchangeRule[] => exchangeRules.filter((r) => r.rule === id);
+
+/** What the exchange rules of rule `id` judge, as the title of their check. */
+export const exchangeCheckTitle = (id: string): string =>
+  exchangeRulesOf(id)
+    .map((r) => r.title)
+    .join('; ');

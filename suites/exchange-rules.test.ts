@@ -1,0 +1,40 @@
+// The exchange rules (src/exchange-rules/): the rules, or the parts of rules, that one exchange can judge, judged on
+// every answer the run received, whichever check sent it. The runner gives vitest this file last, after every
+// section has run (src/runner/suite-session.ts). They add judgement, never requests.
+import { check } from '../src/harness/check.ts';
+import { exchangeCheckTitle as titleOf } from '../src/exchange-rules/registry.ts';
+import { judgeRun } from './support/run-exchanges.ts';
+
+// 2.1 "All entities are JSON."
+check('ENT-JSON-RESPONSE', titleOf('ENT-JSON-RESPONSE'), judgeRun('ENT-JSON-RESPONSE'));
+
+// 2.1 "A field with no current value is returned with an appropriate default. A field with no sensible default is
+// omitted from the entity."
+check('ENT-NO-NULL-FIELDS', titleOf('ENT-NO-NULL-FIELDS'), judgeRun('ENT-NO-NULL-FIELDS'));
+
+// 2.1 "Responses have extraneous whitespace stripped. With query parameter pretty=true on any request, the JSON is
+// pretty-printed."
+check('ENT-COMPACT-WHITESPACE', titleOf('ENT-COMPACT-WHITESPACE'), judgeRun('ENT-COMPACT-WHITESPACE'));
+
+// 2.2 "Every entity has a links field: an array of link relation objects. Each object has two fields: the relation
+// name (or type), and the target URL."
+check('LINK-ARRAY', titleOf('LINK-ARRAY'), judgeRun('LINK-ARRAY'));
+
+// 2.2 "Every entity has at least the relation self, whose target is the entity's own URL."
+check('LINK-SELF', titleOf('LINK-SELF'), judgeRun('LINK-SELF'));
+
+// 2.2 "Links are in the response body, not in HTTP response headers."
+check('LINK-NOT-IN-HEADERS', titleOf('LINK-NOT-IN-HEADERS'), judgeRun('LINK-NOT-IN-HEADERS'));
+
+// 2.4 "Default: no envelope."
+check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NONE'));
+
+// 7.1 "An error response has a JSON body with five fields" (an answer to envelope=true is read through the envelope
+// when the target wrapped it: the spec wraps a "single-entity response", which an error is not).
+check('ERR-BODY-FIELDS', titleOf('ERR-BODY-FIELDS'), judgeRun('ERR-BODY-FIELDS'));
+
+// 7.1 "error | integer | The HTTP status code of the response."
+check('ERR-STATUS-MATCH', titleOf('ERR-STATUS-MATCH'), judgeRun('ERR-STATUS-MATCH'));
+
+// 7.1 "reason | string | The HTTP status text of the response."
+check('ERR-REASON-TEXT', titleOf('ERR-REASON-TEXT'), judgeRun('ERR-REASON-TEXT'));

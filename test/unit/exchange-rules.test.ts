@@ -1,0 +1,144 @@
+// The exchange rules judge every answer they apply to, and no answer the spec leaves to another rule or allows:
+// HEAD and empty answers have no body, a 5xx is never judged, a 429's body is the rate limit's, pretty=true is
+// pretty, `{}` answering a DELETE is no entity, an entity read at an alias names its own URL.
+import { describe, expect, it } from 'vitest';
+import { readAnswer } from '../../src/exchange-rules/answer.ts';
+import type { ExchangeContext } from '../../src/exchange-rules/context.ts';
+import { judgeAnswers, judgeRule } from '../../src/exchange-rules/engine.ts';
+import { exchangeRules, exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
+import { HttpResponse } from '../../src/http/messages.ts';
+
+const ctx: ExchangeContext = {
+  baseUrl: 'https://api.example.test',
+  vendor: 'platform',
+  envelope: { statusField: 'status', contentField: 'content' },
+  links: { relField: 'rel', hrefField: 'href' },
+  resultsField: 'results',
+};
+const v2 = `${ctx.baseUrl}/api/platform/v2`;
+
+function answer(
+  method: string,
+  url: string,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): HttpResponse {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  const exchange = {
+    request: { method, url, headers: {} },
+    response: { status, headers, body: text, bodyBytes: Buffer.byteLength(text) },
+    startedAt: new Date(0).toISOString(),
+    durationMs: 1,
+  };
+  return new HttpResponse(status, headers, Buffer.from(text), exchange);
+}
+
+/** The verdict of rule `id` on one answer: 'held', 'broken' or why it was not judged. */
+function verdict(id: string, res: HttpResponse): string {
+  const j = judgeRule(exchangeRulesOf(id), ctx, [readAnswer(ctx, res)]);
+  if (j.broken) return 'broken';
+  return j.judged === 1 ? 'held' : [...j.notJudged.keys()].join('; ');
+}
+
+const project = { id: 'p1', name: 'a', links: [{ rel: 'self', href: `${v2}/groups/p1` }] };
+const error = (status: number, reason: string) => ({
+  detail: 'd',
+  error: status,
+  errorCode: 'E',
+  parameters: [],
+  reason,
+});
+
+describe('exchange rules', () => {
+  it('judge write answers, errors and /v1.0 answers, and count them by kind', () => {
+    const answers = [
+      answer('GET', `${v2}/groups/p1`, 200, project),
+      answer('PATCH', `${v2}/groups/p1`, 200, project),
+      answer('POST', `${v2}/groups`, 409, error(409, 'Conflict')),
+      answer('GET', `${ctx.baseUrl}/api/platform/v1.0/groups/p1`, 404, error(404, 'Not Found')),
+    ];
+    const j = judgeAnswers(exchangeRules, ctx, answers).find((r) => r.rule === 'ENT-JSON-RESPONSE')!;
+    expect(j.judged).toBe(4);
+    expect(Object.fromEntries(j.kinds)).toEqual({
+      'GET answer': 2,
+      'write answer': 2,
+      'error answer': 2,
+      '/v1.0 answer': 1,
+    });
+  });
+
+  it('break on an error body without parameters, a null in a write answer, a pretty body not asked for', () => {
+    const { parameters: _p, ...noParameters } = error(409, 'Conflict');
+    expect(verdict('ERR-BODY-FIELDS', answer('POST', `${v2}/groups`, 409, noParameters))).toBe('broken');
+    expect(verdict('ENT-NO-NULL-FIELDS', answer('PATCH', `${v2}/groups/p1`, 200, { ...project, orgId: null }))).toBe(
+      'broken',
+    );
+    const pretty = JSON.stringify(error(404, 'Not Found'), null, 2);
+    expect(verdict('ENT-COMPACT-WHITESPACE', answer('GET', `${ctx.baseUrl}/api/platform/v1.0/x`, 404, pretty))).toBe(
+      'broken',
+    );
+    expect(verdict('ERR-REASON-TEXT', answer('GET', `${v2}/x`, 404, error(404, 'Error')))).toBe('broken');
+    expect(verdict('ERR-STATUS-MATCH', answer('GET', `${v2}/x`, 404, error(400, 'Not Found')))).toBe('broken');
+  });
+
+  it('break on a Link header of a HEAD or 405 answer, which has no body to judge', () => {
+    const link = { 'content-type': 'application/json', link: `<${v2}/groups>; rel="self"` };
+    expect(verdict('LINK-NOT-IN-HEADERS', answer('HEAD', `${v2}/groups`, 200, undefined, link))).toBe('broken');
+    expect(verdict('LINK-NOT-IN-HEADERS', answer('DELETE', `${v2}`, 405, error(405, 'Method Not Allowed'), link))).toBe(
+      'broken',
+    );
+  });
+
+  it('leave HEAD and empty answers, 5xx, a 429 body and answers outside the API unjudged', () => {
+    expect(verdict('ENT-JSON-RESPONSE', answer('HEAD', `${v2}/groups`, 200, undefined, {}))).toBe(
+      'a HEAD answer has no body',
+    );
+    expect(verdict('ENT-JSON-RESPONSE', answer('DELETE', `${v2}/groups/p1`, 204, undefined, {}))).toBe('no body');
+    expect(verdict('ENT-JSON-RESPONSE', answer('POST', `${v2}/groups/p1/x`, 202, undefined, {}))).toBe('no body');
+    expect(verdict('ERR-BODY-FIELDS', answer('GET', `${v2}/groups`, 503, 'down', {}))).toMatch(/5xx/);
+    expect(verdict('ERR-BODY-FIELDS', answer('GET', `${v2}/groups`, 429, undefined, {}))).toMatch(/429/);
+    expect(verdict('ENT-JSON-RESPONSE', answer('POST', `${ctx.baseUrl}/api/oauth/token`, 200, 'x', {}))).toBe(
+      'not an answer of the API',
+    );
+  });
+
+  it('take an error without a body for one that breaks the error body rule', () => {
+    expect(verdict('ERR-BODY-FIELDS', answer('GET', `${v2}/groups`, 401, undefined, {}))).toBe('broken');
+  });
+
+  it('leave pretty=true answers to ENT-PRETTY, and read an error through the envelope when envelope=true', () => {
+    const pretty = JSON.stringify(project, null, 2);
+    expect(verdict('ENT-COMPACT-WHITESPACE', answer('GET', `${v2}/groups/p1?pretty=true`, 200, pretty))).toBe(
+      'pretty=true',
+    );
+    const wrapped = { status: 404, content: error(404, 'Not Found') };
+    expect(verdict('ERR-BODY-FIELDS', answer('GET', `${v2}/x?envelope=true`, 404, wrapped))).toBe('held');
+    expect(verdict('ERR-BODY-FIELDS', answer('GET', `${v2}/x?envelope=true`, 404, error(404, 'Not Found')))).toBe(
+      'held',
+    );
+    expect(verdict('ENV-DEFAULT-NONE', answer('GET', `${v2}/x`, 404, wrapped))).toBe('broken');
+  });
+
+  it('take no `{}` answer to a DELETE or a 202 for an entity, and read an entity through its envelope', () => {
+    expect(verdict('LINK-ARRAY', answer('DELETE', `${v2}/groups/p1`, 200, {}))).toMatch(/no entity/);
+    expect(verdict('LINK-ARRAY', answer('POST', `${v2}/groups/p1/restore`, 202, {}))).toMatch(/no entity/);
+    expect(verdict('LINK-ARRAY', answer('PATCH', `${v2}/groups/p1`, 200, { id: 'p1' }))).toBe('broken');
+    const enveloped = { status: 200, content: project };
+    expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p1?envelope=true`, 200, enveloped))).toBe('held');
+  });
+
+  it('compare the self link of an entity read with GET with the URL read, except at an alias', () => {
+    expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('held');
+    expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p2`, 200, project))).toBe('broken');
+    expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/byName/a`, 200, project))).toBe('held');
+    // A create's answer names the new entity's URL, not the collection's.
+    expect(verdict('LINK-SELF', answer('POST', `${v2}/groups`, 201, project))).toBe('held');
+    const plainHttp = {
+      ...project,
+      links: [{ rel: 'self', href: 'http://api.example.test/api/platform/v2/groups/p1' }],
+    };
+    expect(verdict('LINK-SELF', answer('POST', `${v2}/groups`, 201, plainHttp))).toBe('broken');
+    expect(verdict('LINK-SELF', answer('PATCH', `${v2}/groups/p1`, 200, { id: 'p1', links: [] }))).toBe('broken');
+  });
+});
