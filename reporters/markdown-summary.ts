@@ -3,9 +3,7 @@
 // what ran against what.
 import { appendFileSync } from 'node:fs';
 import { filterText } from '../src/report/filter-text.ts';
-import type { Report } from '../src/report/report.ts';
-
-const statuses = ['pass', 'fail', 'error', 'skipped', 'untested'] as const;
+import { namedStatuses, statusText, type Report } from '../src/report/report.ts';
 
 /** Text in a Markdown table cell or list item: no line breaks, no pipes, no markup of its own. */
 const cell = (s: string) => s.replace(/\s+/g, ' ').replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`);
@@ -16,12 +14,13 @@ export function renderMarkdownSummary(report: Report): string {
   const verdict = broken.length
     ? `❌ ${broken.length} MUST rule${broken.length > 1 ? 's' : ''} failed or erred`
     : '✅ no MUST rule failed or erred';
+  const statuses = namedStatuses(report.totals);
   const lines = [
     `## Conformance: ${cell(report.target.name)}`,
     '',
     `**${verdict}** · ${report.rules.length} rules · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
-    `| | ${statuses.join(' | ')} |`,
+    `| | ${statuses.map(statusText).join(' | ')} |`,
     `|---|${statuses.map(() => '---:').join('|')}|`,
     `| all rules | ${statuses.map((s) => report.totals[s]).join(' | ')} |`,
     `| MUST | ${statuses.map((s) => report.mustTotals[s]).join(' | ')} |`,

@@ -10,7 +10,7 @@ import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../s
 import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
-import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
+import { notApplicableFor, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { clusterVersion, dedicatedClusterBody, postCluster } from '../src/probes/cluster-bodies.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
@@ -29,7 +29,7 @@ function endpoint(
   fill: Record<string, string> = {},
 ): string {
   const template = t.profile.endpoints[name];
-  if (!template) skipFor(`endpoints.${name}`, 'the profile says the target does not offer this endpoint');
+  if (!template) notApplicableFor(`endpoints.${name}`, 'the profile says the target does not offer this endpoint');
   return t.v2(template.replace(/\{(\w+)\}/g, (all, param: string) => fill[param] ?? all));
 }
 

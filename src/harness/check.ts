@@ -1,9 +1,9 @@
 // Declares one check of one catalogue rule as a vitest test. The test name starts with the rule id, so that
-// runs can be filtered by rule; the outcome (pass, fail, error, skipped) and its evidence travel in task meta.
+// runs can be filtered by rule; the outcome (pass, fail, error, skipped, not-applicable) and its evidence travel in task meta.
 import { test } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
 import { curlLine } from '../http/exchange.ts';
-import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
+import { RuleFailure, RuleNotApplicable, RuleSkipped, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
 import { Coverage, withCoverage } from './coverage.ts';
@@ -33,7 +33,8 @@ export function classify(e: unknown): CheckOutcome {
         reason: `suite error: a skip names '${e.fact}', which is not a profile field (${e.message})`,
         cause: 'suite',
       };
-    return { status: 'skipped', reason: `${e.message} [profile: ${e.fact}]`, fact: e.fact };
+    const status = e instanceof RuleNotApplicable ? 'not-applicable' : 'skipped';
+    return { status, reason: `${e.message} [profile: ${e.fact}]`, fact: e.fact };
   }
   const err = e as Error;
   return { status: 'error', reason: `suite error: ${err?.message ?? String(e)}`, cause: 'suite' };
@@ -85,7 +86,7 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
       meta.evidence = log.exchanges;
       meta.requests = log.count;
       await reportToAllure(meta);
-      if (meta.outcome.status === 'skipped') ctx.skip(meta.outcome.reason);
+      if (meta.outcome.status === 'skipped' || meta.outcome.status === 'not-applicable') ctx.skip(meta.outcome.reason);
       if (failure) throw thrownFor(meta.outcome, failure);
     },
     backstopMs,

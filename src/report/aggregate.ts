@@ -1,15 +1,16 @@
 // From check results to rule results: a rule fails if any check fails, errs if any errs (and none fails),
 // passes if every judged check passed (partially when some were skipped for a profile fact), is skipped if every
-// check was skipped, and is untested with no check.
+// check was skipped, is not applicable if every check was (or some were, and the others skipped: not judged), and is
+// untested with no check. A check that is not applicable beside passing ones leaves the pass whole.
 import { compareSections, rules as catalogue } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
 import { describeCoverage, type Covered } from '../check-outcome.ts';
 import type { CheckResult, RuleResult, Totals } from './report.ts';
 
-const precedence: Exclude<Status, 'untested'>[] = ['fail', 'error', 'pass', 'skipped'];
+const precedence: Exclude<Status, 'untested'>[] = ['fail', 'error', 'pass', 'skipped', 'not-applicable'];
 
 export function emptyTotals(): Totals {
-  return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0 };
+  return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0, 'not-applicable': 0 };
 }
 
 /** The reason of a rule a --rule/--tag filter left out. */
@@ -53,7 +54,7 @@ export function aggregate(
             ? `partially judged: ${skipped.length} of ${mine.length} checks skipped (${skipped[0]!.reason}${skipped.length > 1 ? ', ...' : ''})`
             : undefined
           : deciding.length > 1
-            ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${status === 'skipped' ? 'skipped' : status === 'fail' ? 'failing' : 'erring'} check${deciding.length > 2 ? 's' : ''})`
+            ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${moreChecks[status]} check${deciding.length > 2 ? 's' : ''})`
             : deciding[0]!.reason;
       const ordered = [...deciding, ...mine.filter((c) => c.status !== status)];
       const coverage = describeCoverage(mergeCovered(mine.flatMap((c) => c.covered ?? [])));
@@ -68,6 +69,13 @@ export function aggregate(
       };
     });
 }
+
+const moreChecks: Record<Exclude<Status, 'untested' | 'pass'>, string> = {
+  fail: 'failing',
+  error: 'erring',
+  skipped: 'skipped',
+  'not-applicable': 'not applicable',
+};
 
 /** The coverage of several checks, summed per kind. */
 function mergeCovered(covered: readonly Covered[]): Covered[] {

@@ -92,7 +92,7 @@ afterAll(async () => {
 
 describe('certify', () => {
   it('writes a certificate naming the target, its TLS certificate, the profile without secrets and every rule', () => {
-    expect(certify.stdout).toMatch(/certificate: .*certificate\.json \((not )?conformant, signed\)/);
+    expect(certify.stdout).toMatch(/certificate: .*certificate\.json \(signed\): (not )?conformant/);
     expect(certificate.target.baseUrl).toBe(reference.baseUrl);
     expect(certificate.target.tlsCertificateSha256).toBe(new X509Certificate(reference.caPem).fingerprint256);
     expect(certificate.profile.credentials.owner).toMatchObject({
@@ -145,7 +145,7 @@ describe('certify', () => {
 
   it('gives the verdict of its MUST rules, and exits with it', () => {
     const must = certificate.rules.filter((r) => r.level === 'MUST');
-    const conformant = must.every((r) => r.status === 'pass');
+    const conformant = must.every((r) => r.status === 'pass' || r.status === 'not-applicable');
     expect(certificate.verdict.conformant).toBe(conformant);
     expect(certify.code).toBe(conformant ? 0 : 1);
     const untested = must.filter((r) => r.status === 'untested').map((r) => r.id);
@@ -357,4 +357,44 @@ describe('verify', () => {
     expect(junk.code).toBe(1);
     expect(junk.stdout).toMatch(/not a certificate: suite: required field is missing/);
   });
+});
+
+describe('a target with no deleted version and every resource at one version', () => {
+  it('is certified conformant, listing the rules about them as not applicable; plan, run and HTML say so', async () => {
+    const live = JSON.parse(readFileSync(profileFile, 'utf8')) as { versions: { resources: Record<string, string[]> } };
+    const file = join(dir, 'one-version.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...live,
+        $schema: undefined,
+        versions: {
+          deleted: [],
+          resources: Object.fromEntries(Object.keys(live.versions.resources).map((r) => [r, ['2023-02-01']])),
+        },
+      }),
+    );
+    const plan = JSON.parse((await runCli(['plan', '--profile', file, '--json'])).stdout) as {
+      rules: { id: string; status: string }[];
+    };
+    const planned = plan.rules.filter((r) => r.status === 'not-applicable').map((r) => r.id);
+    expect(planned).toEqual(expect.arrayContaining(['VER-DELETED-REFUSED', 'VER-INDEPENDENT']));
+
+    const run = await runCli(['certify', '--target', 'reference', '--profile', file, '--num-runs', '5']);
+    const record = JSON.parse(readFileSync(join(run.reportsDir, 'certificate.json'), 'utf8')) as Certificate;
+    const notApplicable = record.rules.filter((r) => r.status === 'not-applicable').map((r) => r.id);
+    expect(notApplicable).toEqual(planned);
+    expect(record.rules.find((r) => r.id === 'VER-DELETED-REFUSED')!.reason).toMatch(/\[profile: versions\.deleted\]/);
+    const must = record.rules.filter((r) => r.level === 'MUST');
+    const rest = must.filter((r) => r.status !== 'not-applicable' && r.status !== 'pass').map((r) => r.id);
+    expect(rest, run.stdout).toEqual([]);
+    expect([run.code, record.verdict.conformant]).toEqual([0, true]);
+    expect(record.verdict.reasons[0]).toMatch(new RegExp(`are not applicable .*: ${notApplicable.join(', ')}$`));
+    const line = `conformant: every MUST rule passed, except ${notApplicable.length} not applicable (${notApplicable.slice(0, 5).join(', ')}`;
+    expect(run.stdout).toContain(
+      `certificate: ${join(run.reportsDir, 'certificate.json')} (unsigned: for local use): ${line}`,
+    );
+    expect(readFileSync(join(run.reportsDir, 'index.html'), 'utf8')).toContain(`id="certificate">certificate: ${line}`);
+    expect((await runCli(['verify', join(run.reportsDir, 'certificate.json')])).code).toBe(0);
+  }, 300_000);
 });
