@@ -1,6 +1,5 @@
 // The per-rule table printed at the end of a run, grouped by spec section.
 import { sectionTitles } from '../src/catalogue/spec.ts';
-import { notSelectedReason } from '../src/report/aggregate.ts';
 import { filterText } from '../src/report/filter-text.ts';
 import { namedStatuses, statusText, type Report, type Totals } from '../src/report/report.ts';
 import type { Status } from '../src/outcome.ts';
@@ -12,6 +11,7 @@ const colours: Record<Status, number> = {
   skipped: 33,
   untested: 90,
   'not-applicable': 36,
+  'left-out': 90,
 };
 
 export function formatTotals(t: Totals): string {
@@ -23,9 +23,7 @@ export function formatTotals(t: Totals): string {
 export function renderTable(report: Report, colour: boolean): string {
   const paint = (status: Status, s: string) => (colour ? `\x1b[${colours[status]}m${s}\x1b[0m` : s);
   // Under a filter only the selected rules are listed: the others were not run, and one line says how many.
-  const shown = report.filter
-    ? report.rules.filter((r) => !(r.status === 'skipped' && r.reason === notSelectedReason))
-    : report.rules;
+  const shown = report.rules.filter((r) => r.status !== 'left-out');
   const idWidth = Math.max(...shown.map((r) => r.id.length));
   const statusWidth = Math.max(8, ...shown.map((r) => r.status.length));
   const lines: string[] = [];

@@ -6,6 +6,7 @@ import { filterText } from '../../src/report/filter-text.ts';
 import { statuses, type Report, type RuleResult } from '../../src/report/report.ts';
 import { sectionHeading } from '../../src/report/spec-section.ts';
 import { formatTotals } from '../console-table.ts';
+import { mustVerdict } from '../../src/report/must-verdict.ts';
 import { html, type Html } from './html.ts';
 
 const levels: Level[] = ['MUST', 'SHOULD', 'INFO'];
@@ -36,16 +37,8 @@ function facts(report: Report): Html {
 }
 
 function verdict(report: Report, certificate: string | undefined): Html {
-  const judged = report.rules.filter((r) => r.level === 'MUST' && r.baseline !== 'expected-fail');
-  const broken = judged.filter((r) => r.status === 'fail' || r.status === 'error').length;
-  const passed = judged.filter((r) => r.status === 'pass').length;
-  const notApplicable = judged.filter((r) => r.status === 'not-applicable').length;
-  const text = broken
-    ? `${broken} MUST rule${broken > 1 ? 's' : ''} failed or erred`
-    : passed + notApplicable === judged.length
-      ? `every MUST rule passed${notApplicable ? `, or is not applicable (${notApplicable})` : ''}`
-      : `no MUST rule failed; ${judged.length - passed - notApplicable} not judged`;
-  return html`<p class="verdict ${broken ? 'bad' : 'ok'}" id="verdict">${text}</p>${certificate ? html`<p class="verdict ${certificate.startsWith('conformant') ? 'ok' : 'bad'}" id="certificate">certificate: ${certificate}</p>` : ''}`;
+  const { kind, text } = mustVerdict(report);
+  return html`<p class="verdict ${kind === 'broken' ? 'bad' : kind === 'unjudged' ? 'warn' : 'ok'}" id="verdict">${text}</p>${certificate ? html`<p class="verdict ${certificate.startsWith('conformant') ? 'ok' : 'bad'}" id="certificate">certificate: ${certificate}</p>` : ''}`;
 }
 
 function countsTable(report: Report): Html {

@@ -1,20 +1,20 @@
 // From check results to rule results: a rule fails if any check fails, errs if any errs (and none fails),
 // passes if every judged check passed (partially when some were skipped for a profile fact), is skipped if every
 // check was skipped, is not applicable if every check was (or some were, and the others skipped: not judged), and is
-// untested with no check. A check that is not applicable beside passing ones leaves the pass whole.
+// untested with no check, or left-out when a filter did not select it. A check that is not applicable beside passing ones leaves the pass whole.
 import { compareSections, rules as catalogue } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
 import { describeCoverage, type Covered } from '../check-outcome.ts';
 import type { CheckResult, RuleResult, Totals } from './report.ts';
 
-const precedence: Exclude<Status, 'untested'>[] = ['fail', 'error', 'pass', 'skipped', 'not-applicable'];
+const precedence: Exclude<Status, 'untested' | 'left-out'>[] = ['fail', 'error', 'pass', 'skipped', 'not-applicable'];
 
 export function emptyTotals(): Totals {
-  return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0, 'not-applicable': 0 };
+  return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0, 'not-applicable': 0, 'left-out': 0 };
 }
 
 /** The reason of a rule a --rule/--tag filter left out. */
-export const notSelectedReason = 'not selected by the rule or tag filter';
+const notSelectedReason = 'not selected by the rule or tag filter';
 
 export function aggregate(
   checks: CheckResult[],
@@ -38,7 +38,7 @@ export function aggregate(
         const reason = selected && !selected.has(rule.id) ? notSelectedReason : 'no check implements this rule yet';
         return {
           ...base,
-          status: selected && !selected.has(rule.id) ? 'skipped' : 'untested',
+          status: selected && !selected.has(rule.id) ? 'left-out' : 'untested',
           reason,
           checks: [],
           evidence: [],
@@ -70,7 +70,7 @@ export function aggregate(
     });
 }
 
-const moreChecks: Record<Exclude<Status, 'untested' | 'pass'>, string> = {
+const moreChecks: Record<Exclude<Status, 'untested' | 'pass' | 'left-out'>, string> = {
   fail: 'failing',
   error: 'erring',
   skipped: 'skipped',

@@ -84,8 +84,8 @@ export function exitOf(report: Report, strict: boolean, file: string): { code: n
   const bad = must.filter((r) => r.status === 'fail' || r.status === 'error');
   if (bad.length)
     causes.push(`${bad.length} MUST ${bad.length === 1 ? 'rule' : 'rules'} failed or erred: ${named(bad)}`);
-  // A rule not applicable has nothing to judge on this target: it leaves nothing unproven.
-  const judgedOrNotApplicable = ['pass', 'fail', 'error', 'not-applicable'];
+  // A rule not applicable has nothing to judge on this target, and one left out was not asked for: neither is unjudged.
+  const judgedOrNotApplicable = ['pass', 'fail', 'error', 'not-applicable', 'left-out'];
   const unjudged = strict ? must.filter((r) => !judgedOrNotApplicable.includes(r.status)) : [];
   if (unjudged.length)
     causes.push(

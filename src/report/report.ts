@@ -49,7 +49,15 @@ export interface RuleResult {
 export type Totals = Record<Status, number>;
 
 /** Every status, in the order reports list them. */
-export const statuses: readonly Status[] = ['pass', 'fail', 'error', 'skipped', 'untested', 'not-applicable'];
+export const statuses: readonly Status[] = [
+  'pass',
+  'fail',
+  'error',
+  'skipped',
+  'untested',
+  'not-applicable',
+  'left-out',
+];
 /** The statuses a line of totals always names; the others only when some rule has them. */
 const alwaysNamed = 5;
 
