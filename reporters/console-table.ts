@@ -12,6 +12,7 @@ const colours: Record<Status, number> = {
   untested: 90,
   'not-applicable': 36,
   'left-out': 90,
+  interrupted: 35,
 };
 
 export function formatTotals(t: Totals): string {

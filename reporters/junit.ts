@@ -1,7 +1,7 @@
 // reports/junit.xml: one test case per rule, for CI systems that read JUnit XML. A test suite per spec section;
 // each case is named by rule id and statement. A failure carries the reason, each failing check's expected
-// versus actual and curl line, the rerun command and the evidence; an error is <error>; skipped, untested and not
-// applicable rules, and failures the baseline expects, are <skipped message> (the message says which). xmlbuilder2 escapes, and replaces the
+// versus actual and curl line, the rerun command and the evidence; an error is <error>; skipped, untested, not
+// applicable and interrupted rules, and failures the baseline expects, are <skipped message> (the message says which). xmlbuilder2 escapes, and replaces the
 // characters XML cannot hold (a target's body may contain any byte).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +41,7 @@ function verdict(
   if (r.status === 'fail') return { element: 'failure', message: r.reason ?? 'failed' };
   if (r.status === 'error') return { element: 'error', message: r.reason ?? 'error' };
   if (r.status === 'skipped') return { element: 'skipped', message: r.reason ?? 'skipped' };
+  if (r.status === 'interrupted') return { element: 'skipped', message: `interrupted: ${r.reason ?? ''}` };
   if (r.status === 'not-applicable') return { element: 'skipped', message: `not applicable: ${r.reason ?? ''}` };
   if (r.status === 'untested')
     return { element: 'skipped', message: `untested: ${r.reason ?? 'no check implements this rule yet'}` };

@@ -32,7 +32,7 @@ export interface RunFacts {
 }
 
 export function buildReport(f: RunFacts): Report {
-  const results = aggregate(f.checks, f.selected);
+  const results = aggregate(f.checks, f.selected, undefined, f.interrupted !== undefined);
   for (const r of results) if (r.status === 'fail' || r.status === 'error') r.rerun = f.rerun.rule(r.id);
   return {
     format: reportFormat,

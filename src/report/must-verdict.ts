@@ -24,7 +24,7 @@ export function mustVerdict(report: Report): MustVerdict {
   ];
   const beside = notes.length ? ` (${notes.join(', ')})` : '';
   if (broken) return { kind: 'broken', text: `${rules(broken)} failed or erred${beside}` };
-  const unjudged = (['skipped', 'untested'] as const).filter((s) => count(s) > 0);
+  const unjudged = (['skipped', 'untested', 'interrupted'] as const).filter((s) => count(s) > 0);
   if (unjudged.length === 0) {
     const passed = expected ? 'every other ' : `every ${leftOut ? 'selected ' : ''}`;
     return { kind: 'passed', text: `${passed}MUST rule passed${beside}` };

@@ -57,6 +57,7 @@ export const statuses: readonly Status[] = [
   'untested',
   'not-applicable',
   'left-out',
+  'interrupted',
 ];
 /** The statuses a line of totals always names; the others only when some rule has them. */
 const alwaysNamed = 5;

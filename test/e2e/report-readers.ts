@@ -55,9 +55,11 @@ export function readJunit(xml: string): {
               ? 'untested'
               : message?.startsWith('not applicable')
                 ? 'not-applicable'
-                : message?.startsWith('expected-fail')
-                  ? 'expected-fail'
-                  : 'skipped'
+                : message?.startsWith('interrupted')
+                  ? 'interrupted'
+                  : message?.startsWith('expected-fail')
+                    ? 'expected-fail'
+                    : 'skipped'
             : 'pass';
     return {
       rule: properties.rule!,
