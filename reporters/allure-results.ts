@@ -1,7 +1,7 @@
-// Allure results for the rules no check ran (untested, or left out by a filter), written after the run next to
-// those allure-vitest wrote per check, so that Allure lists every rule of the catalogue with the status the JSON
-// report gives it.
-import { Stage, Status, type TestResult } from 'allure-js-commons';
+// Allure results for the rules no check implements (untested), written after the run next to those allure-vitest
+// wrote per check, so that Allure lists every rule the run was asked to judge. A rule a filter left out was not run,
+// and is no result.
+import { Stage, type TestResult } from 'allure-js-commons';
 import { ReporterRuntime } from 'allure-js-commons/sdk/reporter';
 import { allureLabels, allureSpecLink } from '../src/report/allure-labels.ts';
 import type { Report } from '../src/report/report.ts';
@@ -10,13 +10,11 @@ import { PlainFileWriter } from '../src/runner/allure-writer.ts';
 export function writeUncheckedRules(report: Report, resultsDir: string): void {
   const runtime = new ReporterRuntime({ writer: new PlainFileWriter(resultsDir) });
   const at = Date.parse(report.startedAt);
-  for (const rule of report.rules.filter((r) => r.checks.length === 0)) {
+  for (const rule of report.rules.filter((r) => r.status === 'untested')) {
     const result: Partial<TestResult> = {
       name: `${rule.id}: ${rule.statement}`,
       fullName: `catalogue#${rule.id}`,
-      // Untested is no verdict at all: without a status Allure shows it as "unknown". A rule left out by a
-      // filter is skipped.
-      ...(rule.status === 'untested' ? {} : { status: Status.SKIPPED }),
+      // Untested is no verdict at all: without a status Allure shows it as "unknown".
       statusDetails: { message: rule.reason },
       stage: Stage.FINISHED,
       labels: allureLabels(rule),

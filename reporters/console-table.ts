@@ -1,22 +1,32 @@
 // The per-rule table printed at the end of a run, grouped by spec section.
 import { sectionTitles } from '../src/catalogue/spec.ts';
-import { notSelectedReason } from '../src/report/aggregate.ts';
 import { filterText } from '../src/report/filter-text.ts';
-import type { Report, Totals } from '../src/report/report.ts';
+import { namedStatuses, statusText, type Report, type Totals } from '../src/report/report.ts';
+import type { Status } from '../src/outcome.ts';
 
-const colours = { pass: 32, fail: 31, error: 35, skipped: 33, untested: 90 } as const;
+const colours: Record<Status, number> = {
+  pass: 32,
+  fail: 31,
+  error: 35,
+  skipped: 33,
+  untested: 90,
+  'not-applicable': 36,
+  'left-out': 90,
+  interrupted: 35,
+};
 
 export function formatTotals(t: Totals): string {
-  return `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skipped} skipped, ${t.untested} untested`;
+  return namedStatuses(t)
+    .map((s) => `${t[s]} ${statusText(s)}`)
+    .join(', ');
 }
 
 export function renderTable(report: Report, colour: boolean): string {
-  const paint = (status: keyof typeof colours, s: string) => (colour ? `\x1b[${colours[status]}m${s}\x1b[0m` : s);
+  const paint = (status: Status, s: string) => (colour ? `\x1b[${colours[status]}m${s}\x1b[0m` : s);
   // Under a filter only the selected rules are listed: the others were not run, and one line says how many.
-  const shown = report.filter
-    ? report.rules.filter((r) => !(r.status === 'skipped' && r.reason === notSelectedReason))
-    : report.rules;
+  const shown = report.rules.filter((r) => r.status !== 'left-out');
   const idWidth = Math.max(...shown.map((r) => r.id.length));
+  const statusWidth = Math.max(8, ...shown.map((r) => r.status.length));
   const lines: string[] = [];
   let section = '';
   for (const r of shown) {
@@ -24,7 +34,7 @@ export function renderTable(report: Report, colour: boolean): string {
       section = r.section;
       lines.push('', `§${section} ${sectionTitles.get(section) ?? ''}`.trimEnd());
     }
-    const status = paint(r.status, r.status.toUpperCase().padEnd(8));
+    const status = paint(r.status, r.status.toUpperCase().padEnd(statusWidth));
     // A pass says what it judged; a partial pass, which checks its profile left out.
     const said = r.reason && r.status !== 'untested' ? r.reason : r.status === 'pass' ? r.coverage : undefined;
     const reason = said ? `  ${said.split('\n')[0]}` : '';

@@ -1,7 +1,7 @@
 // reports/junit.xml: one test case per rule, for CI systems that read JUnit XML. A test suite per spec section;
 // each case is named by rule id and statement. A failure carries the reason, each failing check's expected
-// versus actual and curl line, the rerun command and the evidence; an error is <error>; skipped and untested
-// rules, and failures the baseline expects, are <skipped message>. xmlbuilder2 escapes, and replaces the
+// versus actual and curl line, the rerun command and the evidence; an error is <error>; skipped, untested, not
+// applicable and interrupted rules, and failures the baseline expects, are <skipped message> (the message says which). xmlbuilder2 escapes, and replaces the
 // characters XML cannot hold (a target's body may contain any byte).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,6 +41,8 @@ function verdict(
   if (r.status === 'fail') return { element: 'failure', message: r.reason ?? 'failed' };
   if (r.status === 'error') return { element: 'error', message: r.reason ?? 'error' };
   if (r.status === 'skipped') return { element: 'skipped', message: r.reason ?? 'skipped' };
+  if (r.status === 'interrupted') return { element: 'skipped', message: `interrupted: ${r.reason ?? ''}` };
+  if (r.status === 'not-applicable') return { element: 'skipped', message: `not applicable: ${r.reason ?? ''}` };
   if (r.status === 'untested')
     return { element: 'skipped', message: `untested: ${r.reason ?? 'no check implements this rule yet'}` };
   return undefined;
@@ -82,6 +84,8 @@ function testCase(suite: XMLBuilder, r: RuleResult, report: Report): void {
 }
 
 export function renderJunit(report: Report): string {
+  // A rule the filter left out was not run: it is no test case (the filter is a property of every suite).
+  const rules = report.rules.filter((r) => r.status !== 'left-out');
   const counts = (rules: RuleResult[], ms: number) => {
     const vs = rules.map((r) => verdict(r, report)?.element);
     return {
@@ -95,15 +99,15 @@ export function renderJunit(report: Report): string {
   const doc = create({ version: '1.0', encoding: 'UTF-8', invalidCharReplacement: '\uFFFD' });
   const root = doc.ele('testsuites', {
     name: `conformance: ${report.target.name}`,
-    ...counts(report.rules, report.durationMs),
+    ...counts(rules, report.durationMs),
     timestamp: report.startedAt,
   });
-  const sections = [...new Set(report.rules.map((r) => r.section))];
+  const sections = [...new Set(rules.map((r) => r.section))];
   for (const section of sections) {
-    const rules = report.rules.filter((r) => r.section === section);
+    const inSection = rules.filter((r) => r.section === section);
     const suite = root.ele('testsuite', {
       name: sectionHeading(section),
-      ...counts(rules, wallMs(rules.flatMap((r) => r.checks))),
+      ...counts(inSection, wallMs(inSection.flatMap((r) => r.checks))),
       timestamp: report.startedAt,
     });
     const props = suite.ele('properties');
@@ -115,7 +119,7 @@ export function renderJunit(report: Report): string {
     if (report.filter) props.ele('property', { name: 'filter', value: filterText(report.filter) });
     props.ele('property', { name: 'rerun', value: report.rerun });
     props.ele('property', { name: 'suite', value: `${report.suite.name} ${report.suite.version}` });
-    for (const r of rules) testCase(suite, r, report);
+    for (const r of inSection) testCase(suite, r, report);
   }
   return doc.end({ prettyPrint: true });
 }

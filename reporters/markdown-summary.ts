@@ -3,25 +3,32 @@
 // what ran against what.
 import { appendFileSync } from 'node:fs';
 import { filterText } from '../src/report/filter-text.ts';
-import type { Report } from '../src/report/report.ts';
+import { mustVerdict, type MustVerdict } from '../src/report/must-verdict.ts';
+import { namedStatuses, statusText, type Report } from '../src/report/report.ts';
 
-const statuses = ['pass', 'fail', 'error', 'skipped', 'untested'] as const;
+const icons: Record<MustVerdict['kind'], string> = { broken: '❌', unjudged: '⚠️', passed: '✅' };
 
 /** Text in a Markdown table cell or list item: no line breaks, no pipes, no markup of its own. */
 const cell = (s: string) => s.replace(/\s+/g, ' ').replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`);
 
+/** How many rules the run judged: all of them, or those the filter selected. */
+function ruleCount(report: Report): string {
+  const leftOut = report.totals['left-out'];
+  return leftOut
+    ? `${report.rules.length - leftOut} of ${report.rules.length} rules selected`
+    : `${report.rules.length} rules`;
+}
+
 export function renderMarkdownSummary(report: Report): string {
-  const counted = report.rules.filter((r) => r.level === 'MUST' && r.baseline !== 'expected-fail');
-  const broken = counted.filter((r) => r.status === 'fail' || r.status === 'error');
-  const verdict = broken.length
-    ? `❌ ${broken.length} MUST rule${broken.length > 1 ? 's' : ''} failed or erred`
-    : '✅ no MUST rule failed or erred';
+  const must = mustVerdict(report);
+  const verdict = `${icons[must.kind]} ${must.text}`;
+  const statuses = namedStatuses(report.totals);
   const lines = [
     `## Conformance: ${cell(report.target.name)}`,
     '',
-    `**${verdict}** · ${report.rules.length} rules · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests`,
+    `**${verdict}** · ${ruleCount(report)} · ${(report.durationMs / 1000).toFixed(1)} s · ${report.requests} requests`,
     '',
-    `| | ${statuses.join(' | ')} |`,
+    `| | ${statuses.map(statusText).join(' | ')} |`,
     `|---|${statuses.map(() => '---:').join('|')}|`,
     `| all rules | ${statuses.map((s) => report.totals[s]).join(' | ')} |`,
     `| MUST | ${statuses.map((s) => report.mustTotals[s]).join(' | ')} |`,

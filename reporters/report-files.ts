@@ -5,7 +5,7 @@ import type { KeyObject } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Profile } from '../src/profile/profile.ts';
-import { buildCertificate, type Certificate } from '../src/report/certificate.ts';
+import { buildCertificate, verdictLine, type Certificate } from '../src/report/certificate.ts';
 import type { Report } from '../src/report/report.ts';
 import { writeUncheckedRules } from './allure-results.ts';
 import { writeHtmlReport } from './html/page.ts';
@@ -26,14 +26,17 @@ export function writeReportFiles(
 ): ReportFiles {
   mkdirSync(dir, { recursive: true });
   writeUncheckedRules(report, allureResultsDir(dir));
-  const files: ReportFiles = { junit: writeJunitReport(report, dir), html: writeHtmlReport(report, dir) };
   const certificateFile = join(dir, 'certificate.json');
+  let certificate: ReportFiles['certificate'];
   if (report.filter || report.baseline || report.interrupted) {
     rmSync(certificateFile, { force: true });
   } else {
     const record = buildCertificate(report, target.profile, target.tlsFingerprint256, target.signKey);
     writeFileSync(certificateFile, `${JSON.stringify(record, null, 2)}\n`);
-    files.certificate = { file: certificateFile, record };
+    certificate = { file: certificateFile, record };
   }
+  // The HTML report says the certificate's verdict, so the certificate is made first.
+  const html = writeHtmlReport(report, dir, certificate && verdictLine(certificate.record));
+  const files: ReportFiles = { junit: writeJunitReport(report, dir), html, ...(certificate ? { certificate } : {}) };
   return files;
 }

@@ -3,7 +3,7 @@ import type { Exchange } from './http/exchange.ts';
 import type { Status } from './outcome.ts';
 
 export interface CheckOutcome {
-  status: Exclude<Status, 'untested'>;
+  status: Exclude<Status, 'untested' | 'left-out'>;
   reason?: string;
   /** For a failure: what the rule expects and what the target did. */
   expected?: unknown;

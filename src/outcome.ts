@@ -1,8 +1,10 @@
 // How a check ends when it does not pass: the target broke the rule (fail), the target misbehaved so the
-// rule could not be judged (error), or the rule cannot be judged on this target (skipped).
+// rule could not be judged (error), the rule cannot be judged on this target (skipped), or the target, per its
+// profile, has nothing the rule is about (not-applicable). A rule a --rule/--tag filter did not select is left-out:
+// the run says nothing of it. A rule an interrupt (SIGINT, SIGTERM) stopped, or kept from starting, is interrupted.
 import type { Exchange } from './http/exchange.ts';
 
-export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'untested';
+export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'untested' | 'not-applicable' | 'left-out' | 'interrupted';
 
 /** The target broke the rule: expected versus actual, with the exchange that shows it. */
 export class RuleFailure extends Error {
@@ -61,7 +63,7 @@ export class SuiteError extends Error {
  * endpoint, a write the run may not make): `fact` names the profile field, `message` says why. Only the profile may
  * skip a check; an answer of the target that leaves a check unable to judge is a failure or a target error. */
 export class RuleSkipped extends Error {
-  override readonly name = 'RuleSkipped';
+  override readonly name: string = 'RuleSkipped';
   constructor(
     readonly fact: string,
     reason: string,
@@ -73,4 +75,15 @@ export class RuleSkipped extends Error {
 /** Skips the check for a fact of the profile: `fact` is the profile field (`allowBillable`, `credentials.readOnly`). */
 export function skipFor(fact: string, reason: string): never {
   throw new RuleSkipped(fact, reason);
+}
+
+/** The rule has no subject on this target, per a fact of its profile (no deleted version, one current version for
+ * every resource, an endpoint or method the target does not offer): nothing is left unjudged, unlike a skip. */
+export class RuleNotApplicable extends RuleSkipped {
+  override readonly name = 'RuleNotApplicable';
+}
+
+/** Ends the check as not applicable: `fact` is the profile field that says the target has no such thing. */
+export function notApplicableFor(fact: string, reason: string): never {
+  throw new RuleNotApplicable(fact, reason);
 }

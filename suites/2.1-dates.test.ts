@@ -7,7 +7,7 @@ import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../src/judges/d
 import { parsedBody } from '../src/judges/entities.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
-import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
+import { notApplicableFor, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
@@ -163,7 +163,10 @@ check(
   async ({ target }) => {
     const fields = await dateFields(target);
     if (fields.length === 0)
-      skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+      notApplicableFor(
+        'endpoints.accessList',
+        'the profile says the target offers no access list, the body that takes a date',
+      );
     const forms = Object.keys(notIso).slice(0, target.setup.numRuns);
     const days = fc.sample(fc.integer({ min: 1, max: 6 }), { seed: target.setup.seed, numRuns: forms.length });
     const cases = fields.flatMap((f) =>
@@ -314,7 +317,10 @@ check(
   async ({ target }) => {
     const fields = await dateFields(target);
     if (fields.length === 0)
-      skipFor('endpoints.accessList', 'the profile says the target offers no access list, the body that takes a date');
+      notApplicableFor(
+        'endpoints.accessList',
+        'the profile says the target offers no access list, the body that takes a date',
+      );
     // Apart from the entries ENT-DATES-INPUT-ISO adds (one per wrong form).
     const n = Object.keys(notIso).length;
     await judgeEach(fields, async (f) => {

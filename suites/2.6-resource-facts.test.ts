@@ -11,7 +11,7 @@ import { describeExchange } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { expectValueAccepted } from '../src/judges/value-accepted.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
-import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
+import { notApplicableFor, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import {
   clusterVersion,
@@ -42,7 +42,7 @@ function endpoint(
   fill: Record<string, string> = {},
 ): string {
   const template = t.profile.endpoints[name];
-  if (!template) skipFor(`endpoints.${name}`, 'the profile says the target does not offer this endpoint');
+  if (!template) notApplicableFor(`endpoints.${name}`, 'the profile says the target does not offer this endpoint');
   return t.v2(template.replace(/\{(\w+)\}/g, (all, param: string) => fill[param] ?? all));
 }
 

@@ -4,7 +4,7 @@
 import { describeExchange } from '../src/judges/status.ts';
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import { expectServed } from '../src/judges/served.ts';
-import { RuleFailure, skipFor } from '../src/outcome.ts';
+import { notApplicableFor, RuleFailure } from '../src/outcome.ts';
 import { deprecatedVersions, readInVersion, versionedResources } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/target/target.ts';
@@ -20,7 +20,7 @@ for (const r of resources) {
     async ({ target }) => {
       const deprecated = deprecatedVersions(target, r);
       if (deprecated.length === 0)
-        skipFor('versions.deprecated', `the profile lists no deprecated version of ${r.template}`);
+        notApplicableFor('versions.deprecated', `the profile lists no deprecated version of ${r.template}`);
       for (const version of deprecated) {
         expectServed(
           await readInVersion(target, r.template, version),
@@ -38,7 +38,7 @@ for (const r of resources) {
     `GET ${r.template} in a deleted version is refused with the error body`,
     async ({ target }) => {
       const { deleted } = target.profile.versions;
-      if (deleted.length === 0) skipFor('versions.deleted', 'the profile lists no deleted version');
+      if (deleted.length === 0) notApplicableFor('versions.deleted', 'the profile lists no deleted version');
       for (const version of deleted) {
         expectErrorWithBody(
           await readInVersion(target, r.template, version),
@@ -61,7 +61,7 @@ if (outgrown.length === 0) {
     'VER-INDEPENDENT',
     "a resource whose current version is older than another resource's is served and not deprecated",
     async () => {
-      skipFor('versions.resources', 'every resource in the profile has the same current version');
+      notApplicableFor('versions.resources', 'every resource in the profile has the same current version');
     },
   );
 }

@@ -5,7 +5,7 @@ import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/judges/head.t
 import { expectJudgeable, expectStatus, unjudgeable } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import type { HeadThenGet } from '../src/http/head-then-get.ts';
-import { RuleFailure, skipFor } from '../src/outcome.ts';
+import { notApplicableFor, RuleFailure } from '../src/outcome.ts';
 import { deleteCreated, runName } from '../src/target/created.ts';
 import { eventually } from '../src/probes/eventually.ts';
 import {
@@ -70,7 +70,7 @@ function unsupportedInProfile(t: Target, res: HttpResponse): boolean {
  * resource lacks the method; anywhere else the method must be served. */
 function applied(t: Target, res: HttpResponse, what: string): HttpResponse {
   if (res.status === 405 && unsupportedInProfile(t, res))
-    skipFor('methods.unsupported', `${what}: the profile says the resource does not support the method`);
+    notApplicableFor('methods.unsupported', `${what}: the profile says the resource does not support the method`);
   expectStatus(res, [200, 201, 202, 204], what);
   return res;
 }
@@ -233,7 +233,7 @@ for (const h of headed) {
     expectJudgeable(get, `GET of ${h.title} is answered`);
     const head = await target.send({ method: 'HEAD', path });
     if (head.status === 405 && unsupportedInProfile(target, head))
-      skipFor('methods.unsupported', `the profile says ${h.title} does not support HEAD`);
+      notApplicableFor('methods.unsupported', `the profile says ${h.title} does not support HEAD`);
     expectJudgeable(head, `HEAD of ${h.title} is answered`);
     checkHeadMatchesGet(head, get);
   });

@@ -4,7 +4,7 @@
 // first project (suites/support/documented-path-params.ts); endpoints the profile says the target lacks are skipped.
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
-import { skipFor } from '../src/outcome.ts';
+import { notApplicableFor, skipFor } from '../src/outcome.ts';
 import { undoAccepted } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
 import { missingProjectId } from '../src/target/missing-project.ts';
@@ -87,7 +87,7 @@ const name = (e: Documented) => `${e.method} V2${e.path === '/' ? '' : e.path}`;
 
 function requireOffered(t: Target, e: Documented): void {
   if (!t.profile.endpoints.documented.includes(`${e.method} ${e.path}`))
-    skipFor('endpoints.documented', `the profile says the target does not offer ${name(e)}`);
+    notApplicableFor('endpoints.documented', `the profile says the target does not offer ${name(e)}`);
 }
 
 /** Sends the endpoint's request; a body that changes nothing where there is one. A POST that wrongly succeeded made

@@ -14,7 +14,8 @@ const script = readFileSync(new URL('./page-script.js', import.meta.url), 'utf8'
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 const policy = `default-src 'none'; style-src ${hash(style)}; script-src ${hash(script)}; img-src data:; form-action 'none'; base-uri 'none'`;
 
-export function renderHtml(report: Report): string {
+/** `certificate`: the certificate's verdict in one line, when the run gave one. */
+export function renderHtml(report: Report, certificate?: string): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -25,7 +26,7 @@ export function renderHtml(report: Report): string {
 <style>${new Html(style)}</style>
 </head>
 <body>
-${summary(report)}
+${summary(report, certificate)}
 ${ruleList(report)}
 <script>${new Html(script)}</script>
 </body>
@@ -33,9 +34,9 @@ ${ruleList(report)}
 `.text;
 }
 
-export function writeHtmlReport(report: Report, dir: string): string {
+export function writeHtmlReport(report: Report, dir: string, certificate?: string): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'index.html');
-  writeFileSync(file, renderHtml(report));
+  writeFileSync(file, renderHtml(report, certificate));
   return file;
 }

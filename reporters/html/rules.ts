@@ -1,12 +1,11 @@
 // The rules of the HTML report: the failures and errors first, as links, then every rule by spec section, with
 // filters (status, section, level, tag, text): each rule a <details> that opens to its reason, the text of its spec
 // section, its checks (expected versus actual, curl reproduction), the rerun command and the evidence.
-import type { Report, RuleResult } from '../../src/report/report.ts';
+import { statuses, type Report, type RuleResult } from '../../src/report/report.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { exchangeText, valueText } from '../../src/report/evidence-text.ts';
 import { sectionHeading, sectionText } from '../../src/report/spec-section.ts';
 import { html, type Html } from './html.ts';
-import { statuses } from './summary.ts';
 
 function filters(report: Report): Html {
   const sections = [...new Set(report.rules.map((r) => r.section))];

@@ -3,11 +3,12 @@
 import type { Level } from '../../src/catalogue/catalogue.ts';
 import type { Status } from '../../src/outcome.ts';
 import { filterText } from '../../src/report/filter-text.ts';
-import type { Report, RuleResult } from '../../src/report/report.ts';
+import { statuses, type Report, type RuleResult } from '../../src/report/report.ts';
 import { sectionHeading } from '../../src/report/spec-section.ts';
+import { formatTotals } from '../console-table.ts';
+import { mustVerdict } from '../../src/report/must-verdict.ts';
 import { html, type Html } from './html.ts';
 
-export const statuses: Status[] = ['pass', 'fail', 'error', 'skipped', 'untested'];
 const levels: Level[] = ['MUST', 'SHOULD', 'INFO'];
 
 function facts(report: Report): Html {
@@ -35,16 +36,9 @@ function facts(report: Report): Html {
   return html`<dl class="facts">${rows.filter(([, v]) => v !== undefined).map(([k, v]) => html`<dt>${k}</dt><dd>${v}</dd>`)}</dl>`;
 }
 
-function verdict(report: Report): Html {
-  const t = report.mustTotals;
-  const judged = report.rules.filter((r) => r.level === 'MUST' && r.baseline !== 'expected-fail');
-  const broken = judged.filter((r) => r.status === 'fail' || r.status === 'error').length;
-  const text = broken
-    ? `${broken} MUST rule${broken > 1 ? 's' : ''} failed or erred`
-    : t.pass === judged.length
-      ? 'every MUST rule passed'
-      : `no MUST rule failed; ${judged.length - t.pass} not judged`;
-  return html`<p class="verdict ${broken ? 'bad' : 'ok'}" id="verdict">${text}</p>`;
+function verdict(report: Report, certificate: string | undefined): Html {
+  const { kind, text } = mustVerdict(report);
+  return html`<p class="verdict ${kind === 'broken' ? 'bad' : kind === 'unjudged' ? 'warn' : 'ok'}" id="verdict">${text}</p>${certificate ? html`<p class="verdict ${certificate.startsWith('conformant') ? 'ok' : 'bad'}" id="certificate">certificate: ${certificate}</p>` : ''}`;
 }
 
 function countsTable(report: Report): Html {
@@ -85,7 +79,7 @@ ${sections.map((section) => {
 })}</tbody></table>`;
 }
 
-const totalsText = (t: Report['totals']) => statuses.map((s) => `${t[s]} ${s}`).join(', ');
+const totalsText = (t: Report['totals']) => formatTotals(t);
 
 /** The run in a few lines of plain text, for a QA lead to paste into a ticket or a chat. */
 export function pasteSummary(report: Report): string {
@@ -98,10 +92,10 @@ export function pasteSummary(report: Report): string {
   ].join('\n');
 }
 
-export function summary(report: Report): Html {
+export function summary(report: Report, certificate?: string): Html {
   return html`<header>
 <h1>Conformance report: ${report.target.name}</h1>
-${verdict(report)}
+${verdict(report, certificate)}
 <pre id="run-summary" class="paste">${pasteSummary(report)}</pre>
 ${facts(report)}
 </header>

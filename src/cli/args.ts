@@ -123,7 +123,8 @@ Options:
     summary: 'check a certificate: intact, signed (with --public-key), made by this suite',
     help: `conformance verify FILE [--public-key PEM]: checks a certificate against itself (hash, profile digest) and
 this suite (version, spec and catalogue checksums, rules, verdict); with --public-key also that the holder of that
-Ed25519 key signed it. Exit code 0 valid, 1 invalid (each failed check is named), 2 no such file or bad key.`,
+Ed25519 key signed it. Exit code 0 valid and conformant, 1 valid and not conformant, 2 invalid (each failed
+check is named), no such file or bad key.`,
     options: ['public-key'],
   },
   baseline: {

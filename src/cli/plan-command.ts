@@ -1,5 +1,5 @@
 // `conformance plan`: what a run under a profile would do, read from the profile alone (no request is sent): each
-// selected rule run or skipped (naming the profile fact), and the requests and time the cost model projects.
+// selected rule run, skipped or not applicable (naming the profile fact), and the requests and time the cost model projects.
 import { rules } from '../catalogue/catalogue.ts';
 import { loadProfile, referenceProfileFile } from '../profile/load.ts';
 import { planRule, type Need, type RulePlan } from '../runner/profile-needs.ts';
@@ -26,7 +26,7 @@ export function planRun(args: Omit<PlanArgs, 'command' | 'json'>): RunPlan {
   const planned = rules
     .filter((r) => !selected || selected.has(r.id))
     .map((r) => ({ ...planRule(r.id, profile), level: r.level }));
-  // The requests of the rules that will run: a skipped rule's checks stop before they send.
+  // The requests of the rules that will run: a skipped or not applicable rule's checks stop before they send.
   const running = new Set(planned.filter((r) => r.status === 'run').map((r) => r.id));
   const model = loadCostModel();
   const plan =
@@ -45,6 +45,7 @@ export function planRun(args: Omit<PlanArgs, 'command' | 'json'>): RunPlan {
 function ruleLine(r: RunPlan['rules'][number], width: number): string {
   const head = `${r.id.padEnd(width)}  ${r.level.padEnd(6)}`;
   if (r.status === 'skipped') return `${head}skipped: ${facts(r.skipped)}`;
+  if (r.status === 'not-applicable') return `${head}not applicable: ${facts(r.skipped)}`;
   const notes = [
     ...(r.partly.length ? [`some checks skip: ${facts(r.partly)}`] : []),
     ...(r.mayskip.length ? [`may skip on what the target holds: ${facts(r.mayskip)}`] : []),
@@ -64,7 +65,11 @@ export function planCommand(args: PlanArgs): number {
     ...p.rules.map((r) => ruleLine(r, width)),
   ];
   const skipped = p.rules.filter((r) => r.status === 'skipped').length;
-  out.push(`${p.rules.length} rules: ${p.rules.length - skipped} will run, ${skipped} skipped`);
+  const notApplicable = p.rules.filter((r) => r.status === 'not-applicable').length;
+  out.push(
+    `${p.rules.length} rules: ${p.rules.length - skipped - notApplicable} will run, ${skipped} skipped` +
+      (notApplicable ? `, ${notApplicable} not applicable` : ''),
+  );
   const { plan, rateLimit: rate } = p;
   const at = `${plan.windows} windows, about ${formatDuration(plan.durationMs)} at ${rate.limit} per ${rate.windowSeconds} s`;
   const projects = p.projects.length ? p.projects : ['(the projects the run creates)'];

@@ -8,6 +8,7 @@ import type { Profile } from '../profile/profile.ts';
 import { applyBaseline, loadBaseline } from '../report/baseline.ts';
 import { buildReport, exitOf } from '../report/build.ts';
 import { filterText } from '../report/filter-text.ts';
+import { verdictLine } from '../report/certificate.ts';
 import { cleanup } from '../runner/cleanup.ts';
 import { loadCostModel, planBudget, planFor, planNotice } from '../runner/plan.ts';
 import type { Plan } from '../report/report.ts';
@@ -196,7 +197,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       else if (args.quiet) process.stdout.write(`${formatTotals(report.totals)}\n`);
       else {
         const certificate = files.certificate
-          ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.verdict.conformant ? 'conformant' : 'not conformant'}, ${files.certificate.record.signature ? 'signed' : 'unsigned: for local use'})`
+          ? `\ncertificate: ${files.certificate.file} (${files.certificate.record.signature ? 'signed' : 'unsigned: for local use'}): ${verdictLine(files.certificate.record)}`
           : '';
         process.stdout.write(
           `${renderTable(report, process.stdout.isTTY && !process.env.NO_COLOR)}\nreport: ${file}, ${files.junit}, ${files.html}${certificate}\n`,

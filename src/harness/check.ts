@@ -1,9 +1,9 @@
 // Declares one check of one catalogue rule as a vitest test. The test name starts with the rule id, so that
-// runs can be filtered by rule; the outcome (pass, fail, error, skipped) and its evidence travel in task meta.
+// runs can be filtered by rule; the outcome (pass, fail, error, skipped, not-applicable) and its evidence travel in task meta.
 import { test } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
 import { curlLine } from '../http/exchange.ts';
-import { RuleFailure, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
+import { RuleFailure, RuleNotApplicable, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
 import { Coverage, withCoverage } from './coverage.ts';
@@ -35,11 +35,14 @@ export function classify(e: unknown): CheckOutcome {
         reason: `suite error: a skip names '${e.fact}', which is not a profile field (${e.message})`,
         cause: 'suite',
       };
-    return { status: 'skipped', reason: `${e.message} [profile: ${e.fact}]`, fact: e.fact };
+    const status = e instanceof RuleNotApplicable ? 'not-applicable' : 'skipped';
+    return { status, reason: `${e.message} [profile: ${e.fact}]`, fact: e.fact };
   }
   const err = e as Error;
   return { status: 'error', reason: `suite error: ${err?.message ?? String(e)}`, cause: 'suite' };
 }
+
+const interruptedReason = 'the run was interrupted while this check ran';
 
 /** vitest's limit for a check: a backstop behind the check's own, which leaves out the time paced by the rate limit. */
 const backstopMs = 24 * 3600 * 1000;
@@ -63,7 +66,11 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
           coverage = new Coverage();
           return withEvidence(log, () => withCoverage(coverage, () => fn({ target: target() })));
         }),
-      );
+      ).catch((e: unknown) => {
+        // vitest's signal ends a check only when the run is stopped (an interrupt): that is no outcome of the check.
+        if (ctx.signal.aborted) return { error: e, confirmed: undefined };
+        throw e;
+      });
       // A check that ended without judging anything has not passed; a skip would have named the profile fact.
       const failure =
         error ??
@@ -74,9 +81,12 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
         failure === undefined
           ? { status: 'pass' }
           : { ...classify(failure), ...(confirmed !== undefined ? { confirmed } : {}) };
+      // Stopped by an interrupt, a check judged nothing to the end, unless it had already failed twice.
+      if (ctx.signal.aborted && !(meta.outcome.status === 'fail' && meta.outcome.confirmed))
+        meta.outcome = { status: 'interrupted', reason: interruptedReason };
       meta.coverage = coverage.list();
       if (meta.coverage.length > 0) meta.outcome.coverage = describeCoverage(meta.coverage);
-      if (failure) {
+      if (failure && meta.outcome.status !== 'interrupted') {
         const ex = meta.outcome.exchange;
         if (ex)
           meta.outcome.curl = curlLine(ex.request, {
@@ -87,8 +97,8 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
       meta.evidence = log.exchanges;
       meta.requests = log.count;
       await reportToAllure(meta);
-      if (meta.outcome.status === 'skipped') ctx.skip(meta.outcome.reason);
-      if (failure) throw thrownFor(meta.outcome, failure);
+      if (meta.outcome.status === 'skipped' || meta.outcome.status === 'not-applicable') ctx.skip(meta.outcome.reason);
+      if (failure && meta.outcome.status !== 'interrupted') throw thrownFor(meta.outcome, failure);
     },
     backstopMs,
   );

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { curlLine, type Exchange } from '../http/exchange.ts';
-import { RuleFailure, skipFor, TargetError } from '../outcome.ts';
+import { notApplicableFor, RuleFailure, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated, runName, type Created } from '../target/created.ts';
 import { perRun } from '../harness/per-run.ts';
 import { forAll } from '../harness/property.ts';
@@ -35,7 +35,8 @@ export const customRoleKind: Kind = {
   key: 'roleName',
   collection: (t, project) => {
     const template = t.profile.endpoints.customDbRoles;
-    if (!template) skipFor('endpoints.customDbRoles', 'the profile says the target offers no custom database roles');
+    if (!template)
+      notApplicableFor('endpoints.customDbRoles', 'the profile says the target offers no custom database roles');
     return template.replace('{groupId}', project);
   },
   body: (_t, name) => customRoleBody(name),

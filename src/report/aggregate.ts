@@ -1,24 +1,35 @@
 // From check results to rule results: a rule fails if any check fails, errs if any errs (and none fails),
 // passes if every judged check passed (partially when some were skipped for a profile fact), is skipped if every
-// check was skipped, and is untested with no check.
+// check was skipped, is not applicable if every check was (or some were, and the others skipped: not judged), and is
+// untested with no check, or left-out when a filter did not select it. A rule an interrupt stopped (a check of it
+// in flight, or not reached) is interrupted, unless a check of it failed or erred first. A check that is not applicable beside passing ones leaves the pass whole.
 import { compareSections, rules as catalogue } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';
 import { describeCoverage, type Covered } from '../check-outcome.ts';
 import type { CheckResult, RuleResult, Totals } from './report.ts';
 
-const precedence: Exclude<Status, 'untested'>[] = ['fail', 'error', 'pass', 'skipped'];
+const precedence: Exclude<Status, 'untested' | 'left-out'>[] = [
+  'fail',
+  'error',
+  'interrupted',
+  'pass',
+  'skipped',
+  'not-applicable',
+];
 
 export function emptyTotals(): Totals {
-  return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0 };
+  return { pass: 0, fail: 0, error: 0, skipped: 0, untested: 0, 'not-applicable': 0, 'left-out': 0, interrupted: 0 };
 }
 
 /** The reason of a rule a --rule/--tag filter left out. */
-export const notSelectedReason = 'not selected by the rule or tag filter';
+const notSelectedReason = 'not selected by the rule or tag filter';
 
+/** `interrupted`: the run was stopped, so a selected rule without a check result was never reached. */
 export function aggregate(
   checks: CheckResult[],
   selected: Set<string> | undefined,
   evidencePerRule = 12,
+  interrupted = false,
 ): RuleResult[] {
   const byRule = new Map<string, CheckResult[]>();
   for (const c of checks) byRule.set(c.rule, [...(byRule.get(c.rule) ?? []), c]);
@@ -34,10 +45,15 @@ export function aggregate(
         tags: rule.tags,
       };
       if (mine.length === 0) {
-        const reason = selected && !selected.has(rule.id) ? notSelectedReason : 'no check implements this rule yet';
+        const [status, reason]: [Status, string] =
+          selected && !selected.has(rule.id)
+            ? ['left-out', notSelectedReason]
+            : interrupted
+              ? ['interrupted', 'the run was interrupted before any check of this rule ran']
+              : ['untested', 'no check implements this rule yet'];
         return {
           ...base,
-          status: selected && !selected.has(rule.id) ? 'skipped' : 'untested',
+          status,
           reason,
           checks: [],
           evidence: [],
@@ -53,7 +69,7 @@ export function aggregate(
             ? `partially judged: ${skipped.length} of ${mine.length} checks skipped (${skipped[0]!.reason}${skipped.length > 1 ? ', ...' : ''})`
             : undefined
           : deciding.length > 1
-            ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${status === 'skipped' ? 'skipped' : status === 'fail' ? 'failing' : 'erring'} check${deciding.length > 2 ? 's' : ''})`
+            ? `${deciding[0]!.reason} (and ${deciding.length - 1} more ${moreChecks[status]} check${deciding.length > 2 ? 's' : ''})`
             : deciding[0]!.reason;
       const ordered = [...deciding, ...mine.filter((c) => c.status !== status)];
       const coverage = describeCoverage(mergeCovered(mine.flatMap((c) => c.covered ?? [])));
@@ -68,6 +84,14 @@ export function aggregate(
       };
     });
 }
+
+const moreChecks: Record<Exclude<Status, 'untested' | 'pass' | 'left-out'>, string> = {
+  fail: 'failing',
+  error: 'erring',
+  skipped: 'skipped',
+  'not-applicable': 'not applicable',
+  interrupted: 'interrupted',
+};
 
 /** The coverage of several checks, summed per kind. */
 function mergeCovered(covered: readonly Covered[]): Covered[] {

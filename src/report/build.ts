@@ -32,7 +32,7 @@ export interface RunFacts {
 }
 
 export function buildReport(f: RunFacts): Report {
-  const results = aggregate(f.checks, f.selected);
+  const results = aggregate(f.checks, f.selected, undefined, f.interrupted !== undefined);
   for (const r of results) if (r.status === 'fail' || r.status === 'error') r.rerun = f.rerun.rule(r.id);
   return {
     format: reportFormat,
@@ -61,7 +61,7 @@ export function buildReport(f: RunFacts): Report {
 }
 
 /** The exit code of a run and, unless it is 0, why, in one line: 130 or 143 after an interrupt; 1 when a MUST rule
- * failed or erred (with strict: when one did not pass), the run had errors of its own or left something behind; else 0.
+ * failed or erred (with strict: when one did not pass and is applicable), the run had errors of its own or left something behind; else 0.
  * Rules the baseline expects to fail do not count. `file` is where the report was written. */
 export function exitOf(report: Report, strict: boolean, file: string): { code: number; why?: string } {
   const causes: string[] = [];
@@ -84,7 +84,9 @@ export function exitOf(report: Report, strict: boolean, file: string): { code: n
   const bad = must.filter((r) => r.status === 'fail' || r.status === 'error');
   if (bad.length)
     causes.push(`${bad.length} MUST ${bad.length === 1 ? 'rule' : 'rules'} failed or erred: ${named(bad)}`);
-  const unjudged = strict ? must.filter((r) => r.status !== 'pass' && r.status !== 'fail' && r.status !== 'error') : [];
+  // A rule not applicable has nothing to judge on this target, and one left out was not asked for: neither is unjudged.
+  const judgedOrNotApplicable = ['pass', 'fail', 'error', 'not-applicable', 'left-out'];
+  const unjudged = strict ? must.filter((r) => !judgedOrNotApplicable.includes(r.status)) : [];
   if (unjudged.length)
     causes.push(
       `--strict, and ${unjudged.length} MUST ${unjudged.length === 1 ? 'rule was' : 'rules were'} not judged: ${named(unjudged)}`,

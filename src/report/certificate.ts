@@ -1,7 +1,7 @@
 // The certificate of a run (reports/certificate.json): what was checked (suite version, spec and catalogue
 // checksums), against what (base URL, TLS certificate fingerprint, the profile: names of environment variables,
 // never their values), with which inputs (seed, cases per property, no rule filter), every rule's result and the
-// verdict, sealed with a SHA-256 of the whole record in canonical JSON (RFC 8785: sorted keys, fixed number format),
+// verdict (conformant when every MUST rule passed or is not applicable), sealed with a SHA-256 of the whole record in canonical JSON (RFC 8785: sorted keys, fixed number format),
 // so that anyone can recompute it. A hash shows the record intact, not who made it: a certificate for a third party
 // is signed (Ed25519 over the same canonical JSON), and verified with the signer's public key.
 import { createHash, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
@@ -80,8 +80,9 @@ const why: Record<string, string> = {
   untested: 'untested (no check implements them yet)',
 };
 
-/** Conformant when every MUST rule passes and every MUST check that was skipped names the profile fact that explains
- * it: a MUST rule that was not judged leaves conformance unproven. Rules judged in part are listed with the facts. */
+/** Conformant when every MUST rule passes or is not applicable (the profile says the target has none of what it is
+ * about), and every MUST check that was skipped names the profile fact that explains it: a MUST rule that was not
+ * judged leaves conformance unproven. Rules judged in part and rules not applicable are listed. */
 export function verdictOf(
   rules: Pick<RuleResult, 'id' | 'level' | 'status'>[],
   skipped: readonly SkippedCheck[],
@@ -96,10 +97,13 @@ export function verdictOf(
     reasons.push(`${unexplained.length} MUST check(s) skipped without a profile fact: ${unexplained.join(', ')}`);
   if (reasons.length) return { conformant: false, reasons };
   const partial = [...new Set(skipped.filter((s) => s.level === 'MUST').map((s) => s.rule))];
+  const notApplicable = must.filter((r) => r.status === 'not-applicable').map((r) => r.id);
   return {
     conformant: true,
     reasons: [
-      `all ${must.length} MUST rules pass`,
+      notApplicable.length
+        ? `${must.length - notApplicable.length} of ${must.length} MUST rules pass, and ${notApplicable.length} ${notApplicable.length === 1 ? 'is' : 'are'} not applicable (the profile says the target has none of what ${notApplicable.length === 1 ? 'it is' : 'they are'} about): ${notApplicable.join(', ')}`
+        : `all ${must.length} MUST rules pass`,
       ...(partial.length
         ? [
             `${partial.length} of them in part, some checks skipped for the profile facts listed in skippedChecks: ${partial.join(', ')}`,
@@ -107,6 +111,34 @@ export function verdictOf(
         : []),
     ],
   };
+}
+
+const verdictWords: Record<string, string> = {
+  fail: 'failed',
+  error: 'erred',
+  skipped: 'skipped',
+  untested: 'untested',
+};
+
+/** The verdict in one line, and why: "not conformant: 2 MUST rules skipped (AUTH-X, AUTH-Y)". */
+export function verdictLine(c: Pick<Certificate, 'rules' | 'verdict'>): string {
+  const must = c.rules.filter((r) => r.level === 'MUST');
+  const ids = (status: string) => must.filter((r) => r.status === status).map((r) => r.id);
+  const counted = (status: string, words: string) => {
+    const list = ids(status);
+    return list.length ? [`${list.length} MUST rule${list.length > 1 ? 's' : ''} ${words} (${named(list)})`] : [];
+  };
+  if (c.verdict.conformant) {
+    const notApplicable = ids('not-applicable');
+    return `conformant: every MUST rule passed${notApplicable.length ? `, except ${notApplicable.length} not applicable (${named(notApplicable)})` : ''}`;
+  }
+  const why = Object.entries(verdictWords).flatMap(([status, words]) => counted(status, words));
+  return `not conformant: ${why.length ? why.join(', ') : c.verdict.reasons.join('; ')}`;
+}
+
+/** A few rule ids, and how many more. */
+function named(ids: string[]): string {
+  return ids.length > 5 ? `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more` : ids.join(', ');
 }
 
 /** The skipped checks of a report's rules, each with its profile fact. */

@@ -48,6 +48,28 @@ export interface RuleResult {
 
 export type Totals = Record<Status, number>;
 
+/** Every status, in the order reports list them. */
+export const statuses: readonly Status[] = [
+  'pass',
+  'fail',
+  'error',
+  'skipped',
+  'untested',
+  'not-applicable',
+  'left-out',
+  'interrupted',
+];
+/** The statuses a line of totals always names; the others only when some rule has them. */
+const alwaysNamed = 5;
+
+/** The statuses a line of totals names: the first five always, the others where counted. */
+export function namedStatuses(t: Totals): Status[] {
+  return statuses.filter((s, i) => i < alwaysNamed || t[s] > 0);
+}
+
+/** A status as words: "not applicable". */
+export const statusText = (s: Status): string => s.replace(/-/g, ' ');
+
 /** What a run is planned to cost (reports/conformance.json, field plan). */
 export interface Plan {
   numRuns: number;

@@ -22,11 +22,13 @@ export function watchInterrupts(out: NodeJS.WriteStream = process.stderr): Inter
     if (count === 1) {
       signal = sig;
       out.write(
-        `\nconformance: ${sig}: stopping the checks, then deleting what the run created (again to skip cleanup)\n`,
+        `\nconformance: ${sig}: stopping the checks, then deleting what the run created and writing the report; a second ${sig} does not stop that, a third ends at once and may leave entities behind\n`,
       );
       stop?.();
     } else if (count === 2) {
-      out.write(`conformance: cleanup in progress; ${sig} once more ends at once and may leave entities behind\n`);
+      out.write(
+        `conformance: ${sig} again: still stopping the checks and deleting what the run created; ${sig} once more ends at once and may leave entities behind\n`,
+      );
     } else {
       process.exit(sig === 'SIGTERM' ? 143 : 130);
     }

@@ -29,6 +29,8 @@ export interface Need {
   /** all: every check of the rule skips, so the rule does; some: only some of its checks. */
   checks: 'all' | 'some';
   reason: string;
+  /** Set where the fact says the target has no such thing (notApplicableFor): the check is not applicable. */
+  outcome?: 'not-applicable';
 }
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/profile.schema.json', import.meta.url), 'utf8'));
@@ -94,21 +96,27 @@ export function unmet(need: Need, profile: Profile): boolean {
 
 export interface RulePlan {
   id: string;
-  status: 'run' | 'skipped';
-  /** The unmet needs of every check (why the rule is skipped), of some checks, and those the target's data decides. */
+  status: 'run' | 'skipped' | 'not-applicable';
+  /** The unmet needs of every check (why the rule is skipped or not applicable), of some checks, and those the
+   * target's data decides. */
   skipped: Need[];
   partly: Need[];
   mayskip: Need[];
 }
 
-/** What a run under `profile` will do with rule `id`: run it, skip it (a need of every check unmet), or run it partly. */
+/** What a run under `profile` will do with rule `id`: run it, skip it (a need of every check unmet), find it not
+ * applicable (every such need says the target has no such thing), or run it partly. */
 export function planRule(id: string, profile: Profile): RulePlan {
   const mine = needs[id] ?? [];
   const unmetNeeds = mine.filter((n) => unmet(n, profile));
   const skipped = unmetNeeds.filter((n) => n.checks === 'all');
   return {
     id,
-    status: skipped.length ? 'skipped' : 'run',
+    status: !skipped.length
+      ? 'run'
+      : skipped.every((n) => n.outcome === 'not-applicable')
+        ? 'not-applicable'
+        : 'skipped',
     skipped,
     partly: unmetNeeds.filter((n) => n.checks === 'some'),
     mayskip: mine.filter((n) => n.when === 'target-data'),

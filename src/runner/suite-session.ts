@@ -128,7 +128,8 @@ export class SuiteSession {
     }
     process.exitCode = 0; // vitest sets it on failing checks; the caller decides the exit code from the report.
     return {
-      checks: [...this.collector.checks],
+      // A stopped run reports the checks it never reached as interrupted.
+      checks: [...this.collector.checks, ...(this.stop.requested ? this.collector.interruptedChecks() : [])],
       runErrors: [...this.collector.runErrors],
       rateState: this.collector.rateState,
     };

@@ -92,7 +92,7 @@ afterAll(async () => {
 
 describe('certify', () => {
   it('writes a certificate naming the target, its TLS certificate, the profile without secrets and every rule', () => {
-    expect(certify.stdout).toMatch(/certificate: .*certificate\.json \((not )?conformant, signed\)/);
+    expect(certify.stdout).toMatch(/certificate: .*certificate\.json \(signed\): (not )?conformant/);
     expect(certificate.target.baseUrl).toBe(reference.baseUrl);
     expect(certificate.target.tlsCertificateSha256).toBe(new X509Certificate(reference.caPem).fingerprint256);
     expect(certificate.profile.credentials.owner).toMatchObject({
@@ -145,7 +145,7 @@ describe('certify', () => {
 
   it('gives the verdict of its MUST rules, and exits with it', () => {
     const must = certificate.rules.filter((r) => r.level === 'MUST');
-    const conformant = must.every((r) => r.status === 'pass');
+    const conformant = must.every((r) => r.status === 'pass' || r.status === 'not-applicable');
     expect(certificate.verdict.conformant).toBe(conformant);
     expect(certify.code).toBe(conformant ? 0 : 1);
     const untested = must.filter((r) => r.status === 'untested').map((r) => r.id);
@@ -233,11 +233,11 @@ describe('verify', () => {
   it('accepts the certificate as written, and checks its signature with the public key given', async () => {
     const file = join(certify.reportsDir, 'certificate.json');
     const r = await runCli(['verify', file, '--public-key', certifier.publicFile]);
-    expect(r.code, r.stdout).toBe(0);
+    expect(r.code, r.stdout).toBe(certificate.verdict.conformant ? 0 : 1);
     expect(r.stdout).toMatch(/^valid: .* is (not )?conformant \(suite .*, seed 99, num-runs 20, cases covering\)$/m);
     expect(r.stdout).toMatch(/^ {2}signed with key [0-9a-f]{64}, signature verified$/m);
     const unchecked = await runCli(['verify', file]);
-    expect(unchecked.code).toBe(0);
+    expect(unchecked.code).toBe(r.code);
     expect(unchecked.stdout).toMatch(/signature NOT checked: pass the signer's --public-key/);
   });
 
@@ -245,11 +245,58 @@ describe('verify', () => {
     const unsigned = reseal(certificate);
     expect(unsigned.signature).toBeNull();
     const local = await verify(unsigned);
-    expect(local.code, local.stdout).toBe(0);
+    expect(local.code, local.stdout).toBe(certificate.verdict.conformant ? 0 : 1);
     expect(local.stdout).toMatch(/^ {2}unsigned: for local use/m);
     const withKey = await verify(unsigned, '--public-key', certifier.publicFile);
-    expect(withKey.code).toBe(1);
+    expect(withKey.code).toBe(2);
     expect(withKey.stdout).toMatch(/signature: the certificate is unsigned/);
+  });
+
+  it('exits 0 for an intact conformant certificate, 1 for an intact one not conformant, 2 for one that does not verify', async () => {
+    const key = ['--public-key', certifier.publicFile];
+    const withRules = (status: (r: Certificate['rules'][number]) => Certificate['rules'][number]['status']) => {
+      const rules = certificate.rules.map((r) => ({ ...r, status: status(r) }));
+      return { ...certificate, rules, verdict: verdictOf(rules, certificate.skippedChecks) };
+    };
+    const conformant = reseal(
+      withRules((r) => (r.level === 'MUST' ? 'pass' : r.status)),
+      certifier.privateKey,
+    );
+    const pass = await verify(conformant, ...key);
+    expect([pass.code, pass.stderr]).toEqual([0, '']);
+    expect(pass.stdout).toMatch(/^valid: .* is conformant /);
+
+    const first = certificate.rules.find((r) => r.level === 'MUST')!.id;
+    const failing = withRules((r) => (r.id === first ? 'fail' : r.level === 'MUST' ? 'pass' : r.status));
+    for (const [notConformant, options] of [
+      [reseal(failing, certifier.privateKey), key],
+      [reseal(failing), []],
+    ] as const) {
+      const fail = await verify(notConformant, ...options);
+      expect(fail.code, fail.stdout).toBe(1);
+      expect(fail.stdout).toMatch(/^valid: .* is not conformant /);
+      expect(fail.stderr).toMatch(
+        new RegExp(
+          `^conformance: exit 1: .*certificate\\.json verifies, and says not conformant: 1 MUST rule failed \\(${first}\\)\n$`,
+        ),
+      );
+    }
+
+    // Edited after sealing: signed and checked with the key, signed without the key, and unsigned.
+    const edit = (c: Certificate): Certificate => ({ ...c, seed: c.seed + 1 });
+    for (const [edited, options] of [
+      [edit(conformant), key],
+      [edit(conformant), []],
+      [edit(reseal(conformant)), []],
+      [reseal(conformant), key],
+    ] as const) {
+      const invalid = await verify(edited, ...options);
+      expect(invalid.code, invalid.stdout).toBe(2);
+      expect(invalid.stdout).toMatch(/^invalid: /);
+      expect(invalid.stderr).toMatch(
+        /^conformance: exit 2: .*certificate\.json does not verify \(\d+ problems?\): its verdict cannot be trusted\n$/,
+      );
+    }
   });
 
   it("refuses forged certificates when given the certifier's public key", async () => {
@@ -259,25 +306,25 @@ describe('verify', () => {
       target: { ...certificate.target, name: 'someone else', baseUrl: 'https://someone.example' },
     });
     const rehashed = await verify(edited, ...key);
-    expect(rehashed.code).toBe(1);
+    expect(rehashed.code).toBe(2);
     expect(rehashed.stdout).toMatch(/signature: does not verify with the public key given/);
     expect(rehashed.stdout).not.toMatch(/sha256 does not match/);
 
     // A genuine signature of another record by the same key, moved onto this one.
     const other = reseal({ ...certificate, seed: 100 }, certifier.privateKey);
     const swapped = await verify({ ...certificate, signature: other.signature }, ...key);
-    expect(swapped.code).toBe(1);
+    expect(swapped.code).toBe(2);
     expect(swapped.stdout).toMatch(/signature: does not verify/);
 
     const resigned = reseal(edited, forger.privateKey);
     const otherKey = await verify(resigned, ...key);
-    expect(otherKey.code).toBe(1);
+    expect(otherKey.code).toBe(2);
     expect(otherKey.stdout).toMatch(/signature: made with key [0-9a-f]{64}, not with the public key given/);
     const claimed = await verify(
       { ...resigned, signature: { ...resigned.signature!, publicKeySha256: certificate.signature!.publicKeySha256 } },
       ...key,
     );
-    expect(claimed.code).toBe(1);
+    expect(claimed.code).toBe(2);
     expect(claimed.stdout).toMatch(/signature: does not verify/);
 
     // Genuinely signed, by a suite whose catalogue was another: valid once, not for this suite.
@@ -286,7 +333,7 @@ describe('verify', () => {
       certifier.privateKey,
     );
     const old = await verify(older, ...key);
-    expect(old.code).toBe(1);
+    expect(old.code).toBe(2);
     expect(old.stdout).toMatch(/catalogue\.sha256: e{64} is not the checksum of this suite's rule catalogue/);
     expect(old.stdout).not.toMatch(/signature:/);
 
@@ -294,7 +341,7 @@ describe('verify', () => {
       reseal({ ...certificate, profileSha256: 'a'.repeat(64) }, certifier.privateKey),
       ...key,
     );
-    expect(profile.code).toBe(1);
+    expect(profile.code).toBe(2);
     expect(profile.stdout).toMatch(/profileSha256 is not the digest of the profile/);
   });
 
@@ -318,15 +365,15 @@ describe('verify', () => {
     const changed = structuredClone(certificate);
     changed.rules[0]!.status = changed.rules[0]!.status === 'pass' ? 'fail' : 'pass';
     const tampered = await verify(changed);
-    expect(tampered.code).toBe(1);
+    expect(tampered.code).toBe(2);
     expect(tampered.stdout).toMatch(/sha256 does not match the record/);
 
     const fewerCases = await verify({ ...certificate, numRuns: 1 });
-    expect(fewerCases.code).toBe(1);
+    expect(fewerCases.code).toBe(2);
     expect(fewerCases.stdout).toMatch(/sha256 does not match the record/);
 
     const filtered = await verify(rehash({ ...certificate, filter: { rules: ['METH-405'], tags: ['errors'] } }));
-    expect(filtered.code).toBe(1);
+    expect(filtered.code).toBe(2);
     expect(filtered.stdout).toMatch(
       /filter: a certificate covers every rule, this run judged only rule METH-405, tag errors/,
     );
@@ -334,7 +381,7 @@ describe('verify', () => {
 
     const otherSpec = rehash({ ...certificate, spec: { ...certificate.spec, sha256: '0'.repeat(64) } });
     const spec = await verify(otherSpec);
-    expect(spec.code).toBe(1);
+    expect(spec.code).toBe(2);
     expect(spec.stdout).toMatch(/spec\.sha256: 0{64} is not the checksum of this suite's spec/);
     expect(spec.stdout).not.toMatch(/sha256 does not match/);
 
@@ -344,17 +391,57 @@ describe('verify', () => {
       catalogue: { ...certificate.catalogue, sha256: 'f'.repeat(64) },
     });
     const suite = await verify(otherSuite);
-    expect(suite.code).toBe(1);
+    expect(suite.code).toBe(2);
     expect(suite.stdout).toMatch(/suite\.version: made by suite 99\.0\.0/);
     expect(suite.stdout).toMatch(/catalogue\.sha256: f{64} is not the checksum/);
 
     const flipped = rehash({ ...certificate, verdict: { conformant: !certificate.verdict.conformant, reasons: [] } });
     const verdict = await verify(flipped);
-    expect(verdict.code).toBe(1);
+    expect(verdict.code).toBe(2);
     expect(verdict.stdout).toMatch(/verdict: says .*, the rule results say/);
 
     const junk = await verify({ format: 'conformance-certificate/1' });
-    expect(junk.code).toBe(1);
+    expect(junk.code).toBe(2);
     expect(junk.stdout).toMatch(/not a certificate: suite: required field is missing/);
   });
+});
+
+describe('a target with no deleted version and every resource at one version', () => {
+  it('is certified conformant, listing the rules about them as not applicable; plan, run and HTML say so', async () => {
+    const live = JSON.parse(readFileSync(profileFile, 'utf8')) as { versions: { resources: Record<string, string[]> } };
+    const file = join(dir, 'one-version.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...live,
+        $schema: undefined,
+        versions: {
+          deleted: [],
+          resources: Object.fromEntries(Object.keys(live.versions.resources).map((r) => [r, ['2023-02-01']])),
+        },
+      }),
+    );
+    const plan = JSON.parse((await runCli(['plan', '--profile', file, '--json'])).stdout) as {
+      rules: { id: string; status: string }[];
+    };
+    const planned = plan.rules.filter((r) => r.status === 'not-applicable').map((r) => r.id);
+    expect(planned).toEqual(expect.arrayContaining(['VER-DELETED-REFUSED', 'VER-INDEPENDENT']));
+
+    const run = await runCli(['certify', '--target', 'reference', '--profile', file, '--num-runs', '5']);
+    const record = JSON.parse(readFileSync(join(run.reportsDir, 'certificate.json'), 'utf8')) as Certificate;
+    const notApplicable = record.rules.filter((r) => r.status === 'not-applicable').map((r) => r.id);
+    expect(notApplicable).toEqual(planned);
+    expect(record.rules.find((r) => r.id === 'VER-DELETED-REFUSED')!.reason).toMatch(/\[profile: versions\.deleted\]/);
+    const must = record.rules.filter((r) => r.level === 'MUST');
+    const rest = must.filter((r) => r.status !== 'not-applicable' && r.status !== 'pass').map((r) => r.id);
+    expect(rest, run.stdout).toEqual([]);
+    expect([run.code, record.verdict.conformant]).toEqual([0, true]);
+    expect(record.verdict.reasons[0]).toMatch(new RegExp(`are not applicable .*: ${notApplicable.join(', ')}$`));
+    const line = `conformant: every MUST rule passed, except ${notApplicable.length} not applicable (${notApplicable.slice(0, 5).join(', ')}`;
+    expect(run.stdout).toContain(
+      `certificate: ${join(run.reportsDir, 'certificate.json')} (unsigned: for local use): ${line}`,
+    );
+    expect(readFileSync(join(run.reportsDir, 'index.html'), 'utf8')).toContain(`id="certificate">certificate: ${line}`);
+    expect((await runCli(['verify', join(run.reportsDir, 'certificate.json')])).code).toBe(0);
+  }, 300_000);
 });

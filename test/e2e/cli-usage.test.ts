@@ -115,8 +115,9 @@ describe('conformance CLI', () => {
     );
   });
 
-  it('prints only the selected rules of a filtered run, and how many it left out', async () => {
-    const r = await runCli(['run', '--rule', 'METH-405', '--num-runs', '1']);
+  it('prints only the selected rules of a filtered run, and how many it left out, counting none skipped', async () => {
+    const summary = join(mkdtempSync(join(tmpdir(), 'summary-')), 'summary.md');
+    const r = await runCli(['run', '--rule', 'METH-405', '--num-runs', '1', '--strict', '--summary', summary]);
     expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^ {2}\S+\s+(MUST|SHOULD|INFO)\s/.test(l));
     expect(rows).toEqual([expect.stringMatching(/^ {2}METH-405\s+MUST\s+PASS/)]);
@@ -125,6 +126,14 @@ describe('conformance CLI', () => {
         `^${rules.length - 1} of ${rules.length} rules not selected by the filter \\(rule METH-405\\): left out$`,
         'm',
       ),
+    );
+    expect(r.stdout).toContain(
+      `${rules.length} rules: 1 pass, 0 fail, 0 error, 0 skipped, 0 untested, ${rules.length - 1} left out`,
+    );
+    expect(r.report!.totals).toMatchObject({ pass: 1, skipped: 0, 'left-out': rules.length - 1 });
+    const leftOut = r.report!.mustTotals['left-out'];
+    expect(readFileSync(summary, 'utf8')).toContain(
+      `**✅ every selected MUST rule passed (${leftOut} left out by the filter)** · 1 of ${rules.length} rules selected`,
     );
   });
 

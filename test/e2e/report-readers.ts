@@ -53,9 +53,13 @@ export function readJunit(xml: string): {
           : element === 'skipped'
             ? message?.startsWith('untested')
               ? 'untested'
-              : message?.startsWith('expected-fail')
-                ? 'expected-fail'
-                : 'skipped'
+              : message?.startsWith('not applicable')
+                ? 'not-applicable'
+                : message?.startsWith('interrupted')
+                  ? 'interrupted'
+                  : message?.startsWith('expected-fail')
+                    ? 'expected-fail'
+                    : 'skipped'
             : 'pass';
     return {
       rule: properties.rule!,

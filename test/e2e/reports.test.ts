@@ -214,8 +214,14 @@ describe('reports of one run', () => {
     const certificate = JSON.parse(readFileSync(join(run.reportsDir, 'certificate.json'), 'utf8')) as Certificate;
     expect(new Map(certificate.rules.map((r) => [r.id, r.status]))).toEqual(statuses());
     expect([certificate.seed, certificate.numRuns, certificate.filter]).toEqual([seed, numRuns, null]);
+    // Intact, and (with the mutant's failure) not conformant: exit 1, as a gate needs.
     const verify = await runCli(['verify', join(run.reportsDir, 'certificate.json')]);
-    expect(verify.code, verify.stdout).toBe(0);
+    expect(certificate.verdict.conformant).toBe(false);
+    expect(verify.code, verify.stdout).toBe(1);
+    expect(verify.stdout).toMatch(/^valid: .* is not conformant /);
+    expect(verify.stderr).toMatch(
+      /^conformance: exit 1: .* verifies, and says not conformant: 1 MUST rule failed \(METH-405\)$/m,
+    );
   });
 
   it('GitHub Actions annotations: one error per failing or erring MUST rule, titled by its id', () => {

@@ -7,7 +7,7 @@ import { findRule } from '../../src/catalogue/catalogue.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 import { conditions, needs, planRule, unmet } from '../../src/runner/profile-needs.ts';
 import { isProfileFact } from '../../src/target/profile-facts.ts';
-import { scanSkips } from './skip-scan.ts';
+import { scanNotApplicable, scanSkips } from './skip-scan.ts';
 
 type Json = Record<string, any>;
 const reference = JSON.parse(readFileSync('config/reference.json', 'utf8')) as Json;
@@ -46,6 +46,30 @@ describe('what the rules need of the profile', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('marks not applicable exactly the needs whose fact a notApplicableFor names', () => {
+    const named = scanNotApplicable('.');
+    expect(named.size).toBeGreaterThan(3);
+    const isNamed = (fact: string) =>
+      named.has(fact) || [...named].some((f) => f.endsWith('.*') && fact.startsWith(f.slice(0, -1)));
+    const wrong = Object.entries(needs).flatMap(([id, list]) =>
+      list.filter((n) => (n.outcome === 'not-applicable') !== isNamed(n.fact)).map((n) => `${id}: ${n.fact}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('plans a rule whose subject the profile says the target lacks as not applicable, not skipped', () => {
+    const noDeleted = profile((p) => (p.versions.deleted = []));
+    expect(planRule('VER-DELETED-REFUSED', noDeleted)).toMatchObject({
+      status: 'not-applicable',
+      skipped: [{ fact: 'versions.deleted' }],
+    });
+    const oneVersion = profile((p) => (p.versions.resources = { '/groups': ['2023-02-01'] }));
+    expect(planRule('VER-INDEPENDENT', oneVersion).status).toBe('not-applicable');
+    expect(planRule('VER-DELETED-REFUSED', profile()).status).toBe('run');
+    const noOutsider = profile((p) => delete p.credentials.outsider);
+    expect(Object.keys(needs).filter((id) => planRule(id, noOutsider).status === 'not-applicable')).toEqual([]);
   });
 
   it('skips nothing under the reference profile, which has every role and switch on', () => {

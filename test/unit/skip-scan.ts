@@ -27,7 +27,8 @@ function blocks(source: string): Block[] {
 /** The facts a block names directly; a fact built from a variable (`credentials.${name}`) by its family and a star. */
 function directFacts(text: string): Set<string> {
   const facts = new Set<string>();
-  for (const m of text.matchAll(/skipFor\(\s*['`"]([^'`"]+)['`"]/g)) facts.add(m[1]!.replace(/\.\$\{.*$/, '.*'));
+  for (const m of text.matchAll(/(?:skipFor|notApplicableFor)\(\s*['`"]([^'`"]+)['`"]/g))
+    facts.add(m[1]!.replace(/\.\$\{.*$/, '.*'));
   return facts;
 }
 
@@ -81,4 +82,14 @@ export function scanSkips(root = '.', guarded: readonly string[] = []): Map<stri
     for (const id of ids) byRule.set(id, new Set([...(byRule.get(id) ?? []), ...f]));
   }
   return byRule;
+}
+
+/** The profile facts some notApplicableFor names (a fact built from a variable by its family and a star). */
+export function scanNotApplicable(root = '.'): Set<string> {
+  const sources = ['src/target', 'src/probes', 'suites/support', 'suites'].flatMap((dir) => files(join(root, dir)));
+  const facts = new Set<string>();
+  for (const text of sources)
+    for (const m of text.matchAll(/notApplicableFor\(\s*['`"]([^'`"]+)['`"]/g))
+      facts.add(m[1]!.replace(/\.\$\{.*$/, '.*'));
+  return facts;
 }
