@@ -80,11 +80,17 @@ export function commandLine(command: string, options: string[], start: Start = t
   return words.map(shellWord).join(' ');
 }
 
-/** A text that names commands as `conformance COMMAND` (a help), with the words that start them here instead. */
+/** The words that start the reference target alone: the clone's npm script, or the package's compiled entry. */
+function referenceWords(start: Start): string[] {
+  if (!start.compiled) return ['npm', 'run', 'reference'];
+  return ['node', pathFrom(start.cwd, join(start.packageRoot, 'dist', 'reference', 'main.js'))];
+}
+
+/** A text that names commands as `conformance COMMAND` or `npm run reference` (a help, a message), with the words that
+ * start them here instead. */
 export function withCliWords(text: string, start: Start = thisStart()): string {
   const words = cliWords(start).map(shellWord).join(' ');
-  return text.replace(
-    /\bconformance(?= (?:run|certify|plan|verify|baseline|rules|reference|help|COMMAND|--\w))/g,
-    words,
-  );
+  return text
+    .replace(/\bconformance(?= (?:run|certify|plan|verify|baseline|rules|reference|help|COMMAND|--\w))/g, words)
+    .replace(/\bnpm run reference\b/g, referenceWords(start).map(shellWord).join(' '));
 }

@@ -90,5 +90,10 @@ describe('commandLine', () => {
       '  node bin/conformance.mjs --version  the version',
     );
     expect(withCliWords('checks conformance of a target', inClone(clone))).toBe('checks conformance of a target');
+    const hint = 'the target itself runs with npm run reference';
+    expect(withCliWords(hint, inClone(join(clone, 'config')))).toBe(hint);
+    expect(withCliWords(hint, { compiled: true, packageRoot: clone, cwd: elsewhere, env: {} })).toBe(
+      `the target itself runs with node ${join(clone, 'dist', 'reference', 'main.js')}`,
+    );
   });
 });
