@@ -18,13 +18,13 @@ export interface Start {
 const npmScript = { name: 'conformance', script: 'node bin/conformance.mjs run', command: 'run' };
 
 /** This process's start: src/invocation.ts in a clone, dist/src/invocation.js in a package. */
-export function thisStart(): Start {
+function thisStart(): Start {
   const compiled = !import.meta.url.endsWith('.ts');
   const here = fileURLToPath(new URL('..', import.meta.url));
   return { compiled, packageRoot: compiled ? resolve(here, '..') : here, cwd: process.cwd(), env: process.env };
 }
 
-export function shellWord(s: string): string {
+function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
