@@ -11,11 +11,12 @@ import { BaselineError } from '../report/baseline.ts';
 import { HarError } from '../har/har-answers.ts';
 import { watchInterrupts } from '../runner/interrupt.ts';
 import { suiteName, suiteVersion } from '../report/build.ts';
+import { withCliWords } from '../invocation.ts';
 
 async function main(argv: string[]): Promise<number> {
   const args = parseCommandLine(argv);
   if (args.command === 'help') {
-    process.stdout.write(`${args.text}\n`);
+    process.stdout.write(`${withCliWords(args.text)}\n`);
     return 0;
   }
   if (args.command === 'version') {
@@ -43,12 +44,14 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (e) {
-  if (e instanceof UsageError) process.stderr.write(`conformance: ${e.message}\n`);
-  else if (e instanceof ProfileError) process.stderr.write(`conformance: bad profile: ${e.message}\n`);
-  else if (e instanceof BaselineError) process.stderr.write(`conformance: bad baseline: ${e.message}\n`);
-  else if (e instanceof UnreachableTarget) process.stderr.write(`conformance: target unreachable: ${e.message}\n`);
-  else if (e instanceof HarError) process.stderr.write(`conformance: bad archive: ${e.message}\n`);
-  else if (e instanceof WrongTarget) process.stderr.write(`conformance: wrong target: ${e.message}\n`);
+  // Messages name other commands as `conformance COMMAND`: printed with the words that start the CLI here.
+  const say = (m: string) => process.stderr.write(`conformance: ${withCliWords(m)}\n`);
+  if (e instanceof UsageError) say(e.message);
+  else if (e instanceof ProfileError) say(`bad profile: ${e.message}`);
+  else if (e instanceof BaselineError) say(`bad baseline: ${e.message}`);
+  else if (e instanceof UnreachableTarget) say(`target unreachable: ${e.message}`);
+  else if (e instanceof HarError) say(`bad archive: ${e.message}`);
+  else if (e instanceof WrongTarget) say(`wrong target: ${e.message}`);
   // Anything else is a fault of the suite itself: its stack says where.
   else process.stderr.write(`conformance: ${(e as Error).stack ?? String(e)}\n`);
   process.exitCode = 2;

@@ -26,14 +26,11 @@ import { allureResultsDir, writeReportFiles } from '../../reporters/report-files
 import { embeddedTarget, UsageError, type RunArgs } from './args.ts';
 import type { Embedded } from './embedded.ts';
 import { readSignKey } from './keys.ts';
+import { rerunLines } from './rerun.ts';
 import { selectedRules } from './selection.ts';
 import { preflight } from './preflight.ts';
 
 export { UnreachableTarget } from './preflight.ts';
-
-function shellWord(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
 
 function selection(args: RunArgs): Set<string> | undefined {
   if (!args.rules.length && !args.tags.length) return undefined;
@@ -49,30 +46,6 @@ function makeReportsDir(dir: string): void {
       `--reports ${dir}: cannot create the directory: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
-}
-
-/** The words that point a rerun at the same target. */
-function targetWords(args: RunArgs, embedded: boolean): string[] {
-  if (embedded) return ['--target', 'reference', ...args.mutants.flatMap((m) => ['--mutant', m])];
-  return [...(args.profile ? ['--profile', args.profile] : []), ...(args.target ? ['--target', args.target] : [])];
-}
-
-/** A command that reruns `selection` of this run: same target, seed and cases per property, so the same inputs. */
-function rerunCommand(command: string, args: RunArgs, embedded: boolean, seed: number, selection: string[]): string {
-  const words = [
-    'npx',
-    'conformance',
-    command,
-    ...targetWords(args, embedded),
-    ...selection,
-    '--seed',
-    String(seed),
-    '--num-runs',
-    String(args.numRuns),
-    '--cases',
-    args.cases,
-  ];
-  return words.map(shellWord).join(' ');
 }
 
 /** The plan of the run: the cases per property a budget allows, else the run's own. */
@@ -116,13 +89,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       if (notice && !args.quiet) process.stderr.write(`conformance: ${notice}\n`);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
       const setup = newRunSetup(profile, caPem, seed, args.numRuns, args.cases);
-      const rerun = {
-        run: rerunCommand(args.command, args, embedded, seed, [
-          ...args.rules.flatMap((r) => ['--rule', r]),
-          ...args.tags.flatMap((t) => ['--tag', t]),
-        ]),
-        rule: (id: string) => rerunCommand('run', args, embedded, seed, ['--rule', id]),
-      };
+      const rerun = rerunLines(args, embedded, seed);
       if (!args.quiet && !args.json)
         process.stderr.write(
           `conformance: ${profile.name} at ${profile.baseUrl}, seed ${seed}, num-runs ${args.numRuns}, cases ${args.cases}, run ${setup.runId}\n`,

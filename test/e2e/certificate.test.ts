@@ -131,7 +131,7 @@ describe('certify', () => {
       'covering',
       null,
     ]);
-    const rerun = `npx conformance certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20 --cases covering`;
+    const rerun = `node bin/conformance.mjs certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20 --cases covering`;
     expect(certificate.profileSha256).toBe(
       createHash('sha256').update(canonicalize(certificate.profile)).digest('hex'),
     );

@@ -19,8 +19,9 @@ describe('conformance CLI', () => {
   it('explains run and rules in --help', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/conformance run/);
-    expect(r.stdout).toMatch(/conformance rules/);
+    // The commands as they start from where the help was asked: here, a clone's root.
+    expect(r.stdout).toMatch(/^ {2}node bin\/conformance\.mjs run /m);
+    expect(r.stdout).toMatch(/^ {2}node bin\/conformance\.mjs rules /m);
   });
 
   it("gives each command its own help, and the suite's version", async () => {
@@ -29,11 +30,11 @@ describe('conformance CLI', () => {
     expect([version.code, version.stdout]).toEqual([0, `${pkg.name} ${pkg.version}\n`]);
     const certify = await runCli(['certify', '--help']);
     expect(certify.code).toBe(0);
-    expect(certify.stdout).toMatch(/^conformance certify/);
+    expect(certify.stdout).toMatch(/^node bin\/conformance\.mjs certify/);
     expect(certify.stdout).toMatch(/--sign-key PEM/);
     expect(certify.stdout).not.toMatch(/--rule ID|--baseline FILE/);
     const verify = await runCli(['help', 'verify']);
-    expect(verify.stdout).toMatch(/^conformance verify FILE \[--public-key PEM\]/);
+    expect(verify.stdout).toMatch(/^node bin\/conformance\.mjs verify FILE \[--public-key PEM\]/);
     expect(verify.stdout).not.toMatch(/--profile/);
     const run = await runCli(['run', '-h']);
     expect(run.stdout).toMatch(/--rule ID/);
@@ -79,7 +80,7 @@ describe('conformance CLI', () => {
   it('refuses unknown options, commands, rule ids, tags and mutants on one line, naming the nearest known one', async () => {
     await refused(
       ['run', '--frobnicate'],
-      /^conformance: unknown option '--frobnicate'; conformance run --help lists its options$/,
+      /^conformance: unknown option '--frobnicate'; node bin\/conformance\.mjs run --help lists its options$/,
     );
     await refused(['run', '--nmu-runs', '3'], /unknown option '--nmu-runs' \(did you mean --num-runs\?\)/);
     await refused(
@@ -89,13 +90,13 @@ describe('conformance CLI', () => {
     await refused(['certfy'], /unknown command 'certfy' \(did you mean certify\?\)/);
     await refused(
       ['run', '--rule', 'NO-SUCH-RULE'],
-      /^conformance: unknown rule id: NO-SUCH-RULE \(see 'conformance rules'\)$/,
+      /^conformance: unknown rule id: NO-SUCH-RULE \(see 'node bin\/conformance\.mjs rules'\)$/,
     );
     await refused(['run', '--rule', 'METH-406'], /unknown rule id: METH-406 \(did you mean METH-405\?\)/);
     await refused(['run', '--tag', 'smok'], /unknown tag: smok \(did you mean smoke\?\)/);
     await refused(
       ['run', '--mutant', 'NOPE'],
-      /^conformance: unknown mutant: NOPE \(conformance reference --list-mutants lists them\)$/,
+      /^conformance: unknown mutant: NOPE \(node bin\/conformance\.mjs reference --list-mutants lists them\)$/,
     );
     await refused(['run', '--mutant', 'METH-40'], /unknown mutant: METH-40 \(did you mean METH-405\?\)/);
   });
@@ -103,7 +104,7 @@ describe('conformance CLI', () => {
   it('refuses options of another command, a missing value, and a reports directory under a file', async () => {
     await refused(
       ['rules', '--seed', '3'],
-      /^conformance: --seed does not apply to rules \(conformance rules --help lists its options\)$/,
+      /^conformance: --seed does not apply to rules \(node bin\/conformance\.mjs rules --help lists its options\)$/,
     );
     await refused(['rules', '--tag'], /^conformance: --tag takes a value$/);
     await refused(['run', '--rule', '--tag', 'smoke'], /--rule takes a value, not an option/);

@@ -1,5 +1,5 @@
 // Runs the conformance CLI as a user would, in a child process, and reads its JSON report.
-import { execFile } from 'node:child_process';
+import { type ExecFileException, execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,45 @@ export interface CliRun {
   stderr: string;
   reportsDir: string;
   report?: Report;
+}
+
+/** What a child process did, and the report it wrote to `reportsDir` if any, checked against the schema. */
+function finished(
+  resolve: (r: CliRun) => void,
+  reject: (e: Error) => void,
+  reportsDir: string,
+): (error: ExecFileException | null, stdout: string, stderr: string) => void {
+  return (error, stdout, stderr) => {
+    const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+    let report: Report | undefined;
+    try {
+      report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report;
+    } catch {
+      report = undefined;
+    }
+    const problems = report ? reportSchemaProblems(report) : [];
+    if (problems.length)
+      reject(
+        new Error(
+          `${join(reportsDir, 'conformance.json')} does not match its schema:\n${problems.slice(0, 20).join('\n')}`,
+        ),
+      );
+    else resolve({ code, stdout, stderr, reportsDir, report });
+  };
+}
+
+/** Runs a command line the suite printed, as a user pastes it into a shell in `cwd`, its reports sent to a directory
+ * of the test's. */
+export function runLine(line: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  const reportsDir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));
+  return new Promise((resolve, reject) => {
+    execFile(
+      'bash',
+      ['-c', `${line} --reports ${reportsDir}`],
+      { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+      finished(resolve, reject, reportsDir),
+    );
+  });
 }
 
 /** Runs the CLI; a report it writes must match schemas/conformance-report.schema.json, or the promise rejects. */
@@ -30,23 +69,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
         maxBuffer: 64 * 1024 * 1024,
         timeout: 300_000,
       },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        let report: Report | undefined;
-        try {
-          report = JSON.parse(readFileSync(join(reportsDir, 'conformance.json'), 'utf8')) as Report;
-        } catch {
-          report = undefined;
-        }
-        const problems = report ? reportSchemaProblems(report) : [];
-        if (problems.length)
-          reject(
-            new Error(
-              `${join(reportsDir, 'conformance.json')} does not match its schema:\n${problems.slice(0, 20).join('\n')}`,
-            ),
-          );
-        else resolve({ code, stdout, stderr, reportsDir, report });
-      },
+      finished(resolve, reject, reportsDir),
     );
   });
 }

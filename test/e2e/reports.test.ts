@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findRule, rules as catalogue } from '../../src/catalogue/catalogue.ts';
 import type { Certificate } from '../../src/report/certificate.ts';
 import type { Report } from '../../src/report/report.ts';
-import { runCli, statusOf, type CliRun } from './cli.ts';
+import { runCli, runLine, statusOf, type CliRun } from './cli.ts';
 import { reportSchemaProblems } from './report-schema.ts';
 import {
   allureRuleStatuses,
@@ -27,7 +27,8 @@ let report: Report;
 const statuses = () => new Map(report.rules.map((r) => [r.id, r.status]));
 const seed = 4242;
 const numRuns = 7;
-const ruleRerun = `npx conformance run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`;
+// Lines to type where the run was started: the clone's root, where it ran as node bin/conformance.mjs.
+const ruleRerun = `node bin/conformance.mjs run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`;
 
 beforeAll(async () => {
   // A run with a failing rule, as a GitHub Actions job would make it, with machine output on stdout.
@@ -68,7 +69,7 @@ describe('reports of one run', () => {
   it('conformance.json: the seed, the cases per property, no filter, and rerun lines that name them and the target', () => {
     expect([report.seed, report.numRuns, report.cases, report.filter]).toEqual([seed, numRuns, 'all', undefined]);
     expect(report.rerun).toBe(
-      `npx conformance run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`,
+      `node bin/conformance.mjs run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`,
     );
     expect(report.rules.filter((r) => r.rerun).map((r) => r.rerun)).toEqual(
       report.rules
@@ -78,9 +79,7 @@ describe('reports of one run', () => {
   });
 
   it("a rule's rerun line reproduces its run: same target, seed, cases per property and result, printed on the console", async () => {
-    const words = report.rules.find((r) => r.id === 'METH-405')!.rerun!.split(' ');
-    expect(words.slice(0, 2)).toEqual(['npx', 'conformance']);
-    const again = await runCli(words.slice(2));
+    const again = await runLine(report.rules.find((r) => r.id === 'METH-405')!.rerun!, process.cwd());
     expect(again.code, again.stderr).toBe(1);
     const rerun = again.report!;
     expect([rerun.seed, rerun.numRuns, rerun.cases, rerun.filter, rerun.target.mutants]).toEqual([
