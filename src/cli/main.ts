@@ -2,7 +2,7 @@
 import { parseCommandLine, UsageError } from './args.ts';
 import { baselineCommand } from './baseline-command.ts';
 import { WrongTarget } from './identity.ts';
-import { UnreachableTarget } from './preflight.ts';
+import { CredentialsRefused, UnreachableTarget } from './preflight.ts';
 import { planCommand } from './plan-command.ts';
 import { listRules } from './rules-command.ts';
 import { verifyCommand } from './verify-command.ts';
@@ -45,6 +45,7 @@ try {
   else if (e instanceof ProfileError) process.stderr.write(`conformance: bad profile: ${e.message}\n`);
   else if (e instanceof BaselineError) process.stderr.write(`conformance: bad baseline: ${e.message}\n`);
   else if (e instanceof UnreachableTarget) process.stderr.write(`conformance: target unreachable: ${e.message}\n`);
+  else if (e instanceof CredentialsRefused) process.stderr.write(`conformance: credentials refused: ${e.message}\n`);
   else if (e instanceof WrongTarget) process.stderr.write(`conformance: wrong target: ${e.message}\n`);
   // Anything else is a fault of the suite itself: its stack says where.
   else process.stderr.write(`conformance: ${(e as Error).stack ?? String(e)}\n`);
