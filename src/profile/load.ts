@@ -1,5 +1,6 @@
 // Reads a profile file, validates it against schemas/profile.schema.json (ajv, defaults applied) and
 // resolves its credentials from the environment. Every problem names the field at fault.
+import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JsonFileError, readJsonFile, schemaChecker } from '../json-file.ts';
@@ -30,7 +31,16 @@ export function loadProfile(file: string): Profile {
     throw e instanceof JsonFileError ? new ProfileError(e.message) : e;
   }
   const profile = checkProfile(value, file);
-  if (profile.tls.caFile) profile.tls.caFile = resolve(dirname(file), profile.tls.caFile);
+  if (profile.tls.caFile) {
+    profile.tls.caFile = resolve(dirname(file), profile.tls.caFile);
+    try {
+      accessSync(profile.tls.caFile, constants.R_OK);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? (e as Error).message})`;
+      throw new ProfileError(`${file}: tls.caFile: ${why}: ${profile.tls.caFile}`);
+    }
+  }
   return profile;
 }
 

@@ -2,7 +2,7 @@
 // nearest known word, exit code 2 before any rule runs, and a filtered run that lists only the rules it selected.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutantCatalogue } from '../../reference/mutants.ts';
 import { rules } from '../../src/catalogue/catalogue.ts';
@@ -133,6 +133,15 @@ describe('conformance CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/pagingg: unknown field \(did you mean paging\?\)/);
+  });
+
+  it('names tls.caFile and its path in one line when the file is missing', async () => {
+    const file = profileFile({ ...live, tls: { caFile: 'no-such-ca.pem' } });
+    const r = await runCli(['run', '--profile', file], { T_PUB: 'x', T_PRIV: 'y' });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      `conformance: bad profile: ${file}: tls.caFile: no such file: ${join(dirname(file), 'no-such-ca.pem')}`,
+    ]);
   });
 
   it('names a missing environment variable', async () => {

@@ -66,6 +66,17 @@ describe('profile', () => {
     );
   });
 
+  it('names tls.caFile and its path when the file is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profile-'));
+    const file = join(dir, 'p.json');
+    writeFileSync(file, JSON.stringify({ ...minimal(), tls: { caFile: 'ca.pem' } }));
+    expect(() => loadProfile(file)).toThrow(
+      new ProfileError(`${file}: tls.caFile: no such file: ${join(dir, 'ca.pem')}`),
+    );
+    writeFileSync(join(dir, 'ca.pem'), 'pem');
+    expect(loadProfile(file).tls.caFile).toBe(join(dir, 'ca.pem'));
+  });
+
   it('names an environment variable that is not set', () => {
     const p = checkProfile(minimal(), 'p.json');
     expect(() => resolveCredentials(p, { T_PUB: 'k' })).toThrow(
