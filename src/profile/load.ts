@@ -16,8 +16,30 @@ export class ProfileError extends Error {
 
 const checkSchema = schemaChecker(new URL('../../schemas/profile.schema.json', import.meta.url), { useDefaults: true });
 
+/** What is wrong, in words, with a field that must hold a scheme, host and port only; undefined when it holds one. */
+function originProblem(field: string, value: unknown, schemes: string[]): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const expected = `expected ${schemes.map((s) => `${s}//`).join(' or ')} with a host and an optional port only`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${field}: '${value}' is not a URL; ${expected}, such as ${schemes[0]}//cloud.example.com`;
+  }
+  if (!schemes.includes(url.protocol)) return `${field}: '${value}' starts with ${url.protocol}//; ${expected}`;
+  const rest = `${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+  // The suite adds the API's paths (/api/{vendor}/v2/...) itself.
+  if (rest) return `${field}: '${value}' has a path (${rest}); ${expected}, such as ${url.origin}`;
+  return undefined;
+}
+
 /** Validates a profile object in place (defaults are filled in). */
 export function checkProfile(value: unknown, source: string): Profile {
+  const fields = (value ?? {}) as { baseUrl?: unknown; plainHttpUrl?: unknown };
+  const urlProblem =
+    originProblem('baseUrl', fields.baseUrl, ['https:', 'http:']) ??
+    originProblem('plainHttpUrl', fields.plainHttpUrl, ['http:']);
+  if (urlProblem) throw new ProfileError(`${source}: ${urlProblem}`);
   const problem = checkSchema(value);
   if (problem) throw new ProfileError(`${source}: ${problem}`);
   return value as unknown as Profile;
