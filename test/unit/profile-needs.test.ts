@@ -53,6 +53,16 @@ describe('what the rules need of the profile', () => {
     expect(skipped).toEqual([]);
   });
 
+  it('gives a skip on what the target holds a reason about the target, never about what the profile allows', () => {
+    // Such a skip happens whatever the profile allows: "does not allow creating one" misleads under allowBillable.
+    const blaming = Object.entries(needs).flatMap(([id, list]) =>
+      list
+        .filter((n) => n.when === 'target-data' && /profile (does not|may not)/.test(n.reason))
+        .map((n) => `${id}: ${n.reason}`),
+    );
+    expect(blaming).toEqual([]);
+  });
+
   it('reads each condition from the profile', () => {
     const need = (fact: string, when: (typeof conditions)[number]) => ({
       fact,
