@@ -1,6 +1,6 @@
 // The CLI's contract with its user: help per command, version, rule and mutant listings, one-line errors that name the
 // nearest known word, exit code 2 before any rule runs, and a filtered run that lists only the rules it selected.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -126,6 +126,8 @@ describe('conformance CLI', () => {
         'm',
       ),
     );
+    // Allure's results are written only on request (--allure).
+    expect(readdirSync(r.reportsDir).sort()).toEqual(['conformance.json', 'index.html', 'junit.xml']);
   });
 
   it('names a typo in a profile field', async () => {
