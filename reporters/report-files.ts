@@ -1,5 +1,5 @@
 // Every file of a run's reports directory besides conformance.json: JUnit XML, the HTML report, Allure results
-// for rules no check ran, and the certificate when the run may give one (no rule filter, no baseline, not
+// for rules no check ran (with --allure; otherwise an earlier run's are removed), and the certificate when the run may give one (no rule filter, no baseline, not
 // interrupted). A certificate left from an earlier run is removed otherwise: it would describe another run.
 import type { KeyObject } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,9 +23,13 @@ export function writeReportFiles(
   report: Report,
   dir: string,
   target: { profile: Profile; tlsFingerprint256?: string; signKey?: KeyObject },
+  allure: boolean,
 ): ReportFiles {
   mkdirSync(dir, { recursive: true });
-  writeUncheckedRules(report, allureResultsDir(dir));
+  // Results left by an earlier run would read as this run's.
+  if (allure) writeUncheckedRules(report, allureResultsDir(dir));
+  else rmSync(allureResultsDir(dir), { recursive: true, force: true });
+  const files: ReportFiles = { junit: writeJunitReport(report, dir), html: writeHtmlReport(report, dir) };
   const certificateFile = join(dir, 'certificate.json');
   let certificate: ReportFiles['certificate'];
   if (report.filter || report.baseline || report.interrupted) {

@@ -30,10 +30,23 @@ export interface Covered {
   places: number;
 }
 
-function plural(what: string, n: number): string {
+function pluralWord(word: string): string {
+  if (/[^aeiou]y$/.test(word)) return `${word.slice(0, -1)}ies`;
+  return /(s|x|ch|sh)$/i.test(word) ? `${word}es` : `${word}s`;
+}
+
+/** What follows a kind's head noun and stays as it is: "date sent", "HEAD answer read raw", "create over the limit". */
+const afterHead = / (sent|read raw|read back|over the limit)$/;
+
+/** The kind in the plural: its head noun takes the plural, each of two joined by "or" ("entities or lists"). */
+export function plural(what: string, n: number): string {
   if (n === 1) return what;
-  if (/[^aeiou]y$/.test(what)) return `${what.slice(0, -1)}ies`;
-  return /(s|x|ch|sh)$/.test(what) ? `${what}es` : `${what}s`;
+  const cut = what.search(afterHead);
+  const [head, rest] = cut < 0 ? [what, ''] : [what.slice(0, cut), what.slice(cut)];
+  return `${head
+    .split(' or ')
+    .map((noun) => noun.replace(/\S+$/, pluralWord))
+    .join(' or ')}${rest}`;
 }
 
 /** One line for a report: "42 entities on 17 paths, 3 answers". */

@@ -155,10 +155,7 @@ const refusedForAccessList = (name: string, address: string) =>
 
 if (outside.length === 0) {
   check('SVC-ACCESS-LIST', "a request from outside a credential's access list is refused", async () => {
-    skipFor(
-      'credentials',
-      'no credential names an address outside its access list (credentials.<role>.outsideAddress)',
-    );
+    skipFor('credentials.<role>.outsideAddress', 'no credential names an address outside its access list');
   });
 }
 
@@ -205,7 +202,7 @@ if (forgers.length === 0) {
     'a forwarding header naming an admitted address does not get a refused address in',
     async () => {
       skipFor(
-        'credentials',
+        'credentials.<role>.localAddress',
         'no credential names both an admitted address (localAddress) and one outside its list (outsideAddress)',
       );
     },
@@ -240,7 +237,7 @@ if (pairs.length === 0) {
     'an address refused for one credential is accepted for another that lists it',
     async () => {
       skipFor(
-        'credentials',
+        'credentials.<role>.localAddress',
         "no credential sends from (localAddress) an address outside another credential's list (outsideAddress)",
       );
     },

@@ -146,8 +146,8 @@ function callerWithoutPermission(
   const [role, ref] =
     Object.entries(t.profile.credentials).find(([, c]) => c.outsideAddress) ??
     skipFor(
-      'credentials',
-      'no credential in the profile names an address outside its access list (credentials.<role>.outsideAddress)',
+      'credentials.<role>.outsideAddress',
+      'no credential in the profile names an address outside its access list',
     );
   return {
     how: { as: role, localAddress: ref.outsideAddress },

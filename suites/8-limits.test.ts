@@ -278,7 +278,10 @@ const sharedCounterBurst = once('shared-counter', async (t) => {
   const pool = projects.filter((p) => callersOf(p).length >= 2);
   if (!pool.length) {
     if (names.filter((n) => n !== 'outsider').length < 2)
-      skipFor('credentials', 'the profile names fewer than two credentials with a role on its projects');
+      skipFor(
+        'credentials.<role>',
+        'the profile names fewer than two credentials with a role on its projects (owner and owner2, readOnly or serviceAccount)',
+      );
     throw new TargetError('nothing-judged', 'no project of the profile is reached by two of its credentials');
   }
   return burstOnce(t, pool, { requests: allowed + 1, credentials: names }, async (at) => {

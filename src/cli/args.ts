@@ -22,6 +22,8 @@ const runOptions = `  --profile FILE    target profile (JSON, see schemas/profil
   --mutant ID       embedded target only: break the rule ID on purpose (repeatable; conformance reference
                     --list-mutants lists them)
   --summary FILE    append a Markdown summary of the run to FILE (in GitHub Actions: "$GITHUB_STEP_SUMMARY")
+  --allure          also write Allure results to DIR/allure-results (one file per check and attachment, some
+                    1,500 files and 14 MB for every rule; read them with npx allure generate)
   --quiet           print only the totals
   --json            print the JSON report on stdout instead of the table`;
 
@@ -33,8 +35,8 @@ describes (nothing was run).`;
 const commands = {
   run: {
     summary: 'run the suites and write reports/ (default: against the embedded reference target)',
-    help: `conformance run [options]: runs the suites against a target and writes reports/ (JSON, JUnit, HTML, Allure,
-and the certificate of a run of every rule).
+    help: `conformance run [options]: runs the suites against a target and writes reports/ (JSON, JUnit, HTML, the
+certificate of a run of every rule, and with --allure Allure's results).
 
 Options:
 ${runOptions}
@@ -57,6 +59,7 @@ ${exitCodes}`,
       'strict',
       'mutant',
       'summary',
+      'allure',
       'quiet',
       'json',
     ],
@@ -81,6 +84,7 @@ ${runOptions}
       'strict',
       'mutant',
       'summary',
+      'allure',
       'quiet',
       'json',
       'sign-key',
@@ -180,6 +184,8 @@ export interface RunArgs {
   signKey?: string;
   /** A file to append the run's Markdown summary to. */
   summary?: string;
+  /** Whether Allure results are written too (reports/allure-results). */
+  allure: boolean;
   quiet: boolean;
   json: boolean;
 }
@@ -243,6 +249,7 @@ const options = {
   'public-key': { type: 'string' },
   'list-mutants': { type: 'boolean' },
   summary: { type: 'string' },
+  allure: { type: 'boolean' },
 } as const;
 
 function integer(name: string, v: string | undefined, min: number): number | undefined {
@@ -398,6 +405,7 @@ export function parseCommandLine(argv: string[]): Args {
     baseline: v.baseline,
     signKey: v['sign-key'],
     summary: v.summary,
+    allure: v.allure ?? false,
     quiet: v.quiet ?? false,
     json: v.json ?? false,
   };

@@ -2,7 +2,7 @@
 import { parseCommandLine, UsageError } from './args.ts';
 import { baselineCommand } from './baseline-command.ts';
 import { WrongTarget } from './identity.ts';
-import { UnreachableTarget } from './preflight.ts';
+import { CredentialsRefused, UnreachableTarget } from './preflight.ts';
 import { planCommand } from './plan-command.ts';
 import { listRules } from './rules-command.ts';
 import { verifyCommand } from './verify-command.ts';
@@ -50,6 +50,7 @@ try {
   else if (e instanceof ProfileError) say(`bad profile: ${e.message}`);
   else if (e instanceof BaselineError) say(`bad baseline: ${e.message}`);
   else if (e instanceof UnreachableTarget) say(`target unreachable: ${e.message}`);
+  else if (e instanceof CredentialsRefused) say(`credentials refused: ${e.message}`);
   else if (e instanceof HarError) say(`bad archive: ${e.message}`);
   else if (e instanceof WrongTarget) say(`wrong target: ${e.message}`);
   // Anything else is a fault of the suite itself: its stack says where.

@@ -1,6 +1,6 @@
 // Before any rule runs: is the target reachable, does it accept the owner's credentials, and is it the API the
-// profile describes (./identity.ts)? Each step names its cause (DNS, TCP, TLS, HTTP, auth), so that a user can tell a
-// typo from a firewall.
+// profile describes (./identity.ts)? Each step names its cause (DNS, TCP, TLS, HTTP), and refused credentials name the
+// profile's credential and its environment variables, so that a user can tell a typo from a firewall.
 import { lookup } from 'node:dns/promises';
 import { connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
@@ -11,6 +11,20 @@ import { checkIdentity, getRoot, rootPath } from './identity.ts';
 
 export class UnreachableTarget extends Error {
   override readonly name = 'UnreachableTarget';
+}
+
+/** The target is reached but refuses the owner's credentials: the profile's keys, not the network, are at fault. */
+export class CredentialsRefused extends Error {
+  override readonly name = 'CredentialsRefused';
+}
+
+/** "credentials.owner (publicKeyEnv ATLAS_PUBLIC_KEY, privateKeyEnv ATLAS_PRIVATE_KEY)": where the owner's keys come from. */
+function ownerSource(profile: Profile): string {
+  const owner = profile.credentials.owner;
+  const vars = (['publicKeyEnv', 'privateKeyEnv', 'tokenEnv'] as const)
+    .filter((field) => owner[field] !== undefined)
+    .map((field) => `${field} ${owner[field]}`);
+  return `credentials.owner (${vars.join(', ')})`;
 }
 
 function attempt(
@@ -80,8 +94,8 @@ export async function preflight(client: HttpClient, profile: Profile): Promise<{
     throw new UnreachableTarget(`HTTP: ${(e as Error).message}`);
   }
   if (root.status === 401 || root.status === 403) {
-    throw new UnreachableTarget(
-      `auth: the owner credentials were refused (${root.status} on GET ${rootPath(profile.vendor)})`,
+    throw new CredentialsRefused(
+      `the target answered ${root.status} to GET ${rootPath(profile.vendor)} with ${ownerSource(profile)}: check the keys those environment variables hold`,
     );
   }
   if (root.status >= 500) throw new UnreachableTarget(`HTTP: GET ${rootPath(profile.vendor)} answered ${root.status}`);

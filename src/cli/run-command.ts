@@ -101,18 +101,22 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
           concurrency: profile.concurrency,
           checkTimeoutMs: profile.timeouts.ruleMs,
           reporters: args.quiet || args.json ? [] : [new ProgressReporter()],
-          allure: {
-            resultsDir: allureResultsDir(args.reportsDir),
-            environment: {
-              target: profile.name,
-              baseUrl: profile.baseUrl,
-              seed: String(seed),
-              numRuns: String(args.numRuns),
-              cases: args.cases,
-              ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}),
-              rerun: rerun.run,
-            },
-          },
+          ...(args.allure
+            ? {
+                allure: {
+                  resultsDir: allureResultsDir(args.reportsDir),
+                  environment: {
+                    target: profile.name,
+                    baseUrl: profile.baseUrl,
+                    seed: String(seed),
+                    numRuns: String(args.numRuns),
+                    cases: args.cases,
+                    ...(selected ? { filter: filterText({ rules: args.rules, tags: args.tags }) } : {}),
+                    rerun: rerun.run,
+                  },
+                },
+              }
+            : {}),
         });
         interrupts.onInterrupt(() => void session.cancel());
         if (!interrupts.signal)
@@ -157,7 +161,7 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       });
       if (baseline) applyBaseline(report, baseline, args.baseline!);
       const file = writeJsonReport(report, args.reportsDir);
-      const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256, signKey });
+      const files = writeReportFiles(report, args.reportsDir, { profile, tlsFingerprint256, signKey }, args.allure);
       printAnnotations(report);
       if (args.summary !== undefined) appendMarkdownSummary(report, args.summary);
       if (args.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

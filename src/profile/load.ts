@@ -1,5 +1,6 @@
 // Reads a profile file, validates it against schemas/profile.schema.json (ajv, defaults applied) and
 // resolves its credentials from the environment. Every problem names the field at fault.
+import { accessSync, constants } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JsonFileError, readJsonFile, schemaChecker } from '../json-file.ts';
@@ -15,8 +16,30 @@ export class ProfileError extends Error {
 
 const checkSchema = schemaChecker(new URL('../../schemas/profile.schema.json', import.meta.url), { useDefaults: true });
 
+/** What is wrong, in words, with a field that must hold a scheme, host and port only; undefined when it holds one. */
+function originProblem(field: string, value: unknown, schemes: string[]): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const expected = `expected ${schemes.map((s) => `${s}//`).join(' or ')} with a host and an optional port only`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${field}: '${value}' is not a URL; ${expected}, such as ${schemes[0]}//cloud.example.com`;
+  }
+  if (!schemes.includes(url.protocol)) return `${field}: '${value}' starts with ${url.protocol}//; ${expected}`;
+  const rest = `${url.pathname === '/' ? '' : url.pathname}${url.search}${url.hash}`;
+  // The suite adds the API's paths (/api/{vendor}/v2/...) itself.
+  if (rest) return `${field}: '${value}' has a path (${rest}); ${expected}, such as ${url.origin}`;
+  return undefined;
+}
+
 /** Validates a profile object in place (defaults are filled in). */
 export function checkProfile(value: unknown, source: string): Profile {
+  const fields = (value ?? {}) as { baseUrl?: unknown; plainHttpUrl?: unknown };
+  const urlProblem =
+    originProblem('baseUrl', fields.baseUrl, ['https:', 'http:']) ??
+    originProblem('plainHttpUrl', fields.plainHttpUrl, ['http:']);
+  if (urlProblem) throw new ProfileError(`${source}: ${urlProblem}`);
   const problem = checkSchema(value);
   if (problem) throw new ProfileError(`${source}: ${problem}`);
   return value as unknown as Profile;
@@ -30,7 +53,16 @@ export function loadProfile(file: string): Profile {
     throw e instanceof JsonFileError ? new ProfileError(e.message) : e;
   }
   const profile = checkProfile(value, file);
-  if (profile.tls.caFile) profile.tls.caFile = resolve(dirname(file), profile.tls.caFile);
+  if (profile.tls.caFile) {
+    profile.tls.caFile = resolve(dirname(file), profile.tls.caFile);
+    try {
+      accessSync(profile.tls.caFile, constants.R_OK);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : `cannot read it (${code ?? (e as Error).message})`;
+      throw new ProfileError(`${file}: tls.caFile: ${why}: ${profile.tls.caFile}`);
+    }
+  }
   return profile;
 }
 

@@ -64,7 +64,7 @@ export function unmet(need: Need, profile: Profile): boolean {
     case 'false':
       return v === false;
     case 'fewer-than-two':
-      return need.fact === 'credentials'
+      return need.fact.startsWith('credentials')
         ? Object.keys(profile.credentials).filter((r) => r !== 'outsider').length < 2
         : !Array.isArray(v) || v.length < 2;
     case 'not-https':
@@ -94,6 +94,12 @@ export function unmet(need: Need, profile: Profile): boolean {
   }
 }
 
+/** The profile fact to set for an unmet need: its own, but `orgId` for a create that `projects.allowCreate` allows. */
+export function missingFact(need: Need, profile: Profile): string {
+  const creates = need.when === 'no-creation' || need.when === 'no-creation-nor-billable';
+  return creates && profile.projects.allowCreate && profile.orgId === undefined ? 'orgId' : need.fact;
+}
+
 export interface RulePlan {
   id: string;
   status: 'run' | 'skipped' | 'not-applicable';
@@ -108,7 +114,11 @@ export interface RulePlan {
  * applicable (every such need says the target has no such thing), or run it partly. */
 export function planRule(id: string, profile: Profile): RulePlan {
   const mine = needs[id] ?? [];
-  const unmetNeeds = mine.filter((n) => unmet(n, profile));
+  const unmetNeeds = mine
+    .filter((n) => unmet(n, profile))
+    .map((n) => ({ ...n, fact: missingFact(n, profile) }))
+    // A need whose missing fact another names already adds nothing (orgId, for a create projects.allowCreate allows).
+    .filter((n, i, all) => all.findIndex((o) => o.fact === n.fact && o.checks === n.checks) === i);
   const skipped = unmetNeeds.filter((n) => n.checks === 'all');
   return {
     id,

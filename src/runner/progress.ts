@@ -1,18 +1,33 @@
 // Progress on stderr while checks run: on a terminal a live line (rules done out of total, current spec
-// section); elsewhere (CI logs) one line per finished suite file. A rule is done when its last check is.
+// section); elsewhere (CI logs) a plain line per finished spec section with its rules' tallies, and the totals at
+// the end. A rule is done when its last check is.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { basename } from 'node:path';
 import { findRule } from '../catalogue/catalogue.ts';
+import '../harness/outcome-meta.ts';
+import type { Status } from '../outcome.ts';
 import { sectionHeading } from '../report/spec-section.ts';
 
 /** Check names start with their rule id and a colon (src/harness/check.ts). */
 const ruleOf = (t: TestCase) => t.name.slice(0, t.name.indexOf(': '));
 
+type Judged = Exclude<Status, 'untested'>;
+/** A rule's status from its checks', as the report aggregates them (src/report/aggregate.ts). */
+const precedence: Judged[] = ['fail', 'error', 'pass', 'skipped'];
+
+/** "9 rules: 9 pass, 0 fail, 0 error, 0 skipped". */
+function tally(statuses: Judged[]): string {
+  const n = (s: Judged) => statuses.filter((x) => x === s).length;
+  return `${statuses.length} rule${statuses.length === 1 ? '' : 's'}: ${n('pass')} pass, ${n('fail')} fail, ${n('error')} error, ${n('skipped')} skipped`;
+}
+
 export class ProgressReporter implements Reporter {
   /** Checks still to finish, per rule. */
   private readonly pending = new Map<string, number>();
+  /** The statuses of each rule's finished checks. */
+  private readonly checks = new Map<string, Judged[]>();
   private done = 0;
   private section = '';
+  private readonly startedAt = Date.now();
 
   constructor(private readonly out: NodeJS.WriteStream = process.stderr) {}
 
@@ -29,22 +44,46 @@ export class ProgressReporter implements Reporter {
     const rule = ruleOf(testCase);
     const left = this.pending.get(rule);
     if (left === undefined) return;
-    if (left === 1) this.done += 1;
+    // A check without an outcome did not finish: the collector counts it as an error too.
+    const status = testCase.meta().conformance?.outcome?.status ?? 'error';
+    this.checks.set(rule, [...(this.checks.get(rule) ?? []), status]);
     this.pending.set(rule, left - 1);
     const section = findRule(rule)?.section;
     if (section) this.section = sectionHeading(section);
+    if (left === 1) {
+      this.done += 1;
+      if (section && !this.out.isTTY) this.sectionDone(section);
+    }
     this.draw();
   }
 
-  onTestModuleEnd(module: TestModule): void {
-    if (!this.out.isTTY)
-      this.out.write(
-        `${basename(module.moduleId).replace(/\.test\.ts$/, '')}: done (${this.done}/${this.pending.size} rules)\n`,
-      );
+  onTestRunEnd(): void {
+    if (this.out.isTTY) {
+      this.out.write('\r\x1b[K');
+      return;
+    }
+    const seconds = Math.round((Date.now() - this.startedAt) / 1000);
+    const rules = [...this.pending.keys()];
+    const finished = rules.filter((r) => this.pending.get(r) === 0);
+    // An interrupted run leaves rules whose checks did not all finish.
+    const unfinished = rules.length - finished.length;
+    this.out.write(
+      `checks done in ${seconds} s: ${tally(finished.map((r) => this.statusOf(r)))}${unfinished ? `; ${unfinished} not finished` : ''}\n`,
+    );
   }
 
-  onTestRunEnd(): void {
-    if (this.out.isTTY) this.out.write('\r\x1b[K');
+  private statusOf(rule: string): Judged {
+    const mine = this.checks.get(rule) ?? [];
+    return precedence.find((s) => mine.includes(s))!;
+  }
+
+  /** Once every rule of `section` is done: its heading and its rules' tallies. */
+  private sectionDone(section: string): void {
+    const mine = [...this.pending.keys()].filter((r) => findRule(r)?.section === section);
+    if (mine.some((r) => this.pending.get(r) !== 0)) return;
+    this.out.write(
+      `${sectionHeading(section)}: ${tally(mine.map((r) => this.statusOf(r)))} (${this.done}/${this.pending.size} rules done)\n`,
+    );
   }
 
   private draw(): void {

@@ -25,7 +25,10 @@ export function appendEntry(file: string, entry: JournalEntry): void {
  * entity all the same, and the cleanup looks there for what carries the run's mark. `accept` reads the collection. */
 export function noteUnanswered(setup: RunSetup, accept: string, exchange: Exchange): void {
   if (exchange.request.method !== 'POST' || (exchange.response && exchange.response.status < 500)) return;
-  const path = new URL(exchange.request.url).pathname;
+  const url = new URL(exchange.request.url);
+  // A POST in the clear to a target served over TLS (the HTTPS-only probe's) reached no API that could create.
+  if (url.protocol === 'http:' && new URL(setup.profile.baseUrl).protocol === 'https:') return;
+  const path = url.pathname;
   appendEntry(setup.journalFile, { op: 'unanswered', path, as: 'owner', accept, mark: runMark(setup) });
 }
 

@@ -45,9 +45,6 @@ export async function existingClusters(t: Target, generation: Generation): Promi
   const found = await once(`existing-clusters:${generation}`, () => read(t, generation));
   for (const res of [found.list, ...found.ones]) cite(res.exchange);
   if (found.items.length === 0)
-    skipFor(
-      'projects.ids',
-      `the first project has no clusters to read (${generation}), and the profile does not allow creating one (allowBillable)`,
-    );
+    skipFor('projects.ids', `the first project (projects.ids) holds no cluster to read (${generation})`);
   return found;
 }

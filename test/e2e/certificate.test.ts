@@ -191,7 +191,7 @@ describe('certify', () => {
     const stale = mkdtempSync(join(tmpdir(), 'stale-'));
     mkdirSync(stale, { recursive: true });
     writeFileSync(join(stale, 'certificate.json'), '{}');
-    writeReportFiles(filtered.report!, stale, { profile: loadProfile(profileFile) });
+    writeReportFiles(filtered.report!, stale, { profile: loadProfile(profileFile) }, false);
     expect(() => readFileSync(join(stale, 'certificate.json'))).toThrow(/ENOENT/);
   });
 });

@@ -1,8 +1,8 @@
 // The CLI's contract with its user: help per command, version, rule and mutant listings, one-line errors that name the
 // nearest known word, exit code 2 before any rule runs, and a filtered run that lists only the rules it selected.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutantCatalogue } from '../../reference/mutants.ts';
 import { rules } from '../../src/catalogue/catalogue.ts';
@@ -136,6 +136,8 @@ describe('conformance CLI', () => {
     expect(readFileSync(summary, 'utf8')).toContain(
       `**✅ every selected MUST rule passed (${leftOut} left out by the filter)** · 1 of ${rules.length} rules selected`,
     );
+    // Allure's results are written only on request (--allure).
+    expect(readdirSync(r.reportsDir).sort()).toEqual(['conformance.json', 'index.html', 'junit.xml']);
   });
 
   it('names a typo in a profile field', async () => {
@@ -143,6 +145,15 @@ describe('conformance CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/pagingg: unknown field \(did you mean paging\?\)/);
+  });
+
+  it('names tls.caFile and its path in one line when the file is missing', async () => {
+    const file = profileFile({ ...live, tls: { caFile: 'no-such-ca.pem' } });
+    const r = await runCli(['run', '--profile', file], { T_PUB: 'x', T_PRIV: 'y' });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd().split('\n')).toEqual([
+      `conformance: bad profile: ${file}: tls.caFile: no such file: ${join(dirname(file), 'no-such-ca.pem')}`,
+    ]);
   });
 
   it('names a missing environment variable', async () => {

@@ -160,6 +160,17 @@ describe('the identity check before any rule', () => {
     );
   });
 
+  it("says the target refused the owner's credentials, naming the credential and its variables", async () => {
+    const run = await runCli(['run', '--profile', reference.profile()], {
+      ...reference.env,
+      REFERENCE_OWNER_PRIVATE_KEY: 'not-the-key',
+    });
+    stopped(
+      run,
+      /^conformance: credentials refused: the target answered 401 to GET \/api\/platform\/v2 with credentials\.owner \(publicKeyEnv REFERENCE_OWNER_PUBLIC_KEY, privateKeyEnv REFERENCE_OWNER_PRIVATE_KEY\): check the keys those environment variables hold$/,
+    );
+  });
+
   it('lets a run against the reference target, rightly described, go ahead', async () => {
     const run = await runCli(['run', '--profile', reference.profile(), '--rule', 'METH-405', '--quiet'], reference.env);
     expect(run.code, run.stderr).toBe(0);

@@ -31,9 +31,21 @@ const numRuns = 7;
 const ruleRerun = `node bin/conformance.mjs run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`;
 
 beforeAll(async () => {
-  // A run with a failing rule, as a GitHub Actions job would make it, with machine output on stdout.
+  // A run with a failing rule, as a GitHub Actions job would make it, with machine output on stdout and Allure's results.
   run = await runCli(
-    ['run', '--mutant', 'METH-405', '--seed', String(seed), '--num-runs', String(numRuns), '--cases', 'all', '--json'],
+    [
+      'run',
+      '--mutant',
+      'METH-405',
+      '--seed',
+      String(seed),
+      '--num-runs',
+      String(numRuns),
+      '--cases',
+      'all',
+      '--json',
+      '--allure',
+    ],
     {
       GITHUB_ACTIONS: 'true',
     },

@@ -29,8 +29,8 @@ const slowProjectDeletes: Scenario = (req) =>
   req.method === 'DELETE' && /\/groups\/[0-9a-f]{24}$/.test(req.path) ? { kind: 'delay', ms: 500 } : undefined;
 
 const created = (cli: CliProcess) => cli.journal().filter((e) => e.op === 'created').length;
-/** The line the run prints when its first suite file is done: the second one starts. */
-const secondFile = /^8-limits: done/m;
+/** The line the run prints when the rate-limit rules, its first suite file, are done: the second one starts. */
+const secondFile = /^§8 Limits: /m;
 
 interface Run {
   cli: CliProcess;

@@ -77,6 +77,43 @@ describe('what the rules need of the profile', () => {
     expect(skipped).toEqual([]);
   });
 
+  it('gives a skip on what the target holds a reason about the target, never about what the profile allows', () => {
+    // Such a skip happens whatever the profile allows: "does not allow creating one" misleads under allowBillable.
+    const blaming = Object.entries(needs).flatMap(([id, list]) =>
+      list
+        .filter((n) => n.when === 'target-data' && /profile (does not|may not)/.test(n.reason))
+        .map((n) => `${id}: ${n.reason}`),
+    );
+    expect(blaming).toEqual([]);
+  });
+
+  it('names a field for every skip, not a group of fields', () => {
+    const schema = JSON.parse(readFileSync('schemas/profile.schema.json', 'utf8'));
+    // A group: a field of the schema that holds named fields of its own (credentials holds roles, <role> fields).
+    const groups = Object.entries(schema.properties as Record<string, { properties?: object }>)
+      .filter(([name, p]) => p.properties && name !== 'credentials')
+      .map(([name]) => name);
+    const vague = Object.entries(needs).flatMap(([id, list]) =>
+      list.filter((n) => n.fact === 'credentials' || groups.includes(n.fact)).map((n) => `${id}: ${n.fact}`),
+    );
+    expect(vague).toEqual([]);
+  });
+
+  it('names orgId, not projects.allowCreate, where projects may be created but the organization is missing', () => {
+    const withoutOrg = profile((p) => delete p.orgId);
+    expect(planRule('EAR-AZURE-GERMANY-REMOVED', withoutOrg).skipped.map((n) => n.fact)).toEqual(['orgId']);
+    const noCreate = profile((p) => (p.projects.allowCreate = false));
+    expect(planRule('EAR-AZURE-GERMANY-REMOVED', noCreate).skipped.map((n) => n.fact)).toEqual([
+      'projects.allowCreate',
+    ]);
+    const noOutside = profile((p) => {
+      for (const c of Object.values(p.credentials) as Json[]) delete c.outsideAddress;
+    });
+    expect(planRule('SVC-ACCESS-LIST', noOutside).skipped.map((n) => n.fact)).toEqual([
+      'credentials.<role>.outsideAddress',
+    ]);
+  });
+
   it('reads each condition from the profile', () => {
     const need = (fact: string, when: (typeof conditions)[number]) => ({
       fact,
@@ -117,7 +154,7 @@ describe('what the rules need of the profile', () => {
     ).toBe(true);
     expect(
       unmet(
-        need('credentials', 'fewer-than-two'),
+        need('credentials.<role>', 'fewer-than-two'),
         profile((p) => (p.credentials = { owner: p.credentials.owner, outsider: p.credentials.outsider })),
       ),
     ).toBe(true);
@@ -150,14 +187,14 @@ describe('what the rules need of the profile', () => {
     ).toBe(true);
     expect(
       unmet(
-        need('credentials', 'no-cross-address'),
+        need('credentials.<role>.localAddress', 'no-cross-address'),
         profile((p) => {
           delete p.credentials.owner2.localAddress;
           delete p.credentials.readOnly.localAddress;
         }),
       ),
     ).toBe(true);
-    expect(unmet(need('credentials', 'no-cross-address'), profile())).toBe(false);
+    expect(unmet(need('credentials.<role>.localAddress', 'no-cross-address'), profile())).toBe(false);
     expect(
       unmet(
         need('alertConfigs.variants', 'no-metric-variant'),

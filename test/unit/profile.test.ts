@@ -60,10 +60,31 @@ describe('profile', () => {
     );
   });
 
-  it('refuses a base URL with a path', () => {
-    expect(errorOf({ ...minimal(), baseUrl: 'https://h/api/platform/v2' })).toMatch(
-      /^p\.json: baseUrl: must match pattern/,
+  it('says in words what is wrong with a base URL that is not scheme, host and port', () => {
+    expect(errorOf({ ...minimal(), baseUrl: 'https://h/api/platform/v2' })).toBe(
+      "p.json: baseUrl: 'https://h/api/platform/v2' has a path (/api/platform/v2); expected https:// or http:// with a host and an optional port only, such as https://h",
     );
+    expect(errorOf({ ...minimal(), baseUrl: 'https://h:8443/?x=1' })).toMatch(
+      /has a path \(\?x=1\); .* such as https:\/\/h:8443$/,
+    );
+    expect(errorOf({ ...minimal(), baseUrl: 'cloud.example.com' })).toBe(
+      "p.json: baseUrl: 'cloud.example.com' is not a URL; expected https:// or http:// with a host and an optional port only, such as https://cloud.example.com",
+    );
+    expect(errorOf({ ...minimal(), plainHttpUrl: 'https://h' })).toMatch(
+      /^p\.json: plainHttpUrl: 'https:\/\/h' starts with https:\/\/; expected http:\/\/ /,
+    );
+    expect(checkProfile({ ...minimal(), baseUrl: 'https://h:8443/' }, 'p.json').baseUrl).toBe('https://h:8443/');
+  });
+
+  it('names tls.caFile and its path when the file is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'profile-'));
+    const file = join(dir, 'p.json');
+    writeFileSync(file, JSON.stringify({ ...minimal(), tls: { caFile: 'ca.pem' } }));
+    expect(() => loadProfile(file)).toThrow(
+      new ProfileError(`${file}: tls.caFile: no such file: ${join(dir, 'ca.pem')}`),
+    );
+    writeFileSync(join(dir, 'ca.pem'), 'pem');
+    expect(loadProfile(file).tls.caFile).toBe(join(dir, 'ca.pem'));
   });
 
   it('names an environment variable that is not set', () => {

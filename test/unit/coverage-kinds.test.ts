@@ -1,0 +1,85 @@
+// Every kind of thing a check counts (`judged`, `judgeAll`, a list judge's answer) reads as English in a coverage
+// line, singular and plural: the kinds are read from the code, so a new one must be added here to be read.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { describeCoverage, plural } from '../../src/check-outcome.ts';
+
+const english: Record<string, string> = {
+  answer: 'answers',
+  'BSON timestamp': 'BSON timestamps',
+  burst: 'bursts',
+  'body depth': 'body depths',
+  cluster: 'clusters',
+  'concurrent batch': 'concurrent batches',
+  'create over the limit': 'creates over the limit',
+  'create read back': 'creates read back',
+  date: 'dates',
+  'date sent': 'dates sent',
+  'date window': 'date windows',
+  'empty list': 'empty lists',
+  entity: 'entities',
+  'entity or list': 'entities or lists',
+  'event type': 'event types',
+  'FLEX sku': 'FLEX skus',
+  'followed self link': 'followed self links',
+  generation: 'generations',
+  'HEAD answer read raw': 'HEAD answers read raw',
+  'joint burst': 'joint bursts',
+  list: 'lists',
+  'list item': 'list items',
+  'listed entity': 'listed entities',
+  'missing context': 'missing contexts',
+  'missing entity': 'missing entities',
+  'NDS Audits event': 'NDS Audits events',
+  "no-grant key's read": "no-grant key's reads",
+  page: 'pages',
+  'page walk': 'page walks',
+  'PATCH read back': 'PATCHes read back',
+  'plain-HTTP answer': 'plain-HTTP answers',
+  'profile project': 'profile projects',
+  project: 'projects',
+  'read-back entity': 'read-back entities',
+  refusal: 'refusals',
+  'refused request': 'refused requests',
+  'refused update': 'refused updates',
+  'refused write': 'refused writes',
+  'resource kind': 'resource kinds',
+  response: 'responses',
+  route: 'routes',
+  'slow query': 'slow queries',
+  'total count': 'total counts',
+  'unsupported method': 'unsupported methods',
+  'variant reading': 'variant readings',
+  'writable resource': 'writable resources',
+  'write method': 'write methods',
+};
+
+/** The kinds named as string literals where the code counts: judged('x', ...), judgeAll('x', ...), return 'x' of a list judge. */
+function kindsInCode(): Set<string> {
+  const kinds = new Set<string>();
+  const files = ['src', 'suites'].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(dir, f)),
+  );
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/\b(?:judged|judgeAll)\(\s*(['"`])((?:(?!\1).)+)\1/g)) kinds.add(m[2]!);
+    for (const block of text.split('judgeEveryList(').slice(1))
+      for (const m of block.slice(0, 1500).matchAll(/return (['"])((?:(?!\1).)+)\1;/g)) kinds.add(m[2]!);
+  }
+  return kinds;
+}
+
+test('every kind the code counts has its English plural here, and the coverage line says it', () => {
+  const kinds = [...kindsInCode()].sort();
+  expect(kinds.length).toBeGreaterThan(40);
+  expect(kinds).toContain("no-grant key's read");
+  expect(kinds.filter((k) => !(k in english))).toEqual([]);
+  for (const k of kinds) {
+    expect(plural(k, 2), k).toBe(english[k]);
+    expect(plural(k, 1), k).toBe(k);
+  }
+  expect(describeCoverage([{ what: 'date sent', count: 60, places: 50 }])).toBe('60 dates sent on 50 paths');
+});
