@@ -1,0 +1,68 @@
+// A profile's mistake is never the target's failure: against the reference target, a project that does not exist, a
+// read-only key granted two of three projects, an access-list endpoint the target does not serve and a misspelt
+// credential role each stop the run with exit 2 naming the profile field, before any rule runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceProfile, startLiveReference, type LiveReference } from '../safety/live-target.ts';
+import { runCli, statusOf, type CliRun } from './cli.ts';
+
+const [a, b] = referenceProfile.projects.ids as [string, string];
+/** The reference seed's project without clusters, on which the read-only key has no grant. */
+const empty = '6500000000000000000e0001';
+
+let reference: LiveReference;
+
+beforeAll(async () => {
+  reference = await startLiveReference();
+});
+
+afterAll(async () => {
+  await reference?.close();
+});
+
+const run = (fields: Record<string, unknown>, rule = 'LIST-SHAPE') =>
+  runCli(['run', '--profile', reference.profile({ fields }), '--rule', rule, '--quiet'], reference.env);
+
+/** The run stopped before any rule, with exit code 2 and one line naming the profile field. */
+function stoppedNaming(cli: CliRun, line: RegExp): void {
+  expect(cli.code, cli.stderr).toBe(2);
+  expect(cli.stderr.trimEnd().split('\n')).toEqual([expect.stringMatching(line)]);
+  expect(cli.report).toBeUndefined();
+}
+
+describe('profile facts checked before any rule', () => {
+  it('names projects.ids for a project id that does not exist', async () => {
+    const projects = { ids: [a, 'f0f0f0f0f0f0f0f0f0f0f0f0'], emptyProjectId: empty, allowCreate: true };
+    stoppedNaming(
+      await run({ projects }),
+      /^conformance: bad profile: projects\.ids: project f0f0f0f0f0f0f0f0f0f0f0f0 does not exist \(GET \/groups\/f0f0f0f0f0f0f0f0f0f0f0f0 answered 404\)$/,
+    );
+  });
+
+  it('names the read-only credential granted two of the three projects the profile names', async () => {
+    stoppedNaming(
+      await run({ projects: { ids: [a, b, empty], allowCreate: true } }, 'AUTH-MULTI-PROJECT'),
+      /^conformance: bad profile: credentials\.readOnly: the readOnly credential reaches 2 of the profile's 3 projects, not 6500000000000000000e0001 \(403\): /,
+    );
+  });
+
+  it('names endpoints.accessList when the target does not serve its path', async () => {
+    stoppedNaming(
+      await run({ endpoints: { accessList: '/groups/{groupId}/ipAccessList' } }, 'ENT-DATES-INPUT-ISO'),
+      /^conformance: bad profile: endpoints\.accessList: GET \/groups\/6500000000000000000a0001\/ipAccessList answered 404, /,
+    );
+  });
+
+  it('offers the role a misspelt credential role stands for', async () => {
+    const { readOnly, ...others } = referenceProfile.credentials;
+    stoppedNaming(
+      await run({ credentials: { ...others, readonly: readOnly } }),
+      /^conformance: bad profile: .*: credentials\.readonly: unknown field \(did you mean readOnly\?\)$/,
+    );
+  });
+
+  it('lets the rightly described reference target run, its credentials granted every project', async () => {
+    const cli = await run({}, 'AUTH-MULTI-PROJECT');
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(statusOf(cli.report!, 'AUTH-MULTI-PROJECT')).toBe('pass');
+  });
+});
