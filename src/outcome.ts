@@ -45,6 +45,19 @@ export class TargetError extends Error {
   }
 }
 
+/** A fact of the profile that the target contradicted mid-run (a path the profile gives answered 404): the rule is
+ * unjudged by the profile's mistake, never failed. `fact` names the profile field. */
+export class ProfileFactError extends Error {
+  override readonly name = 'ProfileFactError';
+  constructor(
+    readonly fact: string,
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
+}
+
 /** The rule cannot be judged on this target because of a fact of the profile (a missing credential, project or
  * endpoint, a write the run may not make): `fact` names the profile field, `message` says why. Only the profile may
  * skip a check; an answer of the target that leaves a check unable to judge is a failure or a target error. */

@@ -1,7 +1,9 @@
 // A profile's mistake is never the target's failure: against the reference target, a project that does not exist, a
 // read-only key granted two of three projects, an access-list endpoint the target does not serve and a misspelt
-// credential role each stop the run with exit 2 naming the profile field, before any rule runs.
+// credential role each stop the run with exit 2 naming the profile field, before any rule runs; an endpoint that stops
+// being served mid-run makes its rules errors naming the field, never failures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy } from '../hostile/fault-proxy.ts';
 import { referenceProfile, startLiveReference, type LiveReference } from '../safety/live-target.ts';
 import { runCli, statusOf, type CliRun } from './cli.ts';
 
@@ -64,5 +66,30 @@ describe('profile facts checked before any rule', () => {
     const cli = await run({}, 'AUTH-MULTI-PROJECT');
     expect(cli.code, cli.stderr).toBe(0);
     expect(statusOf(cli.report!, 'AUTH-MULTI-PROJECT')).toBe('pass');
+  });
+
+  it('makes the rules an error naming endpoints.accessList when its entries answer 404 mid-run', async () => {
+    // The preflight reads the access list and finds it; the entries the rules post then answer 404.
+    const proxy = await startFaultProxy({ url: reference.target.url, caPem: reference.target.caPem }, (req) =>
+      req.method === 'POST' && /\/accessList(\?|$)/.test(req.path) ? { kind: 'status', status: 404 } : undefined,
+    );
+    try {
+      const profile = reference.profile({ baseUrl: proxy.url, caPem: proxy.caPem });
+      const rules = ['ENT-DATES-INPUT-ISO', 'ENT-DATES-DEFAULT-UTC'];
+      const cli = await runCli(
+        ['run', '--profile', profile, '--quiet', ...rules.flatMap((r) => ['--rule', r])],
+        reference.env,
+      );
+      for (const id of rules) {
+        const bodyChecks = cli.report!.rules.find((r) => r.id === id)!.checks.filter((c) => /POST body/.test(c.name));
+        expect(
+          bodyChecks.map((c) => [c.status, c.fact, c.cause]),
+          cli.stderr,
+        ).toEqual([['error', 'endpoints.accessList', 'profile']]);
+        expect(statusOf(cli.report!, id)).toBe('error');
+      }
+    } finally {
+      await proxy.close();
+    }
   });
 });
