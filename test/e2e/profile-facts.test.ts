@@ -93,3 +93,35 @@ describe('profile facts checked before any rule', () => {
     }
   });
 });
+
+describe("an Accept not of the spec's versioned form, a profile fact", () => {
+  const served = { versions: { ...(referenceProfile.versions as object), otherAccept: 'served' } };
+  const judge = async (mutant: string, fields: Record<string, unknown>) => {
+    const live = await startLiveReference({ mutants: [mutant] });
+    try {
+      const cli = await runCli(
+        ['run', '--profile', live.profile({ fields }), '--rule', 'VER-UNKNOWN-REFUSED', '--quiet'],
+        live.env,
+      );
+      const checks = cli.report!.rules.find((r) => r.id === 'VER-UNKNOWN-REFUSED')!.checks;
+      return { status: statusOf(cli.report!, 'VER-UNKNOWN-REFUSED'), checks };
+    } finally {
+      await live.close();
+    }
+  };
+
+  it('leaves a target that serves requests without a version unjudged on them, when its profile says so', async () => {
+    const { status, checks } = await judge('VER-UNKNOWN-REFUSED:unversioned', served);
+    expect(status).toBe('pass');
+    expect(checks.filter((c) => c.status === 'skipped').map((c) => c.fact)).toEqual(
+      Array(7).fill('versions.otherAccept'),
+    );
+    expect((await judge('VER-UNKNOWN-REFUSED:unversioned', {})).status).toBe('fail');
+  });
+
+  it('judges an unknown version date whatever the profile says of other Accepts', async () => {
+    const { status, checks } = await judge('VER-UNKNOWN-REFUSED', served);
+    expect(status).toBe('fail');
+    expect(checks.find((c) => /unknown version date/.test(c.name))?.status).toBe('fail');
+  });
+});
