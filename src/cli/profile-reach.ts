@@ -20,18 +20,21 @@ const endpointFields = [
   'pendingInvoice',
 ] as const;
 
-function get(client: HttpClient, profile: Profile, path: string, as: string): Promise<HttpResponse> {
-  return client.send({
-    method: 'GET',
-    path: `${rootPath(profile.vendor)}${path}`,
-    as,
-    headers: { accept: `application/vnd.${profile.vendor}.${profile.versions.default}+json` },
-  });
+/** The answer, or undefined when the request failed in transport: a fault leaves the fact unchecked, not refuted. */
+function get(client: HttpClient, profile: Profile, path: string, as: string): Promise<HttpResponse | undefined> {
+  return client
+    .send({
+      method: 'GET',
+      path: `${rootPath(profile.vendor)}${path}`,
+      as,
+      headers: { accept: `application/vnd.${profile.vendor}.${profile.versions.default}+json` },
+    })
+    .catch(() => undefined);
 }
 
 /** The ids of the projects a list answer holds, or undefined when it is not a readable list. */
-export function listedProjects(res: HttpResponse, resultsField: string): Set<string> | undefined {
-  if (res.status !== 200) return undefined;
+export function listedProjects(res: HttpResponse | undefined, resultsField: string): Set<string> | undefined {
+  if (res?.status !== 200) return undefined;
   try {
     const items = (JSON.parse(res.text) as Record<string, unknown>)[resultsField];
     if (!Array.isArray(items)) return undefined;
@@ -51,7 +54,7 @@ async function reachOf(
   const listed = listedProjects(await get(client, profile, '/groups', as), profile.paging.resultsField);
   const unlisted = ids.filter((id) => !listed?.has(id));
   const reads = await Promise.all(
-    unlisted.map(async (id) => ({ id, status: (await get(client, profile, `/groups/${id}`, as)).status })),
+    unlisted.map(async (id) => ({ id, status: (await get(client, profile, `/groups/${id}`, as))?.status ?? 0 })),
   );
   return { missed: reads.filter((r) => r.status === 401 || r.status === 403 || r.status === 404) };
 }
@@ -91,7 +94,7 @@ async function checkEndpoints(client: HttpClient, profile: Profile): Promise<voi
   const answers = await Promise.all(
     paths.map(async (p) => ({ ...p, res: await get(client, profile, p.path, 'owner') })),
   );
-  const unserved = answers.find((a) => a.res.status === 404);
+  const unserved = answers.find((a) => a.res?.status === 404);
   if (unserved)
     throw new ProfileError(
       `endpoints.${unserved.field}: GET ${unserved.path} answered 404, so the target does not serve '${profile.endpoints[unserved.field]}': give its path, or '' if it offers none`,

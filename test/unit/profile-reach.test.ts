@@ -107,4 +107,13 @@ describe('the profile facts checked before any rule', () => {
     const { client } = fakeClient(['a', 'b'], { readOnly: [] });
     expect(await failure(checkProfileFacts(client, profileOf(['a', 'b'], ['readOnly'])))).toBe('accepted');
   });
+
+  it('leaves a fact unchecked when its request fails in transport', async () => {
+    const { client } = fakeClient(['a', 'b'], { readOnly: ['a'] });
+    const send = client.send.bind(client);
+    const faulty = {
+      send: (spec: RequestSpec) => (spec.as === 'readOnly' ? Promise.reject(new Error('reset')) : send(spec)),
+    } as unknown as HttpClient;
+    expect(await failure(checkProfileFacts(faulty, profileOf(['a', 'b'], ['readOnly'])))).toBe('accepted');
+  });
 });
