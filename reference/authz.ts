@@ -32,8 +32,8 @@ function canAccess(caller: Caller, group: Group, access: Access, mutants: Mutant
     mutants.has('AUTH-NO-GRANT')
   )
     return true;
-  // Mutant: only a caller's first project grant is honoured.
-  const grants = mutants.has('AUTH-MULTI-PROJECT') ? groupRoles.slice(0, 1) : groupRoles;
+  // Mutant: only a caller's first project grant is honoured; the project list still shows every grant.
+  const grants = mutants.has('AUTH-MULTI-PROJECT') && path !== undefined ? groupRoles.slice(0, 1) : groupRoles;
   // Mutant: the read-only role grants nothing, neither reads nor writes.
   const accessOf = (role: string) =>
     role === 'GROUP_READ_ONLY' && mutants.has('SVC-READ-ONLY-NO-MODIFY:no-read') ? [] : (ROLE_ACCESS[role] ?? []);

@@ -47,6 +47,19 @@ export class TargetError extends Error {
   }
 }
 
+/** A fact of the profile that the target contradicted mid-run (a path the profile gives answered 404): the rule is
+ * unjudged by the profile's mistake, never failed. `fact` names the profile field. */
+export class ProfileFactError extends Error {
+  override readonly name = 'ProfileFactError';
+  constructor(
+    readonly fact: string,
+    message: string,
+    readonly exchange?: Exchange,
+  ) {
+    super(message);
+  }
+}
+
 /** The suite's own mistake, such as a body of its own the target refuses as invalid: the rule is unjudged, and the
  * target not blamed. */
 export class SuiteError extends Error {

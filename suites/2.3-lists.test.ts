@@ -25,6 +25,7 @@ import {
   type PageQuery,
 } from '../src/probes/pages.ts';
 import { judgeEveryList } from '../src/probes/every-list.ts';
+import { expectProfileProjectThere } from '../src/probes/profile-project.ts';
 import {
   firstPage,
   pagedLists,
@@ -108,6 +109,7 @@ describe('spec 2.3, list responses', () => {
   for (const source of shapeSources) {
     check('LIST-SHAPE', `${source.title}: the total count, results and one to three links`, async ({ target }) => {
       const res = await requestPage(target, await source.path(target), { includeCount: true });
+      await expectProfileProjectThere(target, res, `the list of ${source.title}`);
       expectStatus(res, 200, `the list of ${source.title} is served`);
       checkListShape(res, target.profile);
     });

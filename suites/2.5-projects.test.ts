@@ -7,6 +7,7 @@ import { profileProjects } from '../src/target/projects.ts';
 import { readPage, wholeItems } from '../src/probes/pages.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
+import { expectProfilePathServed } from '../src/judges/profile-path.ts';
 
 /** Paths of the endpoint list (spec 4) that take a group ID. */
 const groupIdPaths = [
@@ -21,6 +22,7 @@ type Project = { id?: unknown; name?: unknown };
 /** The ids a profile project goes by: the one the projects list gives it (found by its name) and its own entity's. */
 async function idsOf(t: Target, profileId: string, listed: Project[]): Promise<string[]> {
   const res = await t.get(t.v2(`/groups/${profileId}`));
+  expectProfilePathServed(res, 'projects.ids', `the profile's project ${profileId}`);
   expectStatus(res, 200, `the profile's project ${profileId} is served`);
   const own = res.jsonObject();
   const inList = listed.find((p) => p.name === own.name);

@@ -16,6 +16,7 @@ import { methodSurface } from '../src/probes/surface/methods.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { describeOp } from '../src/probes/write-operations.ts';
 import type { Target } from '../src/target/target.ts';
+import { expectProfilePathServed } from '../src/judges/profile-path.ts';
 
 /** Where authentication is probed: a resource every caller may read, outside any project's rate budget. */
 const probePath = (t: Target) => t.v2('/groups');
@@ -229,8 +230,10 @@ for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
     const ids = target.profile.projects.ids;
     if (ids.length < 2) skipFor('projects.ids', 'the profile names fewer than two projects');
     const answers = await Promise.all(ids.map((id) => target.get(target.v2(`/groups/${id}`), { as: name })));
-    for (const res of answers)
+    for (const res of answers) {
+      expectProfilePathServed(res, 'projects.ids', `the ${name} credential reads a project of the profile`);
       if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${name} credential reads a project`);
+    }
     const missed = answers.filter((res) => res.status !== 200);
     // A credential that reaches none has no grant at work to compare (its role is other rules' concern).
     if (missed.length === answers.length)

@@ -1,6 +1,7 @@
-// Before any rule runs: is the target reachable, does it accept the owner's credentials, and is it the API the
-// profile describes (./identity.ts)? Each step names its cause (DNS, TCP, TLS, HTTP), and refused credentials name the
-// profile's credential and its environment variables, so that a user can tell a typo from a firewall.
+// Before any rule runs: is the target reachable, does it accept the owner's credentials, is it the API the
+// profile describes (./identity.ts), and do the profile's projects, grants and endpoints hold (./profile-reach.ts)?
+// Each step names its cause (DNS, TCP, TLS, HTTP), and refused credentials name the profile's credential and its
+// environment variables, so that a user can tell a typo from a firewall.
 import { lookup } from 'node:dns/promises';
 import { connect as tcpConnect } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
@@ -8,6 +9,7 @@ import type { HttpClient } from '../http/client.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import type { Profile } from '../profile/profile.ts';
 import { checkIdentity, getRoot, rootPath } from './identity.ts';
+import { checkProfileFacts } from './profile-reach.ts';
 
 export class UnreachableTarget extends Error {
   override readonly name = 'UnreachableTarget';
@@ -100,5 +102,6 @@ export async function preflight(client: HttpClient, profile: Profile): Promise<{
   }
   if (root.status >= 500) throw new UnreachableTarget(`HTTP: GET ${rootPath(profile.vendor)} answered ${root.status}`);
   await checkIdentity(client, root, profile);
+  await checkProfileFacts(client, profile);
   return { tlsFingerprint256 };
 }

@@ -3,7 +3,7 @@
 import { test } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
 import { curlLine } from '../http/exchange.ts';
-import { RuleFailure, RuleNotApplicable, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
+import { ProfileFactError, RuleFailure, RuleNotApplicable, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
 import { Coverage, withCoverage } from './coverage.ts';
@@ -27,6 +27,14 @@ export function classify(e: unknown): CheckOutcome {
   if (e instanceof TargetError) return { status: 'error', reason: e.message, cause: e.cause, exchange: e.exchange };
   if (e instanceof SuiteError)
     return { status: 'error', reason: `suite error: ${e.message}`, cause: 'suite', exchange: e.exchange };
+  if (e instanceof ProfileFactError)
+    return {
+      status: 'error',
+      reason: `profile error: ${e.message} [profile: ${e.fact}]`,
+      cause: 'profile',
+      fact: e.fact,
+      exchange: e.exchange,
+    };
   if (e instanceof RuleSkipped) {
     // Only the profile may skip a check: a skip that names no profile field is a defect of the check.
     if (!isProfileFact(e.fact))

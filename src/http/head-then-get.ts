@@ -1,6 +1,7 @@
-// HEAD then GET on one kept-alive TLS connection, read as raw bytes: a body sent after a HEAD answer's headers would
+// HEAD then GET on one kept-alive connection (TLS for https://, plain TCP for http://), read as raw bytes: a body sent after a HEAD answer's headers would
 // be taken for the start of the next answer, which an HTTP client library discards or fails on without saying why.
-import { connect, type TLSSocket } from 'node:tls';
+import { connect as tcpConnect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import { TargetError } from '../outcome.ts';
 
 export interface RawRequest {
@@ -34,14 +35,19 @@ const requestText = (method: string, url: URL, headers: Record<string, string>) 
 /** Sends the HEAD, waits for its headers, sends the GET (closing the connection after it) and reads to the end. */
 export function headThenGet(r: RawRequest, o: RawOptions): Promise<HeadThenGet> {
   return new Promise((resolve, reject) => {
-    const socket: TLSSocket = connect({
-      host: r.url.hostname.replace(/^\[|\]$/g, ''),
-      port: Number(r.url.port || 443),
-      servername: /^[\d.]+$|:/.test(r.url.hostname) ? undefined : r.url.hostname,
-      ca: o.ca,
-      rejectUnauthorized: !o.insecure,
-      ...(o.localAddress ? { localAddress: o.localAddress } : {}),
-    });
+    const host = r.url.hostname.replace(/^\[|\]$/g, '');
+    const local = o.localAddress ? { localAddress: o.localAddress } : {};
+    const tls = r.url.protocol === 'https:';
+    const socket: Socket = tls
+      ? tlsConnect({
+          host,
+          port: Number(r.url.port || 443),
+          servername: /^[\d.]+$|:/.test(r.url.hostname) ? undefined : r.url.hostname,
+          ca: o.ca,
+          rejectUnauthorized: !o.insecure,
+          ...local,
+        })
+      : tcpConnect({ host, port: Number(r.url.port || 80), ...local });
     const chunks: Buffer[] = [];
     let headEnd = -1;
     const fail = (cause: 'timeout' | 'transport', message: string) => {
@@ -50,7 +56,7 @@ export function headThenGet(r: RawRequest, o: RawOptions): Promise<HeadThenGet> 
     };
     socket.setTimeout(o.timeoutMs, () => fail('timeout', `no answer within ${o.timeoutMs} ms`));
     socket.on('error', (e) => fail('transport', e.message));
-    socket.once('secureConnect', () => socket.write(requestText('HEAD', r.url, r.head)));
+    socket.once(tls ? 'secureConnect' : 'connect', () => socket.write(requestText('HEAD', r.url, r.head)));
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       if (headEnd >= 0) return;

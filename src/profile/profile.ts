@@ -26,6 +26,8 @@ export interface Profile {
     resources: Record<string, string[]>;
     /** A well-formed date that is not one of a resource's versions: served in the newest version not later than it, or refused. */
     unlistedDates: 'newest-not-later' | 'refused';
+    /** An Accept not of the spec's versioned form (none, application/json, a date spelt otherwise): refused or served. */
+    otherAccept: 'refused' | 'served';
     deprecationHeader: string;
   };
   paging: {

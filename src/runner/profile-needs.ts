@@ -18,6 +18,7 @@ export const conditions = [
   'no-metric-variant',
   'one-current-version',
   'omits-documented',
+  'served',
   'target-data',
 ] as const;
 export type Condition = (typeof conditions)[number];
@@ -89,6 +90,8 @@ export function unmet(need: Need, profile: Profile): boolean {
       return new Set(Object.values(profile.versions.resources).map((v) => v.at(-1))).size < 2;
     case 'omits-documented':
       return documented.some((e) => !profile.endpoints.documented.includes(e));
+    case 'served':
+      return v === 'served';
     case 'target-data':
       return false;
   }

@@ -1,5 +1,6 @@
 // METH-HEAD on the raw connection: bytes a server writes after a HEAD answer's headers are seen ahead of the next
 // answer on the same kept-alive connection, where an HTTP client library would hide them.
+import { createServer as createPlainServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,5 +44,25 @@ describe('HEAD then GET on one raw connection', () => {
     expect(r.between.toString()).toBe(body);
     expect(r.getStatusLine).toBe('HTTP/1.1 200 OK');
     expect(() => expectNoBodyAfterHead(r, 'a leaky path')).toThrow(RuleFailure);
+  });
+});
+
+describe('HEAD then GET over plain HTTP', () => {
+  it('speaks plain TCP to an http:// base URL, and sees the body a server wrongly sent after the HEAD answer', async () => {
+    const plain = createPlainServer((req, res) => {
+      const socket = res.socket;
+      if (req.method === 'HEAD') res.once('finish', () => socket?.write(body));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/leaky`);
+      const r = await headThenGet({ url, head: {}, get: {} }, { timeoutMs: 5000 });
+      expect(r.headLines).toMatch(/^HTTP\/1\.1 200 OK/);
+      expect(r.between.toString()).toBe(body);
+      expect(r.getStatusLine).toBe('HTTP/1.1 200 OK');
+    } finally {
+      await new Promise<void>((resolve) => plain.close(() => resolve()));
+    }
   });
 });

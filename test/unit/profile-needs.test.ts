@@ -128,6 +128,14 @@ describe('what the rules need of the profile', () => {
       ),
     ).toBe(true);
     expect(unmet(need('credentials.outsider', 'absent'), profile())).toBe(false);
+    const otherAccept = need('versions.otherAccept', 'served');
+    expect(
+      unmet(
+        otherAccept,
+        profile((p) => (p.versions.otherAccept = 'served')),
+      ),
+    ).toBe(true);
+    expect(unmet(otherAccept, profile())).toBe(false);
     expect(
       unmet(
         need('plainHttpUrl', 'absent'),

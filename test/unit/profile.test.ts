@@ -49,6 +49,16 @@ describe('profile', () => {
     expect(errorOf({ ...minimal(), xyzzy: 1 })).toBe('p.json: xyzzy: unknown field');
   });
 
+  it('names a misspelt credential role', () => {
+    const key = { publicKeyEnv: 'R_PUB', privateKeyEnv: 'R_PRIV' };
+    expect(errorOf({ ...minimal(), credentials: { ...minimal().credentials, readonly: key } })).toBe(
+      'p.json: credentials.readonly: unknown field (did you mean readOnly?)',
+    );
+    expect(
+      checkProfile({ ...minimal(), credentials: { ...minimal().credentials, readOnly: key } }, 'p.json'),
+    ).toBeTruthy();
+  });
+
   it('names a missing field', () => {
     const { baseUrl: _b, ...rest } = minimal();
     expect(errorOf(rest)).toBe('p.json: baseUrl: required field is missing');

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { HttpResponse } from '../../http/messages.ts';
 import type { Target } from '../../target/target.ts';
 import { workProject } from '../../target/work-project.ts';
+import { expectProfilePathServed } from '../../judges/profile-path.ts';
 
 export interface DateField {
   title: string;
@@ -38,6 +39,7 @@ export async function dateFields(t: Target): Promise<DateField[]> {
           path: t.v2(collection),
           json: [{ ipAddress: address, deleteAfterDate: date }],
         });
+        expectProfilePathServed(res, 'endpoints.accessList', 'an access-list entry is added');
         return { res, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
       },
     },
