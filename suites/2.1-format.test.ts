@@ -3,15 +3,16 @@
 import { carried, parsedBody } from '../src/judges/entities.ts';
 import { checkJsonResponse } from '../src/judges/media-type.ts';
 import { nullFields } from '../src/judges/nulls.ts';
-import { isObject } from '../src/judges/json-walk.ts';
+import { isObject, walk } from '../src/judges/json-walk.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { unitlessQuantities } from '../src/judges/units.ts';
 import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
-import { RuleFailure } from '../src/outcome.ts';
+import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
 import { coveringItems, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { readLegacy } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
@@ -42,6 +43,10 @@ async function answersBesideCrawl(t: Target): Promise<HttpResponse[]> {
 }
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
+
+/** How many fields of a body hold a number. */
+const numericFields = (body: unknown): number =>
+  [...walk(body)].filter((n) => n.field !== undefined && typeof n.value === 'number').length;
 
 /** Responses reached whose body is a JSON object (an entity, a list, an error): the ones with fields to judge. */
 const withObjectBody = (responses: readonly Crawled[]) => responses.filter((c) => isObject(parsedBody(c.res)));
@@ -101,12 +106,19 @@ check(
   'numeric fields of entities and lists reached that measure a size or a time name their unit',
   async ({ target }) => {
     const c = await crawl();
-    const carriers = c.responses.filter((r) => carried(r.res, target.profile.paging.resultsField) !== undefined);
+    const bodyOf = (res: HttpResponse) => carried(res, target.profile.paging.resultsField)?.body;
+    // Only a body with a number has a name to judge: where none has one, nothing reached holds a quantity.
+    const carriers = c.responses.filter((r) => numericFields(bodyOf(r.res)) > 0);
+    const cut = entityGaps(c);
+    if (carriers.length === 0 && cut.length === 0)
+      throw new TargetError('nothing-judged', 'no entity or list reached holds a number, so no name of one to judge');
     judgeAll(
       'entity or list',
       carriers,
-      ({ res }) => {
-        const unitless = unitlessQuantities(carried(res, target.profile.paging.resultsField)!.body);
+      (item) => {
+        const { res } = item;
+        judged('numeric field', numericFields(bodyOf(res)), crawledPath(item));
+        const unitless = unitlessQuantities(bodyOf(res));
         if (unitless.length > 0) {
           throw new RuleFailure(
             `${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`,
@@ -118,7 +130,7 @@ check(
           );
         }
       },
-      { place: crawledPath, cut: entityGaps(c) },
+      { place: crawledPath, cut },
     );
   },
 );

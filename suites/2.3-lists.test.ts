@@ -11,7 +11,7 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
-import { dropFilledList, filledList, fillCount } from './support/paging-list.ts';
+import { dropFilledList, expectFilled, filledList, fillCount } from './support/paging-list.ts';
 import {
   againWhileUnchanged,
   pageIn,
@@ -86,7 +86,11 @@ async function judgeSource<T>(
   read: (l: PagedList, all: string[], fresh: boolean) => Promise<T>,
 ): Promise<T> {
   const l = await listOf(t, source);
-  if (source === filled) return whileUnchanged(t, l.path, (all) => read(l, all, true));
+  if (source === filled)
+    return whileUnchanged(t, l.path, (all) => {
+      expectFilled(all);
+      return read(l, all, true);
+    });
   return againWhileUnchanged(t, l.path, await sharedListKeys(t, l), (all, fresh) => read(l, all, fresh));
 }
 
@@ -120,7 +124,9 @@ describe('spec 2.3, list responses', () => {
     `${filled.title}, in three pages or more: every page has the total count, results and one to three links`,
     async ({ target }) => {
       const path = await filled.path(target);
-      const total = (await wholeList(target, path)).length;
+      const all = await wholeList(target, path);
+      expectFilled(all);
+      const total = all.length;
       const size = Math.max(1, Math.floor(total / 3));
       for (const page of await walkPages(target, path, size, pagesFor(total, size))) {
         judged('page', 1, path);
@@ -242,13 +248,16 @@ describe('spec 2.3, list responses', () => {
     `${filled.title}: walking all pages at any page size shows every item exactly once`,
     async ({ target }) => {
       const path = await filled.path(target);
-      const total = (await wholeList(target, path)).length;
+      const all = await wholeList(target, path);
+      expectFilled(all);
+      const total = all.length;
       const walked = new Set<number>();
       const walk = async (itemsPerPage: number) => {
         // A size already walked takes the same shape again: another is drawn while any is left.
         fc.pre(!walked.has(itemsPerPage) || walked.size > total);
         walked.add(itemsPerPage);
         await whileUnchanged(target, path, async (all) => {
+          expectFilled(all);
           judgePartition(
             all,
             await walkPages(target, path, itemsPerPage, pagesFor(all.length, itemsPerPage)),

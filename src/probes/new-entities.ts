@@ -5,7 +5,7 @@ import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, SuiteError, TargetError } from '../outcome.ts';
 import { legacyRead } from './resource-versions.ts';
-import { noteCreated, runName, type Created } from '../target/created.ts';
+import { claimNew, noteCreated, runName, type Created } from '../target/created.ts';
 import type { Target } from '../target/target.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
 
@@ -20,6 +20,7 @@ export interface NewEntity {
 /**
  * POSTs `body` (a JSON value, or text sent as is) to a collection; a 2xx answer's entity (named by its `key` field) is
  * noted before anything else happens, unless `note` is false (an entity inside a project the run made goes with it).
+ * A 2xx naming an entity the run made and still has is no new entity: the check's precondition failed (an error).
  * With `legacy`, `collection` is under /v1.0 and the request plain JSON; the entity is noted under /v2 (spec 9.4).
  */
 export async function postEntity(
@@ -43,6 +44,12 @@ export async function postEntity(
     );
   const under = legacy ? t.v2(collection.slice(t.legacy().length)) : collection;
   const path = `${under}/${encodeURIComponent(id)}`;
+  if (!claimNew(path))
+    throw new TargetError(
+      'nothing-judged',
+      `${describeExchange(res)}: the create answered ${key} ${id}, which an entity this run made and has not deleted already has: no new entity was made for the check`,
+      res.exchange,
+    );
   return { res, made: { path, id, created: note ? noteCreated(t, path) : { path, as: 'owner' } } };
 }
 

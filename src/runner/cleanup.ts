@@ -1,5 +1,6 @@
 // At the end of a run, also an interrupted one: deletes every entity the journal lists as created and not
-// deleted, then confirms each is gone; where a create lost its answer, whatever in that collection carries the run's
+// deleted, then confirms each is gone by reading it back, whatever the DELETE's answer (one lost to a reset or a 5xx
+// is sent again while the entity is still there); where a create lost its answer, whatever in that collection carries the run's
 // mark is deleted the same way. Its requests are paced by the rate scheduler like the checks' (the client's,
 // continuing the checks' counts); a 429 is waited out (Retry-After, else the next window) and the request sent
 // again, for a bounded time. What cannot be deleted is reported as a leftover with the reason, never hidden.
@@ -35,6 +36,8 @@ export async function cleanup(
   progress?: (message: string) => void,
 ): Promise<CleanupOutcome> {
   const outcome: CleanupOutcome = { deleted: [], leftovers: [], waited429: 0 };
+  /** Why the last DELETE of an entity got no answer that tells, until one does. */
+  const lostDelete = new Map<string, string>();
   const entries = outstanding(journalFile);
   if (entries.length)
     progress?.(`deleting ${entries.length} ${entries.length === 1 ? 'entity' : 'entities'} the run created and left`);
@@ -101,17 +104,37 @@ export async function cleanup(
       : undefined;
   };
 
-  /** Deletes one entity, sending the DELETE again while it is still there; undefined once gone, else why not. */
+  /** Sends the DELETE; undefined when its answer leaves the entity to be read back (2xx, 404, an answer lost to a
+   * reset or a 5xx), else why no DELETE will remove it. */
+  const sendDelete = async (entry: JournalEntry, headers: Record<string, string>): Promise<string | undefined> => {
+    let res: HttpResponse;
+    try {
+      res = await send({ method: 'DELETE', path: entry.path, as: entry.as, headers });
+    } catch (e) {
+      // A DELETE lost to the transport or to 5xx answers may or may not have been applied: reading it back tells.
+      lostDelete.set(entry.path, (e as Error).message);
+      return undefined;
+    }
+    if (res.status === 429)
+      return `DELETE answered 429, still after waiting ${profile.rateLimit.cleanupWindows} windows (rateLimit.cleanupWindows)`;
+    if (res.status >= 300 && res.status !== 404) return `DELETE answered ${res.status}`;
+    lostDelete.delete(entry.path);
+    return undefined;
+  };
+
+  /** Deletes one entity, sending the DELETE again while it is still there (a DELETE is idempotent in effect: a 404 to
+   * one sent again means gone); undefined once it reads back gone, else why not. */
   const remove = async (entry: JournalEntry): Promise<string | undefined> => {
     const headers = headersOf(entry);
     const { count, backoffMs } = profile.retries;
     for (let round = 0; ; round++) {
-      const res = await send({ method: 'DELETE', path: entry.path, as: entry.as, headers });
-      if (res.status >= 300 && res.status !== 404)
-        return `DELETE answered ${res.status}${res.status === 429 ? `, still after waiting ${profile.rateLimit.cleanupWindows} windows (rateLimit.cleanupWindows)` : ''}`;
-      const there = await gone(entry, headers);
+      const refused = await sendDelete(entry, headers);
+      const there = await gone(entry, headers).catch((e: Error) => `not confirmed gone: ${e.message}`);
       if (there === true) return undefined;
-      if (round >= count) return `${there} after ${round + 1} ${round === 0 ? 'DELETE' : 'DELETEs'}`;
+      const lost = lostDelete.get(entry.path);
+      if (refused !== undefined) return `${there}: ${refused}`;
+      if (round >= count)
+        return `${there} after ${round + 1} ${round === 0 ? 'DELETE' : 'DELETEs'}${lost ? `, the last: ${lost}` : ''}`;
       await sleep(backoffMs * 2 ** round);
     }
   };

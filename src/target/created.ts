@@ -15,8 +15,22 @@ export interface Created {
 /** Paths of every entity the run created, deleted or not. */
 const madePaths = perRun(() => new Set<string>());
 
+/** Paths of the entities the run created and has not deleted. */
+const livePaths = perRun(() => new Set<string>());
+
+const pathOf = (path: string) => new URL(path, 'https://target.invalid').pathname;
+
+/** Claims `path` for an entity a create has just made: false when an entity the run made and has not deleted already
+ * has it, so that the create made nothing new (a target that answers every create with one entity). */
+export function claimNew(path: string): boolean {
+  const live = livePaths();
+  if (live.has(pathOf(path))) return false;
+  live.add(pathOf(path));
+  return true;
+}
+
 export function noteCreated(t: Target, path: string, as = 'owner'): Created {
-  madePaths().add(new URL(path, 'https://target.invalid').pathname);
+  madePaths().add(pathOf(path));
   appendEntry(t.setup.journalFile, { op: 'created', path, as, accept: t.mediaType(t.profile.versions.default) });
   return { path, as };
 }
@@ -51,14 +65,16 @@ export async function undoAccepted(t: Target, res: HttpResponse, collection: str
  * settles it. */
 export async function deleteCreated(t: Target, c: Created, query?: Record<string, string>): Promise<HttpResponse> {
   const res = await t.send({ method: 'DELETE', path: c.path, as: c.as, ...(query ? { query } : {}) });
-  if (res.status < 300 || res.status === 404)
+  if (res.status < 300 || res.status === 404) {
     appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
+    livePaths().delete(pathOf(c.path));
+  }
   return res;
 }
 
 /** Whether `url` is an entity the run created, or below one. */
 export function madeByRun(url: string): boolean {
-  const path = new URL(url, 'https://target.invalid').pathname;
+  const path = pathOf(url);
   for (const made of madePaths()) if (path === made || path.startsWith(`${made}/`)) return true;
   return false;
 }

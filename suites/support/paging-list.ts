@@ -18,10 +18,15 @@ import type { Target } from '../../src/target/target.ts';
  * size (LIST-PAGES-PARTITION), under the one project's rate limit. */
 export const fillCount = 10;
 
-const filled = perRun(() => ({ list: undefined as Promise<string> | undefined, made: [] as Created[] }));
+const filled = perRun(() => ({
+  list: undefined as Promise<string> | undefined,
+  made: [] as Created[],
+  /** Ids of the configurations in the list, each a new entity (postEntity refuses an id the run already holds). */
+  ids: [] as string[],
+}));
 
 /** Fills the list and gives its path (under the versioned API). */
-async function fill(t: Target, made: Created[]): Promise<string> {
+async function fill(t: Target, made: Created[], ids: string[]): Promise<string> {
   const ownProject = t.profile.projects.allowCreate && t.profile.orgId !== undefined;
   let groupId = firstProject(t);
   if (ownProject) {
@@ -37,6 +42,7 @@ async function fill(t: Target, made: Created[]): Promise<string> {
         note: !ownProject,
       });
       if (!item) throw needRefused(res, 'fill a list to page through');
+      ids.push(item.id);
       if (!ownProject) made.push(item.created);
     }),
   );
@@ -46,8 +52,20 @@ async function fill(t: Target, made: Created[]): Promise<string> {
 /** The path of the filled list, made by the first check that asks for it. */
 export function filledList(t: Target): Promise<string> {
   const state = filled();
-  state.list ??= fill(t, state.made);
+  state.list ??= fill(t, state.made, state.ids);
   return state.list;
+}
+
+/** The precondition of every check of the filled list: `all`, its keys as read, holds each configuration the suite
+ * made. A list that did not fill (a target that lists none, or other entities) leaves the check nothing to judge. */
+export function expectFilled(all: readonly string[]): void {
+  const { ids } = filled();
+  const missing = ids.filter((id) => !all.includes(id));
+  if (missing.length > 0)
+    throw new TargetError(
+      'nothing-judged',
+      `the list did not fill: it holds ${all.length} ${all.length === 1 ? 'item' : 'items'}, without ${missing.length} of the ${ids.length} alert configurations the suite created in it (${missing.slice(0, 3).join(', ')})`,
+    );
 }
 
 /** Deletes the filled list once the checks that read it are done; what a DELETE leaves stays in the journal, for the

@@ -1,7 +1,8 @@
 // The end-of-run cleanup against a target that refuses or ignores its DELETEs. A 429 it waits out (Retry-After where
 // the answer gives one, else the next window) and sends the DELETE again, counting the refusals as the target's
 // miscount (the run had sent fewer requests than the limit in those windows). It reads every entity back, and sends
-// the DELETE again while one is still there. When it cannot delete something, the run's last line says so and where
+// the DELETE again while one is still there, also after a DELETE whose answer was lost (a reset, 503s), which
+// counts as gone once it reads back 404. When it cannot delete something, the run's last line says so and where
 // the leftovers are listed.
 // The proxy keeps the checks from deleting their alert configurations (a DELETE answered 500 three times: the first
 // try and the two retries), so that the cleanup has them to delete; a fourth DELETE of one is the cleanup's. It holds
@@ -139,6 +140,49 @@ describe.concurrent('the cleanup against a target that refuses or ignores its DE
         // Two DELETEs each: the one left unanswered by the target, and the one sent again after the entity was read back.
         expect(cleanupDeletes).toHaveLength(18);
         expect(cleanupDeletes.filter((l) => l.fault === 'status').map((l) => l.status)).toEqual(Array(9).fill(202));
+        expect(await addedBy(r)).toEqual([]);
+      }),
+    180_000,
+  );
+
+  it(
+    'sends a DELETE lost to a reset again, and takes one applied before its answer was lost for gone',
+    () =>
+      inSlot(async () => {
+        // The cleanup's first DELETE of each: torn down before it reaches the target, or after the target applied it.
+        const dropped: string[] = [];
+        const r = await runUnder((req) => {
+          if (req.method !== 'DELETE' || !deleteOfAlertConfig.test(req.path) || req.repeat !== checkTries)
+            return scenario(() => undefined)(req);
+          const kind = dropped.length % 2 === 0 ? 'drop' : 'drop-after';
+          dropped.push(req.path);
+          return { kind };
+        });
+        expect(r.report.cleanup.leftovers, r.cli.stderr).toEqual([]);
+        expect(r.report.cleanup.deleted).toHaveLength(9);
+        expect(r.cli.journal()).toEqual([]);
+        expect(await addedBy(r)).toEqual([]);
+        // A DELETE that never reached the target was sent again.
+        const neverSent = dropped.filter((_, i) => i % 2 === 0);
+        for (const path of neverSent)
+          expect(
+            r.proxy.log.filter((l) => l.method === 'DELETE' && l.path === path && l.repeat > checkTries),
+          ).not.toEqual([]);
+      }),
+    180_000,
+  );
+
+  it(
+    'counts an entity gone when every DELETE of it is answered 503 after the target applied it, and it reads back 404',
+    () =>
+      inSlot(async () => {
+        const r = await runUnder(scenario(() => ({ kind: 'status-after', status: 503 })));
+        const cleanupDeletes = r.proxy.log.filter(
+          (l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries,
+        );
+        expect(new Set(cleanupDeletes.map((l) => l.status))).toEqual(new Set([503]));
+        expect(r.report.cleanup.leftovers, r.cli.stderr).toEqual([]);
+        expect(r.report.cleanup.deleted).toHaveLength(9);
         expect(await addedBy(r)).toEqual([]);
       }),
     180_000,

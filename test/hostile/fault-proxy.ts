@@ -10,6 +10,10 @@ import { generateCertificate } from '../../reference/cert.ts';
 export type Fault =
   /** The head and half the body, then the connection is torn down. */
   | { kind: 'reset' }
+  /** The connection torn down before the request reaches the target: nothing was done, nothing answered. */
+  | { kind: 'drop' }
+  /** Forwarded, then the connection torn down before the head: the work was done, the answer lost. */
+  | { kind: 'drop-after' }
   /** The head, then a byte now and then, never the end. */
   | { kind: 'drip' }
   /** Nothing at all: the request is never answered. */
@@ -110,9 +114,11 @@ export async function startFaultProxy(
       .then(async (body) => {
         // Faults that stand in for the target: it is not asked, or asked late.
         const { kind } = fault ?? {};
-        if (kind === 'silence' || kind === 'status' || kind === 'delay' || kind === 'request-body') entry.fault = kind;
+        if (kind === 'silence' || kind === 'status' || kind === 'delay' || kind === 'request-body' || kind === 'drop')
+          entry.fault = kind;
         const sent = fault?.kind === 'request-body' ? Buffer.from(fault.text) : body;
         if (fault?.kind === 'silence') return;
+        if (fault?.kind === 'drop') return void res.socket?.destroy();
         if (fault?.kind === 'status')
           return send(
             res,
@@ -166,7 +172,7 @@ interface Answer {
 }
 
 /** Faults of the target's answer. */
-type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' | 'request-body' }>;
+type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' | 'request-body' | 'drop' }>;
 
 const hasEntityBody = (a: Answer) => a.status >= 200 && a.status < 300 && a.body.length > 0;
 
@@ -208,6 +214,9 @@ function inflict(
       return;
     case 'replace-body':
       send(res, entry, a.status, a.headers, Buffer.from(fault.text));
+      return;
+    case 'drop-after':
+      res.socket?.destroy();
       return;
     case 'status-after':
       send(res, entry, fault.status, { 'content-type': 'application/json' }, errorBody(fault.status));
