@@ -29,7 +29,6 @@ export function writeReportFiles(
   // Results left by an earlier run would read as this run's.
   if (allure) writeUncheckedRules(report, allureResultsDir(dir));
   else rmSync(allureResultsDir(dir), { recursive: true, force: true });
-  const files: ReportFiles = { junit: writeJunitReport(report, dir), html: writeHtmlReport(report, dir) };
   const certificateFile = join(dir, 'certificate.json');
   let certificate: ReportFiles['certificate'];
   if (report.filter || report.baseline || report.interrupted) {

@@ -11,6 +11,7 @@ import {
   postEntity,
 } from '../../src/probes/new-entities.ts';
 import { perRun } from '../../src/harness/per-run.ts';
+import { TargetError } from '../../src/outcome.ts';
 import { firstProject } from '../../src/target/projects.ts';
 import type { Target } from '../../src/target/target.ts';
 
