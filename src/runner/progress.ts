@@ -1,14 +1,19 @@
 // Progress on stderr while checks run: on a terminal a live line (rules done out of total, current spec
 // section); elsewhere (CI logs) a plain line per finished spec section with its rules' tallies, and the totals at
-// the end. A rule is done when its last check is.
+// the end. A rule is done when its last check is, its exchange-rule check (in the file run last) included.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { findRule } from '../catalogue/catalogue.ts';
+import { exchangeRuleIds } from '../exchange-rules/registry.ts';
 import '../harness/outcome-meta.ts';
 import type { Status } from '../outcome.ts';
 import { sectionHeading } from '../report/spec-section.ts';
+import { exchangesFile } from './section-files.ts';
 
 /** Check names start with their rule id and a colon (src/harness/check.ts). */
 const ruleOf = (t: TestCase) => t.name.slice(0, t.name.indexOf(': '));
+/** Every exchange rule has one check, in the file the runner gives vitest last. */
+const hasExchangeCheck = new Set(exchangeRuleIds);
+const isExchangesModule = (m: TestModule) => m.moduleId.endsWith(`/suites/${exchangesFile}`);
 
 type Judged = Exclude<Status, 'untested'>;
 /** A rule's status from its checks', as the report aggregates them (src/report/aggregate.ts). */
@@ -25,6 +30,8 @@ export class ProgressReporter implements Reporter {
   private readonly pending = new Map<string, number>();
   /** The statuses of each rule's finished checks. */
   private readonly checks = new Map<string, Judged[]>();
+  /** Rules counted, before their file was collected, as awaiting their exchange-rule check. */
+  private readonly awaitingExchange = new Set<string>();
   private done = 0;
   private section = '';
   private readonly startedAt = Date.now();
@@ -32,10 +39,16 @@ export class ProgressReporter implements Reporter {
   constructor(private readonly out: NodeJS.WriteStream = process.stderr) {}
 
   onTestModuleCollected(module: TestModule): void {
+    const exchanges = isExchangesModule(module);
     for (const t of module.children.allTests()) {
       // Checks left out by a rule filter are collected as skipped and never run.
       if (t.options.mode === 'skip') continue;
-      this.pending.set(ruleOf(t), (this.pending.get(ruleOf(t)) ?? 0) + 1);
+      const rule = ruleOf(t);
+      if (exchanges && this.awaitingExchange.delete(rule)) continue;
+      // A rule the filter keeps keeps its exchange-rule check too: count it now, or the rule would be done twice.
+      const awaits = !exchanges && hasExchangeCheck.has(rule) && !this.awaitingExchange.has(rule);
+      if (awaits) this.awaitingExchange.add(rule);
+      this.pending.set(rule, (this.pending.get(rule) ?? 0) + 1 + (awaits ? 1 : 0));
     }
     this.draw();
   }
