@@ -6,7 +6,7 @@ import { describeExchange } from './status.ts';
 import { isObject } from './json-walk.ts';
 
 /** The results of a list response. A list without a results array cannot be paged, so every list rule fails on it;
- * JSON that is not an object at all leaves every list rule unjudged (wrong-type). */
+ * JSON that is not an object at all leaves every rule but LIST-SHAPE unjudged (wrong-type). */
 export function resultsOf(res: HttpResponse, paging: Profile['paging']): unknown[] {
   const results = res.jsonObject()[paging.resultsField];
   if (!Array.isArray(results)) {
@@ -27,8 +27,14 @@ export function totalCountOf(res: HttpResponse, paging: Profile['paging']): unkn
 
 /** LIST-SHAPE: the total count (an integer, at least 0), results (an array of entities), links (one to three relations). */
 export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging' | 'links'>): void {
-  // JSON of another type where a list belongs is no list of any shape: a target error (wrong-type).
-  const body = res.jsonObject();
+  const body = res.json();
+  if (!isObject(body)) {
+    throw new RuleFailure(`${describeExchange(res)}: a list response is not a JSON object`, {
+      expected: 'an object',
+      actual: body,
+      exchange: res.exchange,
+    });
+  }
   const { totalCountField, resultsField } = profile.paging;
   const { relField, hrefField } = profile.links;
   const problems: string[] = [];
