@@ -23,7 +23,7 @@ const moments: { name: string; reached: (cli: CliProcess) => Promise<void> }[] =
   },
   {
     name: 'the first create of the other file',
-    reached: (cli) => cli.until(() => /^8-limits: done/m.test(cli.stderr) && created(cli) >= 1),
+    reached: (cli) => cli.until(() => /^§8 Limits: /m.test(cli.stderr) && created(cli) >= 1),
   },
 ];
 

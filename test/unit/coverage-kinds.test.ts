@@ -7,9 +7,9 @@ import { describeCoverage, plural } from '../../src/check-outcome.ts';
 
 const english: Record<string, string> = {
   answer: 'answers',
+  'body depth': 'body depths',
   'BSON timestamp': 'BSON timestamps',
   burst: 'bursts',
-  'body depth': 'body depths',
   cluster: 'clusters',
   'concurrent batch': 'concurrent batches',
   'create over the limit': 'creates over the limit',
@@ -21,6 +21,7 @@ const english: Record<string, string> = {
   entity: 'entities',
   'entity or list': 'entities or lists',
   'event type': 'event types',
+  exchange: 'exchanges',
   'FLEX sku': 'FLEX skus',
   'followed self link': 'followed self links',
   generation: 'generations',
@@ -33,6 +34,7 @@ const english: Record<string, string> = {
   'missing entity': 'missing entities',
   'NDS Audits event': 'NDS Audits events',
   "no-grant key's read": "no-grant key's reads",
+  'numeric field': 'numeric fields',
   page: 'pages',
   'page walk': 'page walks',
   'PATCH read back': 'PATCHes read back',
