@@ -36,7 +36,7 @@ function pluralWord(word: string): string {
 }
 
 /** What follows a kind's head noun and stays as it is: "date sent", "HEAD answer read raw", "create over the limit". */
-const afterHead = / (sent|read raw|read back|over the limit)$/;
+const afterHead = / (sent|read raw|read back|over the limit|after the turn)$/;
 
 /** The kind in the plural: its head noun takes the plural, each of two joined by "or" ("entities or lists"). */
 export function plural(what: string, n: number): string {

@@ -5,13 +5,15 @@
 // (suites/support/rate-window.ts). The single-credential burst measures the limit; the other bursts are held against
 // it, so that each rule judges only its own part of the counting. Against a conforming target two bursts serve every
 // rule (a burst is a whole window of the project): the single-credential one and a joint one that three rules judge.
-// Where both go to one project, the joint one follows the first request after the turn in that same window.
+// Where both go to one project, the joint one follows the first request after the turn in that same window, and
+// the reset is judged on the whole budget of that window.
 import {
   allowance,
   checkConcurrentAllowance,
   checkOverLimitRefused,
   checkRateLimitErrorBody,
   checkSameAllowance,
+  checkWholeBudgetAfterTurn,
   checkWithinLimitProceed,
   expectNoServerError,
   proceeded,
@@ -55,8 +57,9 @@ function once<T>(key: string, run: (t: Target) => Promise<T>): (t: Target) => Pr
 
 /** The projects bursts may go to: the suite's own, the empty one, the profile's others, and last its first (bursts
  * only read). Bursts by one credential take the suite's own first, leaving the profile's, which every credential
- * reaches, to the burst by all of them; the profile's first, which the other suites read most, comes last (a
- * partner's single request goes there). The suite's own are made before any credential's projects are listed. */
+ * reaches, to the bursts by all of them (the exhaustion goes where the joint burst does, `ownerPool`); the profile's
+ * first, which the other suites read most, comes last (a partner's single request goes there). The suite's own are
+ * made before any credential's projects are listed. */
 async function burstProjects(t: Target): Promise<string[]> {
   const { ids, emptyProjectId } = t.profile.projects;
   const pool = [
@@ -132,10 +135,18 @@ afterAll(async () => {
   await Promise.allSettled(overLimitCreates().map((c) => readBack(runTarget(), c)));
 });
 
+/** The projects of `burstProjects` the owner reaches, those that more credentials reach first: the joint burst's
+ * order, so that the exhaustion and the joint burst go to one project where they can, and the joint burst takes over
+ * the window after the exhaustion's turn. */
+async function ownerPool(t: Target): Promise<string[]> {
+  const callersOf = await callersBy(t);
+  return (await burstProjects(t))
+    .filter((p) => callersOf(p).includes('owner'))
+    .sort((a, b) => callersOf(b).length - callersOf(a).length);
+}
+
 async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
-  const projects = await burstProjects(t);
-  const reach = await projectsOf(t, 'owner');
-  const pool = projects.filter((p) => reach.has(p));
+  const pool = await ownerPool(t);
   if (!pool.length)
     throw new TargetError('nothing-judged', "the owner credential reaches none of the profile's projects");
   return inOneWindow(t, pool, { requests: limit + 3, partner: withPartner, credentials: ['owner'] }, async (at) => {
@@ -223,11 +234,11 @@ function handOver(at: BurstWindow, probe: HttpResponse): boolean {
   return true;
 }
 
-/** The window right after the exhaustion's turn, when the exhausted project is the first of `pool`: taken over after
+/** The window right after the exhaustion's turn, when the exhausted project is one of `pool`: taken over after
  * the reset probe, so that the window does not go idle but for one request. Undefined when none was handed over. */
 async function windowAfterTurn(t: Target, pool: string[]): Promise<HeldWindow | undefined> {
   const { at, reset } = await exhaustion(t);
-  if (pool[0] !== at.project) return undefined;
+  if (!pool.includes(at.project)) return undefined;
   const waiting = waitingForTurn();
   const handed = new Promise<HeldWindow>((resolve) => waiting.set(at.project, resolve));
   try {
@@ -389,9 +400,7 @@ const jointBurst = once('joint', async (t) => {
   const allowed = await measuredAllowance(t);
   const callersOf = await callersBy(t);
   // Projects that more credentials reach first: the shared counter is judged only where two of them send.
-  const pool = (await burstProjects(t))
-    .filter((p) => callersOf(p).includes('owner'))
-    .sort((a, b) => callersOf(b).length - callersOf(a).length);
+  const pool = await ownerPool(t);
   const requests = allowed + concurrentExcess(allowed);
   const senders = [...new Set(pool.flatMap(callersOf))];
   return withAcceptedDeleted(t, async (made) => {
@@ -435,19 +444,45 @@ async function unlessCounterLeaks(t: Target, judge: () => void): Promise<void> {
     judge();
   } catch (e) {
     if (!(e instanceof RuleFailure)) throw e;
-    const { partnerProbe, reset } = await exhaustion(t);
-    const after = await reset.catch(() => undefined);
+    const { partnerProbe } = await exhaustion(t);
+    const after = await budgetAfterTurn(t).catch(() => undefined);
     const leak =
       partnerProbe?.status === 429
         ? 'another project was refused with the one that spent its budget (LIMITS-PER-PROJECT)'
-        : after?.probe.status === 429
+        : after?.reset.probe.status === 429
           ? 'the project was refused right after a turn (LIMITS-RESET-AT-TURN)'
-          : undefined;
+          : after?.burst && after.proceeded < after.reset.exhausted.allowed!
+            ? `the project was admitted ${after.proceeded} requests in the window after a turn (LIMITS-RESET-AT-TURN)`
+            : undefined;
     if (leak)
       throw new TargetError('nothing-judged', `${e.message}; but ${leak}, so this burst is no measure of this rule`);
     throw e;
   }
 }
+
+interface BudgetAfterTurn {
+  reset: Reset;
+  /** The joint burst, where it took over the window of the reset probe. */
+  burst?: Awaited<ReturnType<typeof jointBurst>>;
+  /** Requests admitted in that window: the probe's and, with the burst, those of the burst that proceeded. */
+  proceeded: number;
+}
+
+/** What the project was admitted in the window right after the turn that followed its exhaustion: the reset probe
+ * and, where the joint burst took the window over from it, the whole burst; undefined when no budget was spent. The
+ * joint burst is asked for before the turn, so that it can take the window over. */
+const budgetAfterTurn = (t: Target) =>
+  oncePerRun('budget-after-turn', async (): Promise<BudgetAfterTurn | undefined> => {
+    const joint = jointBurst(t).catch(() => undefined);
+    const { reset } = await exhaustion(t);
+    const after = await reset;
+    if (!after) return undefined;
+    const burst = await joint;
+    const { project, window } = after.exhausted.at;
+    const inWindow = burst?.at.project === project && burst.at.window === window + 1 ? burst : undefined;
+    const admitted = (after.probe.status === 429 ? 0 : 1) + (inWindow ? proceeded(inWindow.responses).length : 0);
+    return { reset: after, burst: inWindow, proceeded: admitted };
+  });
 
 /** The methods and outcomes of the requests a burst counted. */
 function outcomesOf(counted: readonly HttpResponse[], failures: readonly HttpResponse[]): string {
@@ -628,28 +663,34 @@ check(
   },
 );
 
-// Rule 2: "When the minute turns, the counter of each project starts again at zero."
+// Rule 2: "When the minute turns, the counter of each project starts again at zero." Rule 3: "those within it
+// proceed": after the turn the project has its whole budget again, the first request and all those after it in that
+// window (the joint burst, which takes the window over from the first, sends more than the budget).
 check(
   'LIMITS-RESET-AT-TURN',
-  'the first request to a project after the turn of a window in which it was refused proceeds',
+  'after the turn of a window in which a project was refused, its first request and its whole budget in that window proceed',
   async ({ target }) => {
-    const { burst, reset } = await exhaustion(target);
-    const after = await reset;
+    const { burst } = await exhaustion(target);
+    const after = await budgetAfterTurn(target);
     if (!after)
       throw new TargetError(
         'nothing-judged',
         `${burst.length} requests to one project in one window drew no 429, so there is no spent budget to reset (LIMITS-429-AFTER-100)`,
       );
-    const refused = after.exhausted.burst.find((r) => r.status === 429);
-    citeAll([refused, after.probe]);
-    expectNoServerError([after.probe], 'the first request after the turn');
+    const { reset, burst: following } = after;
+    const refused = reset.exhausted.burst.find((r) => r.status === 429);
+    citeAll([refused, reset.probe, following?.responses.find((r) => r.status === 429)]);
+    expectNoServerError([reset.probe, ...(following?.responses ?? [])], 'the requests after the turn');
     judged('burst');
-    if (after.probe.status === 429) {
+    // The reach: the first request after the turn alone, or with the burst that took its window over.
+    judged('request after the turn', 1 + (following?.responses.length ?? 0));
+    if (reset.probe.status === 429) {
       throw new RuleFailure('the first request to the project after the window turned was refused', {
         expected: 'the request proceeds',
         actual: 429,
-        exchange: after.probe.exchange,
+        exchange: reset.probe.exchange,
       });
     }
+    if (following) checkWholeBudgetAfterTurn(following.responses, after.proceeded, reset.exhausted.allowed!);
   },
 );

@@ -85,3 +85,18 @@ export function checkConcurrentAllowance(burst: readonly HttpResponse[], allowed
     },
   );
 }
+
+/** LIMITS-RESET-AT-TURN: in the window after a turn, the project is admitted its whole budget again, `allowed` as the
+ * single-credential burst measured; `admitted` counts the first request after the turn and those of `burst`, sent in
+ * that window after it, that proceeded. More is left to the rules of the limit. */
+export function checkWholeBudgetAfterTurn(burst: readonly HttpResponse[], admitted: number, allowed: number): void {
+  if (admitted >= allowed) return;
+  throw new RuleFailure(
+    `in the window after the turn the project was admitted ${admitted} requests, then refused, where a window admits ${allowed}`,
+    {
+      expected: `${allowed} proceed after the turn`,
+      actual: `${admitted} proceed, then 429`,
+      exchange: burst.find((r) => r.status === 429)!.exchange,
+    },
+  );
+}

@@ -13,6 +13,7 @@ const english: Record<string, string> = {
   cluster: 'clusters',
   'concurrent batch': 'concurrent batches',
   'create over the limit': 'creates over the limit',
+  'request after the turn': 'requests after the turn',
   'create read back': 'creates read back',
   date: 'dates',
   'date sent': 'dates sent',
