@@ -7,12 +7,14 @@ import { isObject, type JsonObject } from '../src/judges/json-walk.ts';
 import { resultsOf } from '../src/judges/list.ts';
 import { schemaFaults } from '../src/judges/json-schema.ts';
 import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/judges/slow-queries.ts';
-import { describeExchange } from '../src/judges/status.ts';
+import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { expectValueAccepted } from '../src/judges/value-accepted.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
-import { notApplicableFor, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
+import { notApplicableFor, ProfileFactError, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
+import { throwFirst } from '../src/harness/judge-all.ts';
+import { alertConfigVariants, inBatches, type AlertConfigVariant } from './support/alert-config-variants.ts';
 import {
   clusterVersion,
   dedicatedClusterBody,
@@ -33,7 +35,7 @@ import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { workProject } from '../src/target/work-project.ts';
-import { target, type Target } from '../src/target/target.ts';
+import type { Target } from '../src/target/target.ts';
 
 /** A profile endpoint path below the v2 base; skipped where the profile says the target does not offer it. */
 function endpoint(
@@ -105,46 +107,107 @@ for (const [i, region] of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST'].entries()) {
 }
 
 // --- Alert configuration: "The response and the request accept an optional property severityOverride in all of these
-// variants: ..." (4.4: list, get, create, update). The variants the target supports, with their bodies: the profile's.
+// variants: ..." (4.4: list, get, create, update). Every variant the spec names and every one the profile lists
+// (suites/support/alert-config-variants.ts), a few at a time so that no more than a batch is kept on the target at
+// once. An update is a PUT, which sends severityOverride, and a PATCH, which toggles `enabled` (the real service's
+// PATCH takes nothing else) and answers with the configuration, severityOverride included.
 
-for (const variant of target().profile.alertConfigs.variants) {
-  check(
-    'ALERTCFG-SEVERITY-OVERRIDE',
-    `${variant.name}: create, get, list and update accept and return severityOverride`,
-    async ({ target }) => {
-      const values = target.profile.alertConfigs.severityOverrideValues;
-      const [first, second] = [values[0]!, values[1] ?? values[0]!];
-      const collection = alertConfigsPath(target, await workProject(target));
-      const { res, made } = await postEntity(target, collection, { ...variant.body, severityOverride: first });
-      if (!made) return expectServed(res, `${variant.name} with severityOverride ${first} is created`);
+const batchSize = 4;
+
+check(
+  'ALERTCFG-SEVERITY-OVERRIDE',
+  `every variant of spec 2.6 and of the profile, ${batchSize} at a time: create, get, list, PUT and PATCH accept and return severityOverride`,
+  async ({ target }) => {
+    const values = target.profile.alertConfigs.severityOverrideValues;
+    const [first, second] = [values[0]!, values[1] ?? values[0]!];
+    const collection = alertConfigsPath(target, await workProject(target));
+    const variants = alertConfigVariants(target.profile.alertConfigs.variants);
+    const failures: RuleFailure[] = [];
+    const errors: unknown[] = [];
+    const keep = (e: unknown) => (e instanceof RuleFailure ? failures : errors).push(e);
+    for (const batch of inBatches(variants, batchSize)) {
+      const made = await Promise.all(
+        batch.map((variant) => createVariant(target, collection, variant, first).catch((e: unknown) => void keep(e))),
+      );
       try {
-        const returned = (r: HttpResponse, value: string, what: string, entity: unknown = r.json()) => {
-          expectServed(r, what);
-          if (!isObject(entity) || entity.severityOverride !== value) {
-            throw new RuleFailure(
-              `${what}: severityOverride is ${JSON.stringify(isObject(entity) ? entity.severityOverride : entity)}`,
-              { expected: value, actual: isObject(entity) ? entity.severityOverride : entity, exchange: r.exchange },
-            );
-          }
-        };
-        returned(res, first, 'the create answer returns severityOverride');
-        returned(await target.get(made.path), first, 'get returns severityOverride');
-        const listed = (await wholeItems(target, collection)).find((c) => isObject(c) && c.id === made.id);
-        if (!listed)
-          throw new RuleFailure(`the list of alert configurations does not hold the new one (${made.id})`, {
-            expected: made.id,
-            actual: 'absent',
-          });
-        returned(res, first, 'the list returns severityOverride', listed);
-        returned(
-          await target.send({ method: 'PUT', path: made.path, json: { ...variant.body, severityOverride: second } }),
-          second,
-          `an update to severityOverride ${second} returns it`,
+        const listed = made.some(Boolean) ? await wholeItems(target, collection) : [];
+        await Promise.all(
+          batch.map(async (variant, i) => {
+            const entity = made[i];
+            if (!entity) return;
+            const returned = (r: HttpResponse, value: string, what: string, body: unknown = r.json()) => {
+              expectServed(r, `${variant.name}: ${what}`);
+              if (!isObject(body) || body.severityOverride !== value) {
+                const actual = isObject(body) ? body.severityOverride : body;
+                throw new RuleFailure(`${variant.name}: ${what}: severityOverride is ${JSON.stringify(actual)}`, {
+                  expected: value,
+                  actual,
+                  exchange: r.exchange,
+                });
+              }
+            };
+            try {
+              returned(entity.res, first, 'the create answer returns severityOverride');
+              returned(await target.get(entity.made.path), first, 'get returns severityOverride');
+              const item = listed.find((c) => isObject(c) && c.id === entity.made.id);
+              if (!item)
+                throw new RuleFailure(`the list of alert configurations does not hold the new ${variant.name}`, {
+                  expected: entity.made.id,
+                  actual: 'absent',
+                });
+              returned(entity.res, first, 'the list returns severityOverride', item);
+              const put = { ...variant.body, severityOverride: second };
+              returned(
+                await target.send({ method: 'PUT', path: entity.made.path, json: put }),
+                second,
+                `an update by PUT to severityOverride ${second} returns it`,
+              );
+              returned(
+                await target.send({ method: 'PATCH', path: entity.made.path, json: { enabled: true } }),
+                second,
+                'an update by PATCH (enabled) returns severityOverride',
+              );
+            } catch (e) {
+              keep(e);
+            }
+          }),
         );
+      } catch (e) {
+        keep(e);
       } finally {
-        await deleteCreated(target, made.created);
+        // A DELETE that fails leaves the configuration to the run's cleanup; the next batch goes on.
+        for (const entity of made)
+          if (entity) await deleteCreated(target, entity.made.created).catch((e: unknown) => void errors.push(e));
       }
-    },
+    }
+    judged('variant', variants.length);
+    judged('PUT answer', variants.length);
+    judged('PATCH answer', variants.length);
+    throwFirst(failures, variants.length);
+    if (errors.length) throw errors[0];
+  },
+);
+
+/** Creates `variant` with severityOverride `value`. A refusal is the rule's failure where the same body without
+ * severityOverride is created; where that is refused too, the body is the profile's mistake (a variant it lists) or
+ * the suite's (one of its own bodies). */
+async function createVariant(t: Target, collection: string, variant: AlertConfigVariant, value: string) {
+  const sent = await postEntity(t, collection, { ...variant.body, severityOverride: value });
+  if (sent.made) return { res: sent.res, made: sent.made };
+  expectJudgeable(sent.res, `${variant.name} with severityOverride ${value} is created`);
+  const plain = await postEntity(t, collection, variant.body);
+  if (plain.made) {
+    await deleteCreated(t, plain.made.created);
+    throw new RuleFailure(
+      `${variant.name} with severityOverride ${value} is refused (${sent.res.status}), the same body without it created`,
+      { expected: '2xx', actual: sent.res.status, exchange: sent.res.exchange },
+    );
+  }
+  if (!variant.listed) throw needRefused(plain.res, `create the ${variant.name}`);
+  throw new ProfileFactError(
+    'alertConfigs.variants',
+    `the profile's body of the ${variant.name} is refused (${plain.res.status}), with severityOverride or without`,
+    plain.res.exchange,
   );
 }
 

@@ -4,7 +4,7 @@
 import { listInGroup, requireGroup } from '../authz.ts';
 import { extensionRel, href, type RequestContext } from '../context.ts';
 import { nowIso } from '../dates.ts';
-import { EVENT_TYPE_NAMES, HOST_METRIC_NAMES } from '../enums.ts';
+import { EVENT_TYPE_NAMES, HOST_METRIC_NAMES, OTHER_METRIC_NAMES } from '../enums.ts';
 import { orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { entity, noContent } from '../respond.ts';
@@ -114,7 +114,7 @@ const configShape: ObjectField = {
     metricThreshold: {
       type: 'object',
       fields: {
-        metricName: { type: 'string', enum: HOST_METRIC_NAMES },
+        metricName: { type: 'string', enum: [...HOST_METRIC_NAMES, ...OTHER_METRIC_NAMES] },
         operator: { type: 'string', enum: OPERATORS },
         threshold: { type: 'number' },
         units: { type: 'string', enum: UNITS },
@@ -152,9 +152,14 @@ type ConfigBody = Omit<AlertConfig, 'id' | 'groupId' | 'created' | 'updated' | '
 
 function alertConfigView(ctx: RequestContext, config: AlertConfig, inList: boolean) {
   const self = `/groups/${config.groupId}/alertConfigs/${config.id}`;
-  // Mutant: severityOverride is not returned for metric alert configurations.
+  // Mutant: severityOverride is not returned for metric alert configurations; in the ':unlisted-variant' one, for
+  // Flex alert configurations only (a variant the reference profile does not list).
   const { severityOverride: _dropped, ...withoutOverride } = config;
-  const shown = config.metricThreshold && ctx.mutants.has('ALERTCFG-SEVERITY-OVERRIDE') ? withoutOverride : config;
+  const drops =
+    (config.metricThreshold && ctx.mutants.has('ALERTCFG-SEVERITY-OVERRIDE')) ||
+    (config.eventTypeName === 'OUTSIDE_FLEX_METRIC_THRESHOLD' &&
+      ctx.mutants.has('ALERTCFG-SEVERITY-OVERRIDE:unlisted-variant'));
+  const shown = drops ? withoutOverride : config;
   return { ...shown, links: entityLinks(ctx, self, [[extensionRel(ctx, 'alerts'), `${self}/alerts`]], inList) };
 }
 
@@ -274,6 +279,11 @@ function toggleConfig(ctx: RequestContext) {
   // intervals reset to the 5-minute default.
   if (config.severityOverride === undefined && ctx.mutants.has('SEQ-WRITES-HELD'))
     config.notifications = config.notifications.map((n) => ({ ...n, intervalMin: 5 }));
+  // Mutant: the answer to a toggle is the toggle's view of the configuration, without its severityOverride.
+  if (ctx.mutants.has('ALERTCFG-SEVERITY-OVERRIDE:patch')) {
+    const { severityOverride: _toggled, ...toggled } = config;
+    return entity(alertConfigView(ctx, toggled, false));
+  }
   return entity(alertConfigView(ctx, config, false));
 }
 

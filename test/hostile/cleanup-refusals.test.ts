@@ -20,7 +20,7 @@ import { on } from './scenarios.ts';
 const windowMs = 2000;
 /** The checks' tries of a DELETE: the first and the profile's two retries of a 5xx. */
 const checkTries = 3;
-/** Nine alert configurations, one per variant of the reference profile, each deleted by its check. */
+/** Sixteen alert configurations, one per variant of spec 2.6, each deleted by the check. */
 const rules = ['--rule', 'ALERTCFG-SEVERITY-OVERRIDE'];
 
 const deleteOfAlertConfig = /^\/api\/platform\/v2\/groups\/[^/]+\/alertConfigs\/[^/?]+$/;
@@ -67,7 +67,7 @@ async function addedBy(r: { live: LiveReference; before: Inventory }): Promise<s
   return added(r.before, await inventory(r.live));
 }
 
-/** The cleanup deleted all nine, the 429s it met were waited out and are the target's miscount, nothing is left. */
+/** The cleanup deleted all sixteen, the 429s it met were waited out and are the target's miscount, nothing is left. */
 async function expectCleanedDespite429(r: Awaited<ReturnType<typeof runUnder>>): Promise<void> {
   const cleanupDeletes = r.proxy.log.filter(
     (l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries,
@@ -75,7 +75,7 @@ async function expectCleanedDespite429(r: Awaited<ReturnType<typeof runUnder>>):
   const refused = cleanupDeletes.filter((l) => l.status === 429).length;
   expect(refused, "the target refused some of the cleanup's DELETEs").toBeGreaterThan(0);
   expect(r.report.cleanup.leftovers, r.cli.stderr).toEqual([]);
-  expect(r.report.cleanup.deleted).toHaveLength(9);
+  expect(r.report.cleanup.deleted).toHaveLength(16);
   expect(r.report.cleanup.waited429).toBe(refused);
   expect([r.report.rateLimit?.unintended429, r.report.rateLimit?.miscounted429]).toEqual([0, refused]);
   expect(r.cli.journal()).toEqual([]);
@@ -133,13 +133,13 @@ describe.concurrent('the cleanup against a target that refuses or ignores its DE
             : scenario(() => undefined)(req),
         );
         expect(r.report.cleanup.leftovers).toEqual([]);
-        expect(r.report.cleanup.deleted).toHaveLength(9);
+        expect(r.report.cleanup.deleted).toHaveLength(16);
         const cleanupDeletes = r.proxy.log.filter(
           (l) => l.method === 'DELETE' && deleteOfAlertConfig.test(l.path) && l.repeat >= checkTries,
         );
         // Two DELETEs each: the one left unanswered by the target, and the one sent again after the entity was read back.
-        expect(cleanupDeletes).toHaveLength(18);
-        expect(cleanupDeletes.filter((l) => l.fault === 'status').map((l) => l.status)).toEqual(Array(9).fill(202));
+        expect(cleanupDeletes).toHaveLength(32);
+        expect(cleanupDeletes.filter((l) => l.fault === 'status').map((l) => l.status)).toEqual(Array(16).fill(202));
         expect(await addedBy(r)).toEqual([]);
       }),
     180_000,
@@ -159,7 +159,7 @@ describe.concurrent('the cleanup against a target that refuses or ignores its DE
           return { kind };
         });
         expect(r.report.cleanup.leftovers, r.cli.stderr).toEqual([]);
-        expect(r.report.cleanup.deleted).toHaveLength(9);
+        expect(r.report.cleanup.deleted).toHaveLength(16);
         expect(r.cli.journal()).toEqual([]);
         expect(await addedBy(r)).toEqual([]);
         // A DELETE that never reached the target was sent again.
@@ -182,7 +182,7 @@ describe.concurrent('the cleanup against a target that refuses or ignores its DE
         );
         expect(new Set(cleanupDeletes.map((l) => l.status))).toEqual(new Set([503]));
         expect(r.report.cleanup.leftovers, r.cli.stderr).toEqual([]);
-        expect(r.report.cleanup.deleted).toHaveLength(9);
+        expect(r.report.cleanup.deleted).toHaveLength(16);
         expect(await addedBy(r)).toEqual([]);
       }),
     180_000,
@@ -194,9 +194,9 @@ describe.concurrent('the cleanup against a target that refuses or ignores its DE
       inSlot(async () => {
         const r = await runUnder(scenario(() => ({ kind: 'status', status: 202 })));
         expect(r.report.cleanup.leftovers.map((l) => l.reason)).toEqual(
-          Array(9).fill('still there (GET answered 200) after 3 DELETEs'),
+          Array(16).fill('still there (GET answered 200) after 3 DELETEs'),
         );
-        expect(await addedBy(r)).toHaveLength(9);
+        expect(await addedBy(r)).toHaveLength(16);
         expect(r.code).toBe(1);
       }),
     180_000,
@@ -208,12 +208,12 @@ describe.concurrent('the cleanup against a target that refuses or ignores its DE
       inSlot(async () => {
         const r = await runUnder(scenario(() => ({ kind: 'status', status: 500 })));
         expect(r.code).toBe(1);
-        expect(r.report.cleanup.leftovers).toHaveLength(9);
+        expect(r.report.cleanup.leftovers).toHaveLength(16);
         for (const l of r.report.cleanup.leftovers)
           expect(l.reason).toMatch(new RegExp(`DELETE \\S+${l.path} answered 500 \\(after 2 retries\\)$`));
         const last = r.cli.stderr.trimEnd().split('\n').at(-1);
         expect(last).toBe(
-          `conformance: exit 1: the run left 9 entities it created on the target (run ${r.report.runId}): see cleanup.leftovers in ${r.cli.reportsDir}/conformance.json; 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE`,
+          `conformance: exit 1: the run left 16 entities it created on the target (run ${r.report.runId}): see cleanup.leftovers in ${r.cli.reportsDir}/conformance.json; 1 MUST rule failed or erred: ALERTCFG-SEVERITY-OVERRIDE`,
         );
       }),
     180_000,
