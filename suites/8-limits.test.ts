@@ -444,21 +444,28 @@ async function unlessCounterLeaks(t: Target, judge: () => void): Promise<void> {
     judge();
   } catch (e) {
     if (!(e instanceof RuleFailure)) throw e;
-    const { partnerProbe } = await exhaustion(t);
     const after = await budgetAfterTurn(t).catch(() => undefined);
-    const leak =
-      partnerProbe?.status === 429
-        ? 'another project was refused with the one that spent its budget (LIMITS-PER-PROJECT)'
-        : after?.reset.probe.status === 429
-          ? 'the project was refused right after a turn (LIMITS-RESET-AT-TURN)'
-          : after?.burst && after.proceeded < after.reset.exhausted.allowed!
-            ? `the project was admitted ${after.proceeded} requests in the window after a turn (LIMITS-RESET-AT-TURN)`
-            : undefined;
+    const leak = (await sharedAcrossProjects(t))
+      ? sharedCounterLeak
+      : after?.reset.probe.status === 429
+        ? 'the project was refused right after a turn (LIMITS-RESET-AT-TURN)'
+        : after?.burst && after.proceeded < after.reset.exhausted.allowed!
+          ? `the project was admitted ${after.proceeded} requests in the window after a turn (LIMITS-RESET-AT-TURN)`
+          : undefined;
     if (leak)
       throw new TargetError('nothing-judged', `${e.message}; but ${leak}, so this burst is no measure of this rule`);
     throw e;
   }
 }
+
+/** Whether the request to another project right after the exhaustion was refused: the counter is not the project's
+ * own, so requests to other projects in a window spend a burst's budget too. */
+async function sharedAcrossProjects(t: Target): Promise<boolean> {
+  const { partnerProbe } = await exhaustion(t);
+  return partnerProbe?.status === 429;
+}
+
+const sharedCounterLeak = 'another project was refused with the one that spent its budget (LIMITS-PER-PROJECT)';
 
 interface BudgetAfterTurn {
   reset: Reset;
@@ -691,6 +698,17 @@ check(
         exchange: reset.probe.exchange,
       });
     }
-    if (following) checkWholeBudgetAfterTurn(following.responses, after.proceeded, reset.exhausted.allowed!);
+    if (!following) return;
+    try {
+      checkWholeBudgetAfterTurn(following.responses, after.proceeded, reset.exhausted.allowed!);
+    } catch (e) {
+      // Requests to other projects in that window count too where the counter is not the project's own.
+      if (e instanceof RuleFailure && (await sharedAcrossProjects(target)))
+        throw new TargetError(
+          'nothing-judged',
+          `${e.message}; but ${sharedCounterLeak}, so the window is no measure of the reset`,
+        );
+      throw e;
+    }
   },
 );
