@@ -288,6 +288,7 @@ function deleteConfig(ctx: RequestContext) {
 export const alertConfigRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alertConfigs',
+    bodies: { POST: configShape },
     methods: {
       GET: (ctx) =>
         listInGroup(
@@ -300,6 +301,7 @@ export const alertConfigRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/alertConfigs/{alertConfigId}',
+    bodies: { PUT: configShape, PATCH: toggleShape },
     methods: {
       GET: (ctx) => entity(alertConfigView(ctx, requireConfig(ctx, requireGroup(ctx, 'read')), false)),
       PUT: replaceConfig,
