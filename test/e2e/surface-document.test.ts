@@ -11,8 +11,8 @@ const reference = JSON.parse(readFileSync('config/reference.json', 'utf8'));
 delete reference.$schema;
 const { openapi, ...withoutDocument } = reference.surface;
 
-/** The verdict of each rule, and the report's lines of what each reached. */
-async function verdicts(surface: object, mutants: string[]) {
+/** The run of the two rules with the profile's surface and the mutants. */
+async function runWith(surface: object, mutants: string[]) {
   const run = await runCli([
     'run',
     '--profile',
@@ -26,7 +26,13 @@ async function verdicts(surface: object, mutants: string[]) {
     '--json',
   ]);
   expect(run.report, run.stderr).toBeDefined();
-  return Object.fromEntries(rules.map((r) => [r, statusOf(run.report!, r)]));
+  return run.report!;
+}
+
+/** The verdict of each rule. */
+async function verdicts(surface: object, mutants: string[]) {
+  const report = await runWith(surface, mutants);
+  return Object.fromEntries(rules.map((r) => [r, statusOf(report, r)]));
 }
 
 it('names the document the reference target serves', () => {
@@ -48,3 +54,12 @@ it.each([
   },
   300_000,
 );
+
+it('makes a document the target does not serve an error naming surface.openapi, never a failure', async () => {
+  const report = await runWith({ openapi: '/api/platform/no-document.json' }, []);
+  for (const id of rules) {
+    const rule = report.rules.find((r) => r.id === id)!;
+    expect(rule.status).toBe('error');
+    expect(JSON.stringify(rule)).toContain('surface.openapi');
+  }
+}, 300_000);
