@@ -1,12 +1,15 @@
 // Route table: path templates such as `/groups/{groupId}/clusters`, each with its method set (spec 4.1).
 import type { RequestContext } from './context.ts';
 import type { Reply } from './respond.ts';
+import type { ObjectField } from './validate.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Handler = (ctx: RequestContext) => Reply | Promise<Reply>;
 export interface Route {
   path: string;
   methods: Partial<Record<Method, Handler>>;
+  /** The shape a method's body is validated against, for the target's OpenAPI document (openapi.ts). */
+  bodies?: Partial<Record<Method, ObjectField>>;
 }
 export interface RouteMatch {
   route: Route;

@@ -16,6 +16,7 @@ import { startRedirectListener } from './plain-http.ts';
 import { ProjectRateLimiter } from './rate-limit.ts';
 import { Router } from './router.ts';
 import { allRoutes } from './routes/index.ts';
+import { openApiDocument } from './openapi.ts';
 import { createStore, defaultSeed } from './store.ts';
 import type { UnlistedDates } from './versioning.ts';
 
@@ -124,6 +125,11 @@ export async function startReferenceTarget(opts: ReferenceOptions): Promise<Refe
     REVOKE_PATH,
     oauth((a, b) => issuer.revoke(a, b)),
   );
+  // The document of its own surface, outside the API's generations and open to anyone, as the real service's is.
+  const document = JSON.stringify(openApiDocument(allRoutes, vendor));
+  app.get(`/api/${vendor}/openapi.json`, (_req, reply) => {
+    void reply.header('Content-Type', 'application/json').send(document);
+  });
   const dispatch = createDispatcher({
     vendor,
     store,

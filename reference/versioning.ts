@@ -48,11 +48,17 @@ function lifecycle(versions: string[]): Record<string, VersionInfo> {
 
 /** The versions of the operation `method apiPath` (the path below the generation's base), oldest first. */
 function versionList(method: string, apiPath: string, mutants: Mutants): string[] {
-  const template = templates.match(apiPath.split('/').filter(Boolean))?.route.path;
   // Mutant: the clusters know only the versions of spec 9.4, so their own newer versions are unknown.
-  if (template?.includes('/clusters') && mutants.has('VER-ACCEPT-SERVED')) return BASE_VERSIONS;
-  return OPERATIONS[`${method === 'HEAD' ? 'GET' : method} ${template}`] ?? BASE_VERSIONS;
+  if (templateOf(apiPath)?.includes('/clusters') && mutants.has('VER-ACCEPT-SERVED')) return BASE_VERSIONS;
+  return operationVersions(method === 'HEAD' ? 'GET' : method, apiPath);
 }
+
+const templateOf = (path: string) => templates.match(path.split('/').filter(Boolean))?.route.path;
+
+/** The versions of the operation `method path` (a path or a template below the v2 base), oldest first: those of
+ * fixtures/versions.json, else spec 9.4's. */
+export const operationVersions = (method: string, path: string): string[] =>
+  OPERATIONS[`${method} ${templateOf(path)}`] ?? BASE_VERSIONS;
 
 /** Clusters keep the legacy shape on v1.0 and on versions before 2023-02-01 (spec 9.5). */
 export const isLegacyClusterVersion = (version: string | undefined) => version === undefined || version < '2023-02-01';

@@ -298,6 +298,7 @@ function deleteConfig(ctx: RequestContext) {
 export const alertConfigRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alertConfigs',
+    bodies: { POST: configShape },
     methods: {
       GET: (ctx) =>
         listInGroup(
@@ -310,6 +311,7 @@ export const alertConfigRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/alertConfigs/{alertConfigId}',
+    bodies: { PUT: configShape, PATCH: toggleShape },
     methods: {
       GET: (ctx) => entity(alertConfigView(ctx, requireConfig(ctx, requireGroup(ctx, 'read')), false)),
       PUT: replaceConfig,

@@ -98,6 +98,7 @@ function deleteCluster(ctx: RequestContext) {
 export const clusterRoutes: Route[] = [
   {
     path: '/groups/{groupId}/clusters',
+    bodies: { POST: modernCluster.create },
     methods: {
       GET: (ctx) =>
         listInGroup(
@@ -110,6 +111,7 @@ export const clusterRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/clusters/{clusterName}',
+    bodies: { PATCH: modernCluster.update },
     methods: {
       GET: (ctx) => entity(clusterView(ctx, requireCluster(ctx, requireGroup(ctx, 'read')), false)),
       PATCH: updateCluster,

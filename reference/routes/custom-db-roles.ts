@@ -181,6 +181,7 @@ function deleteRole(ctx: RequestContext) {
 export const customDbRoleRoutes: Route[] = [
   {
     path: '/groups/{groupId}/customDBRoles/roles',
+    bodies: { POST: roleShape },
     methods: {
       GET: listRoles,
       POST: createRole,
@@ -188,6 +189,7 @@ export const customDbRoleRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/customDBRoles/roles/{roleName}',
+    bodies: { PATCH: changeShape },
     methods: {
       GET: (ctx) => entity(roleView(ctx, requireRole(ctx, requireGroup(ctx, 'read')), false)),
       PATCH: changeRole,

@@ -167,6 +167,7 @@ function deleteGroup(ctx: RequestContext) {
 export const groupRoutes: Route[] = [
   {
     path: '/groups',
+    bodies: { POST: createShape },
     methods: {
       GET: (ctx) => listReply(ctx, visibleGroups(ctx), (g, inList) => groupView(ctx, g, inList)),
       POST: createGroup,
@@ -174,6 +175,7 @@ export const groupRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}',
+    bodies: { PATCH: updateShape },
     methods: {
       GET: (ctx) => entity(groupView(ctx, requireGroup(ctx, 'read'), false)),
       PATCH: updateGroup,

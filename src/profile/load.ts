@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JsonFileError, readJsonFile, schemaChecker } from '../json-file.ts';
 import type { Profile } from './profile.ts';
+import { locationOf } from '../surface/document-location.ts';
 import type { Credential } from '../http/client.ts';
 
 /** The embedded reference target's profile: the one a command uses without --profile. */
@@ -63,6 +64,8 @@ export function loadProfile(file: string): Profile {
       throw new ProfileError(`${file}: tls.caFile: ${why}: ${profile.tls.caFile}`);
     }
   }
+  const openapi = profile.surface.openapi;
+  if (openapi && locationOf(openapi) === 'file') profile.surface.openapi = resolve(dirname(file), openapi);
   return profile;
 }
 

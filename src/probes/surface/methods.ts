@@ -1,24 +1,17 @@
-// The methods each path of the surface supports (spec 4.1: "Each resource supports only a subset of the methods"):
-// the real service's operations (spec 4.5 for clusters) for the root, the event types, the projects and every list
-// of the run's surface and one entry of each. What a path lacks of GET, POST, PUT, PATCH and DELETE is unsupported.
+// The methods each path of the surface supports (spec 4.1: "Each resource supports only a subset of the methods"),
+// as the target's surface says (its OpenAPI document, else the profile's `surface.methods`), for the root, the event
+// types, the projects and every list of the run's surface and one entry of each. What a path lacks of GET, POST,
+// PUT, PATCH and DELETE is unsupported.
+import { methodsAt, type Surface } from '../../surface/model.ts';
+import { targetSurface } from '../../surface/target-surface.ts';
 import type { Target } from '../../target/target.ts';
 import { contextsOf, fill, listSurface, type SurfaceList } from './lists.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const methods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The methods of a list and of one of its entries, by the list's title (lists.ts). */
-const served: Record<string, { list: Method[]; item?: Method[] }> = {
-  clusters: { list: ['GET', 'POST'], item: ['GET', 'PATCH', 'DELETE'] },
-  events: { list: ['GET'], item: ['GET'] },
-  alerts: { list: ['GET'], item: ['GET', 'PATCH'] },
-  'alert configurations': { list: ['GET', 'POST'], item: ['GET', 'PUT', 'PATCH', 'DELETE'] },
-  processes: { list: ['GET'], item: ['GET'] },
-  'custom database roles': { list: ['GET', 'POST'], item: ['GET', 'PATCH', 'DELETE'] },
-  'restore jobs': { list: ['GET', 'POST'], item: ['GET', 'DELETE'] },
-  'tenant snapshots': { list: ['GET'], item: ['GET'] },
-  databases: { list: ['GET'], item: ['GET'] },
-};
+/** The methods of GET, POST, PUT, PATCH and DELETE the surface serves at a template. */
+const servedAt = (s: Surface, template: string): Method[] => methods.filter((m) => methodsAt(s, template).includes(m));
 
 /** A path of the surface (below either generation's base) and the methods it supports. */
 export interface MethodPath {
@@ -36,38 +29,69 @@ export interface MethodPath {
 export type MakeEntry = (title: string) => Promise<string | undefined>;
 
 /** The surface's paths: the fixed ones, every list whose contexts the crawl reached, and an entry of each list with
- * entries (one the crawl reached, else one `make` makes). Lists of unknown methods are left out. */
+ * entries (one the crawl reached, else one `make` makes). Paths the surface gives no method are left out. */
 export async function methodSurface(t: Target, make: MakeEntry): Promise<MethodPath[]> {
   const s = await listSurface(t);
-  const project = `/groups/${t.profile.projects.ids[0]}`;
-  const paths: MethodPath[] = [
-    { title: 'the root', path: '/', supported: ['GET'], entity: true, written: false },
-    { title: 'the event types', path: '/eventTypes', supported: ['GET'], entity: false, written: false },
-    { title: 'the clusters of all projects', path: '/clusters', supported: ['GET'], entity: false, written: false },
-    { title: 'the projects', path: '/groups', supported: ['GET', 'POST'], entity: false, written: true },
-    { title: 'a project', path: project, supported: ['GET', 'PATCH', 'DELETE'], entity: true, written: true },
+  const surface = await targetSurface(t);
+  // Each with the collection its resource is created in, if any.
+  const fixed = [
+    { title: 'the root', template: '/', path: '/', entity: true, collection: '/' },
+    {
+      title: 'the event types',
+      template: '/eventTypes',
+      path: '/eventTypes',
+      entity: false,
+      collection: '/eventTypes',
+    },
+    {
+      title: 'the clusters of all projects',
+      template: '/clusters',
+      path: '/clusters',
+      entity: false,
+      collection: '/clusters',
+    },
+    { title: 'the projects', template: '/groups', path: '/groups', entity: false, collection: '/groups' },
+    {
+      title: 'a project',
+      template: '/groups/{groupId}',
+      path: `/groups/${t.profile.projects.ids[0]}`,
+      entity: true,
+      collection: '/groups',
+    },
   ];
-  const listed = (l: SurfaceList) => served[l.title] ?? (l.item ? undefined : { list: ['GET'] as Method[] });
+  const written = (collection: string) => servedAt(surface, collection).includes('POST');
+  const paths: MethodPath[] = fixed.map(({ template, collection, ...p }) => ({
+    ...p,
+    supported: servedAt(surface, template),
+    written: written(collection),
+  }));
   for (const l of s.lists) {
-    const m = listed(l);
-    if (!m) continue;
-    const written = m.list.includes('POST');
+    const list = servedAt(surface, l.template);
+    const itemTemplate = l.item ? `${l.template}/{${l.item}}` : undefined;
+    const item = itemTemplate ? servedAt(surface, itemTemplate) : [];
     const depth = contextsOf(l.template).length;
     const values = s.existing(l.template, depth);
     const query = l.query ? `?${l.query}` : '';
-    if (values)
+    if (values && list.length > 0)
       paths.push({
         title: `the ${l.title}`,
         path: `${fill(l.template, values)}${query}`,
-        supported: m.list,
+        supported: list,
         entity: false,
-        written,
+        written: written(l.template),
       });
-    if (!l.item || !m.item) continue;
-    const item = entryOf(s, l, depth) ?? (values ? await make(l.title) : undefined);
-    if (item) paths.push({ title: `one of the ${l.title}`, path: item, supported: m.item, entity: true, written });
+    if (item.length === 0) continue;
+    const at = entryOf(s, l, depth) ?? (values ? await make(l.title) : undefined);
+    if (at)
+      paths.push({
+        title: `one of the ${l.title}`,
+        path: at,
+        supported: item,
+        entity: true,
+        written: written(l.template),
+      });
   }
-  return paths;
+  return paths.filter((p) => p.supported.length > 0);
 }
 
 /** An entry of a list that the crawl reached, its path below the v2 base. */

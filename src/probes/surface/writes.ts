@@ -11,6 +11,8 @@ import { deleteCreated, runName } from '../../target/created.ts';
 import { alertConfigBody, createEntity, projectBody, type NewEntity } from '../new-entities.ts';
 import { readLegacy } from '../resource-versions.ts';
 import { alertConfigKind, customRoleKind } from '../sequence.ts';
+import { readOnlyAt, type FieldPath, type Surface } from '../../surface/model.ts';
+import { targetSurface } from '../../surface/target-surface.ts';
 import type { Target } from '../../target/target.ts';
 import { spreadProjects } from '../../target/work-project.ts';
 
@@ -89,33 +91,72 @@ function otherValue(v: unknown): unknown {
   return `${v}X`;
 }
 
-/** The read-only fields `names` the entity has, each with another value. */
-const readOnlyOf = (entity: JsonObject, names: string[]): Write['readOnly'] =>
-  names.filter((n) => Object.hasOwn(entity, n)).map((n) => ({ path: [n], value: otherValue(entity[n]) }));
-/** Read-only fields of a new entity: values a target would otherwise make itself. */
-const madeFields = (names: string[]): Write['readOnly'] =>
-  names.map((n) => ({
-    path: [n],
-    value: n === 'id' || n.endsWith('Id') ? 'f'.repeat(24) : n === 'clusterCount' ? 1 : '2001-02-03T04:05:06Z',
-  }));
+/** The place of a field in `v`: its names, with the first item of each array on the way. */
+function placeOf(v: unknown, field: FieldPath): JsonPath | undefined {
+  const at: (string | number)[] = [];
+  let x = v;
+  for (const name of field) {
+    if (Array.isArray(x)) {
+      at.push(0);
+      x = x[0];
+    }
+    if (!isObject(x) || !Object.hasOwn(x, name)) return undefined;
+    at.push(name);
+    x = x[name];
+  }
+  return at;
+}
+
+/** The read-only fields of an update (the surface's) that the entity has, each with another value: a top-level one
+ * always, a nested one where the body holds the object it belongs to. */
+const readOnlyOf = (entity: JsonObject, body: JsonObject, fields: FieldPath[]): Write['readOnly'] =>
+  fields.flatMap((field) => {
+    const at = placeOf(entity, field);
+    if (!at || (field.length > 1 && !Object.hasOwn(body, field[0]!))) return [];
+    return [{ path: at, value: otherValue(valueAt(entity, at)) }];
+  });
+/** The top-level read-only fields of a create (the surface's) that its body does not set: values a target would
+ * otherwise make itself. */
+const madeFields = (body: JsonObject, fields: FieldPath[]): Write['readOnly'] =>
+  fields
+    .filter((f) => f.length === 1 && !Object.hasOwn(body, f[0]!))
+    .map(([n]) => ({
+      path: [n!],
+      value: n === 'id' || n!.endsWith('Id') ? 'f'.repeat(24) : n === 'clusterCount' ? 1 : '2001-02-03T04:05:06Z',
+    }));
 
 const pick = (e: JsonObject, names: string[]) =>
   Object.fromEntries(names.filter((n) => Object.hasOwn(e, n)).map((n) => [n, e[n]]));
-const create = (path: string, body: JsonObject, readOnly: Write['readOnly']): Write => ({
+const create = (path: string, body: JsonObject, readOnly: FieldPath[]): Write => ({
   method: 'POST',
   path,
   body,
   places: placesIn(body),
-  readOnly,
+  readOnly: madeFields(body, readOnly),
 });
 const update = (
   method: WriteMethod,
   path: string,
   body: JsonObject,
   entity: JsonObject,
-  readOnly: Write['readOnly'],
+  readOnly: FieldPath[],
   change?: Write['change'],
-): Write => ({ method, path, body, places: placesIn(body, entity), readOnly, ...(change ? { change } : {}) });
+): Write => ({
+  method,
+  path,
+  body,
+  places: placesIn(body, entity),
+  readOnly: readOnlyOf(entity, body, readOnly),
+  ...(change ? { change } : {}),
+});
+
+/** The unmodifiable fields the surface gives each write method of a resource: a create in its collection, a PUT or
+ * PATCH of the entry. */
+type ReadOnlyFields = (method: WriteMethod) => FieldPath[];
+const readOnlyFields =
+  (s: Surface, collection: string, entry: string): ReadOnlyFields =>
+  (method) =>
+    readOnlyAt(s, method === 'POST' ? collection : entry, method);
 
 /** The entity at `path` (a whole path, of the generation's API), which must be there: anything else leaves the rule
  * unjudged. */
@@ -137,12 +178,17 @@ export const readAt = (t: Target, generation: Generation, path: string) =>
 /** A changed tag list: the current one plus a tag of the run's. */
 const moreTags = (t: Target, tags: unknown[]) => [...tags, { key: 'conformance', value: runName(t, 'tag') }];
 
-const alertConfigReadOnly = ['id', 'groupId', 'created', 'updated'];
-
-function alertConfigs(t: Target, what: string, collection: string, path: string, config: JsonObject): WritableResource {
-  const whole = Object.fromEntries(
-    Object.entries(config).filter(([k]) => k !== 'links' && !alertConfigReadOnly.includes(k)),
-  );
+function alertConfigs(
+  t: Target,
+  what: string,
+  readOnly: ReadOnlyFields,
+  [collection, path]: [string, string],
+  config: JsonObject,
+): WritableResource {
+  const unmodifiable = readOnly('PUT')
+    .filter((f) => f.length === 1)
+    .map(([n]) => n);
+  const whole = Object.fromEntries(Object.entries(config).filter(([k]) => k !== 'links' && !unmodifiable.includes(k)));
   const enabled = { field: 'enabled', current: config.enabled, changed: !config.enabled };
   return {
     title: 'alert configuration',
@@ -150,14 +196,20 @@ function alertConfigs(t: Target, what: string, collection: string, path: string,
     collection,
     generations: ['v2', 'v1.0'],
     writes: [
-      create(collection, alertConfigBody(runName(t, `${what}-new`)), madeFields(alertConfigReadOnly)),
-      update('PUT', path, whole, config, readOnlyOf(config, alertConfigReadOnly), enabled),
-      update('PATCH', path, { enabled: config.enabled }, config, readOnlyOf(config, alertConfigReadOnly), enabled),
+      create(collection, alertConfigBody(runName(t, `${what}-new`)), readOnly('POST')),
+      update('PUT', path, whole, config, readOnly('PUT'), enabled),
+      update('PATCH', path, { enabled: config.enabled }, config, readOnly('PATCH'), enabled),
     ],
   };
 }
 
-function customRoles(t: Target, what: string, collection: string, path: string, role: JsonObject): WritableResource {
+function customRoles(
+  t: Target,
+  what: string,
+  readOnly: ReadOnlyFields,
+  [collection, path]: [string, string],
+  role: JsonObject,
+): WritableResource {
   const current = pick(role, ['actions', 'inheritedRoles']);
   const inherited = Array.isArray(role.inheritedRoles) ? role.inheritedRoles : [];
   return {
@@ -166,9 +218,8 @@ function customRoles(t: Target, what: string, collection: string, path: string, 
     collection,
     generations: ['v2', 'v1.0'],
     writes: [
-      create(collection, customRoleKind.body(t, runName(t, `${what}-new`)), []),
-      // The name is in the path and cannot be modified.
-      update('PATCH', path, current, role, readOnlyOf(role, ['roleName']), {
+      create(collection, customRoleKind.body(t, runName(t, `${what}-new`)), readOnly('POST')),
+      update('PATCH', path, current, role, readOnly('PATCH'), {
         field: 'inheritedRoles',
         current: inherited,
         changed: [...inherited, { db: 'admin', role: 'read' }],
@@ -177,21 +228,25 @@ function customRoles(t: Target, what: string, collection: string, path: string, 
   };
 }
 
-function projects(t: Target, what: string, path: string, project: JsonObject): WritableResource {
+function projects(
+  t: Target,
+  what: string,
+  readOnly: ReadOnlyFields,
+  path: string,
+  project: JsonObject,
+): WritableResource {
   const body = pick(project, ['tags', 'withDefaultAlertsSettings']);
   const change = Array.isArray(project.tags)
     ? { field: 'tags', current: project.tags, changed: moreTags(t, project.tags) }
     : undefined;
-  const writes = [
-    update('PATCH', path, body, project, readOnlyOf(project, ['id', 'created', 'clusterCount', 'orgId']), change),
-  ];
+  const writes = [update('PATCH', path, body, project, readOnly('PATCH'), change)];
   // A create of a project with a tag, so that its body has an object inside an array.
   if (t.profile.projects.allowCreate && t.profile.orgId) {
     writes.unshift(
       create(
         '/groups',
         { ...projectBody(t, `${what}-new`), tags: [{ key: 'purpose', value: 'conformance' }] },
-        madeFields(['id', 'created', 'clusterCount']),
+        readOnly('POST'),
       ),
     );
   }
@@ -216,19 +271,13 @@ const strip = (v: unknown): unknown =>
 function clusters(
   t: Target,
   generation: Generation,
-  collection: string,
-  path: string,
+  readOnly: ReadOnlyFields,
+  [collection, path]: [string, string],
   cluster: JsonObject,
 ): WritableResource {
   const body = pick(cluster, ['tags', 'biConnector']);
   const specs = Array.isArray(cluster.replicationSpecs) ? cluster.replicationSpecs : [];
-  const readOnly = readOnlyOf(cluster, ['id', 'groupId', 'createDate', 'stateName']);
-  if (generation === 'v2' && specs.length > 0) {
-    body.replicationSpecs = strip(specs);
-    for (const field of ['id', 'zoneId'].filter((f) => isObject(specs[0]) && Object.hasOwn(specs[0], f))) {
-      readOnly.push({ path: ['replicationSpecs', 0, field], value: otherValue((specs[0] as JsonObject)[field]) });
-    }
-  }
+  if (generation === 'v2' && specs.length > 0) body.replicationSpecs = strip(specs);
   const change = Array.isArray(cluster.tags)
     ? { field: 'tags', current: cluster.tags, changed: moreTags(t, cluster.tags) }
     : undefined;
@@ -237,7 +286,7 @@ function clusters(
     key: 'name',
     collection,
     generations: [generation],
-    writes: [update('PATCH', path, body, cluster, readOnly, change)],
+    writes: [update('PATCH', path, body, cluster, readOnly('PATCH'), change)],
   };
 }
 
@@ -267,6 +316,10 @@ export async function withWriteSurface(
 ): Promise<void> {
   const made: NewEntity[] = [];
   try {
+    const surface = await targetSurface(t);
+    const of = (collection: string, entry: string) => readOnlyFields(surface, collection, entry);
+    const roleTemplate = customRoleKind.collection(t, '{groupId}');
+    const configTemplate = alertConfigKind.collection(t, '{groupId}');
     const resources: WritableResource[] = [];
     const spread = project ? [] : await spreadProjects(t);
     for (const groupId of project ? [project] : oneProject ? spread.slice(0, 1) : spread) {
@@ -279,9 +332,27 @@ export async function withWriteSurface(
       const configPath = `${configs}/${config.id}`;
       const rolePath = `${roles}/${encodeURIComponent(role.id)}`;
       resources.push(
-        projects(t, what, `/groups/${groupId}`, await readAt(t, 'v2', `/groups/${groupId}`)),
-        alertConfigs(t, what, configs, configPath, await readAt(t, 'v2', configPath)),
-        customRoles(t, what, roles, rolePath, await readAt(t, 'v2', rolePath)),
+        projects(
+          t,
+          what,
+          of('/groups', '/groups/{groupId}'),
+          `/groups/${groupId}`,
+          await readAt(t, 'v2', `/groups/${groupId}`),
+        ),
+        alertConfigs(
+          t,
+          what,
+          of(configTemplate, `${configTemplate}/{alertConfigId}`),
+          [configs, configPath],
+          await readAt(t, 'v2', configPath),
+        ),
+        customRoles(
+          t,
+          what,
+          of(roleTemplate, `${roleTemplate}/{roleName}`),
+          [roles, rolePath],
+          await readAt(t, 'v2', rolePath),
+        ),
       );
     }
     const cluster = t.profile.allowBillable
@@ -289,7 +360,15 @@ export async function withWriteSurface(
       : undefined;
     if (cluster) {
       for (const g of ['v2', 'v1.0'] as const)
-        resources.push(clusters(t, g, cluster.collection, cluster.path, await readAt(t, g, cluster.path)));
+        resources.push(
+          clusters(
+            t,
+            g,
+            of('/groups/{groupId}/clusters', '/groups/{groupId}/clusters/{clusterName}'),
+            [cluster.collection, cluster.path],
+            await readAt(t, g, cluster.path),
+          ),
+        );
     }
     await use(resources);
   } finally {

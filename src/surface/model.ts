@@ -1,0 +1,44 @@
+// The target's surface as one model (spec 4.1: "Each resource supports only a subset of the methods"): every
+// operation, a path template below the v2 base with a method, the version dates that serve it, and the fields of its
+// request body that cannot be modified. Read from the target's published OpenAPI document (openapi.ts), or made
+// from the profile (from-profile.ts).
+
+export type SurfaceMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A field of a body by its property names, outermost first; an array's items stand at their array's name. */
+export type FieldPath = string[];
+
+export interface SurfaceOperation {
+  /** Below the v2 base, a `{param}` for each path parameter: `/groups/{groupId}/clusters`. */
+  template: string;
+  method: SurfaceMethod;
+  /** The version dates of the versioned media types it takes or answers, oldest first; empty when none is named. */
+  generations: string[];
+  /** The JSON Schema of its request body, dereferenced; absent for an operation without one. */
+  requestSchema?: unknown;
+  /** Fields of its request body that cannot be modified. */
+  readOnly: FieldPath[];
+}
+
+export interface Surface {
+  /** Where it comes from: the document's location, or `profile`. */
+  source: string;
+  operations: SurfaceOperation[];
+}
+
+/** A template with its parameters' names dropped, so that `/a/{id}` and `/a/{name}` are the same path. */
+export const shapeOf = (template: string): string => template.replace(/\{[^}]+\}/g, '{}');
+
+/** The operations of the surface at a template (parameter names aside). */
+export const operationsAt = (s: Surface, template: string): SurfaceOperation[] =>
+  s.operations.filter((o) => shapeOf(o.template) === shapeOf(template));
+
+/** The methods the surface serves at a template; HEAD wherever GET is. */
+export function methodsAt(s: Surface, template: string): SurfaceMethod[] {
+  const methods = operationsAt(s, template).map((o) => o.method);
+  return methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
+}
+
+/** The unmodifiable fields of the operation `method template`; none where the surface has no such operation. */
+export const readOnlyAt = (s: Surface, template: string, method: SurfaceMethod): FieldPath[] =>
+  operationsAt(s, template).find((o) => o.method === method)?.readOnly ?? [];

@@ -1,0 +1,57 @@
+// The surface of a published OpenAPI document (3.0 or 3.1), read with @readme/openapi-parser, which resolves every
+// `$ref` (recursive schemas included) so that request schemas can be walked whole. The operations are those below
+// the versioned base `/api/{vendor}/v2`, given either whole in `paths` or below a server whose URL ends with it.
+import { dereference } from '@readme/openapi-parser';
+import type { Surface, SurfaceMethod, SurfaceOperation } from './model.ts';
+import { readOnlyFields } from './read-only.ts';
+
+interface MediaTypes {
+  content?: Record<string, { schema?: unknown }>;
+}
+type Operation = { requestBody?: MediaTypes; responses?: Record<string, MediaTypes> };
+interface Document {
+  servers?: { url?: string }[];
+  paths?: Record<string, Record<string, unknown>>;
+}
+
+const methods: SurfaceMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** The template below the v2 base of a document's path, or undefined for a path outside it. */
+function templateOf(path: string, base: string, serverBased: boolean): string | undefined {
+  if (path === base || path.startsWith(`${base}/`)) return path.slice(base.length) || '/';
+  return serverBased ? path : undefined;
+}
+
+/** The version dates of an operation's versioned media types, oldest first. */
+function generationsOf(op: Operation, vendor: string): string[] {
+  const versioned = new RegExp(`^application/vnd\\.${vendor}\\.(\\d{4}-\\d{2}-\\d{2})\\+json$`);
+  const types = [op.requestBody, ...Object.values(op.responses ?? {})].flatMap((m) => Object.keys(m?.content ?? {}));
+  const dates = types.map((t) => versioned.exec(t)?.[1]).filter((d): d is string => d !== undefined);
+  return [...new Set(dates)].sort();
+}
+
+/** The surface a document (its parsed object, or a file path or URL the parser reads) describes. */
+export async function surfaceFromDocument(document: object | string, vendor: string, source: string): Promise<Surface> {
+  const doc = (await dereference(document as Parameters<typeof dereference>[0])) as Document;
+  const base = `/api/${vendor}/v2`;
+  const serverBased = (doc.servers ?? []).some((s) => (s.url ?? '').replace(/\/$/, '').endsWith(base));
+  const operations: SurfaceOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const template = templateOf(path, base, serverBased);
+    if (template === undefined) continue;
+    for (const method of methods) {
+      const op = item[method.toLowerCase()] as Operation | undefined;
+      if (!op) continue;
+      const schemas = Object.values(op.requestBody?.content ?? {}).map((m) => m.schema);
+      const readOnly = new Map(schemas.flatMap(readOnlyFields).map((f) => [f.join('.'), f]));
+      operations.push({
+        template,
+        method,
+        generations: generationsOf(op, vendor),
+        ...(schemas[0] === undefined ? {} : { requestSchema: schemas.at(-1) }),
+        readOnly: [...readOnly.values()],
+      });
+    }
+  }
+  return { source, operations };
+}

@@ -1,0 +1,50 @@
+// The real service's published OpenAPI document, renamed to the neutral vendor word, read into the surface model:
+// every operation below the v2 base with its methods, version dates and request bodies' read-only fields.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { methodsAt, readOnlyAt, type Surface } from '../../src/surface/model.ts';
+import { surfaceFromDocument } from '../../src/surface/openapi.ts';
+
+const text = gunzipSync(readFileSync('test/fixtures/real-service-openapi.yaml.gz'))
+  .toString()
+  .replaceAll('/api/atlas/', '/api/platform/')
+  .replaceAll('vnd.atlas.', 'vnd.platform.');
+let surface: Surface;
+beforeAll(async () => {
+  surface = await surfaceFromDocument(parse(text), 'platform', 'real service');
+}, 60_000);
+
+const dotted = (fields: string[][]) => fields.map((f) => f.join('.'));
+
+it('reads every path of the document below the v2 base, whatever its parameters are named', () => {
+  expect(new Set(surface.operations.map((o) => o.template)).size).toBe(335);
+  expect(methodsAt(surface, '/')).toEqual(['GET', 'HEAD']);
+  expect(methodsAt(surface, '/groups/{id}').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PATCH']);
+  expect(methodsAt(surface, '/groups/{groupId}/alertConfigs/{alertConfigId}').sort()).toEqual([
+    'DELETE',
+    'GET',
+    'HEAD',
+    'PATCH',
+    'PUT',
+  ]);
+  expect(methodsAt(surface, '/groups/{groupId}/events/{eventId}')).toEqual(['GET', 'HEAD']);
+  expect(methodsAt(surface, '/groups/{groupId}/noSuchThing')).toEqual([]);
+});
+
+it('gives each operation the version dates of its media types, oldest first', () => {
+  const get = surface.operations.find((o) => o.template === '/groups/{groupId}/clusters' && o.method === 'GET');
+  expect(get?.generations).toEqual(['2023-01-01', '2023-02-01', '2024-08-05']);
+});
+
+it("reads the read-only fields of each operation's request body, nested ones too", () => {
+  expect(dotted(readOnlyAt(surface, '/groups', 'POST')).sort()).toEqual(['clusterCount', 'created', 'id', 'links']);
+  expect(dotted(readOnlyAt(surface, '/groups/{groupId}/alertConfigs/{alertConfigId}', 'PUT'))).toContain('updated');
+  expect(dotted(readOnlyAt(surface, '/groups/{groupId}/clusters/{clusterName}', 'PATCH'))).toEqual(
+    expect.arrayContaining(['id', 'createDate', 'stateName', 'replicationSpecs.id']),
+  );
+  expect(readOnlyAt(surface, '/groups/{groupId}', 'DELETE')).toEqual([]);
+  const post = surface.operations.find((o) => o.template === '/groups' && o.method === 'POST');
+  expect(post?.requestSchema).toMatchObject({ properties: { name: { type: 'string' } } });
+});
