@@ -1,0 +1,41 @@
+// The lists LIST-EMPTY-200 of 2.3 reads, at every depth of their contexts: one context deep, those of a project
+// without content where the profile names one or the run may make one (else those of the profile's projects); deeper,
+// every nested list at the first instances of its contexts the crawl reached, entities with no items under them yet
+// among them. Each is the page every other list rule reads (`firstPage`), so a list read for them costs nothing more.
+import type { HttpResponse } from '../../src/http/messages.ts';
+import { firstPage } from '../../src/probes/surface/paged-lists.ts';
+import { contextsOf, fill, listInstances, type ListInstance, type Surface } from '../../src/probes/surface/lists.ts';
+import type { Target } from '../../src/target/target.ts';
+import { projectWithoutContent } from '../../src/target/work-project.ts';
+
+/** Instances of each nested list read: the first few, so that a cluster or an alert configuration without items under
+ * it is likely among them, and a target with many clusters costs no more. */
+const instancesPerList = 3;
+
+export interface ListRead extends ListInstance {
+  res: HttpResponse;
+}
+
+/** Whether the run has a project without content: the profile's, or one it may create. */
+const hasEmptyProject = (t: Target) =>
+  t.profile.projects.emptyProjectId !== undefined || (t.profile.projects.allowCreate && t.profile.orgId !== undefined);
+
+async function candidates(t: Target, s: Surface): Promise<ListInstance[]> {
+  const instances = listInstances(s, instancesPerList);
+  if (!hasEmptyProject(t)) return instances;
+  const project = await projectWithoutContent(t);
+  const ofProject = s.lists
+    .filter((l) => l.paged && contextsOf(l.template).length === 1)
+    .map((l) => ({ list: l, path: fill(l.template, { groupId: project }), depth: 1 }));
+  return [...ofProject, ...instances.filter((i) => i.depth > 1)];
+}
+
+/** Page 1 of each list that may be empty, the run's shared reading. */
+export async function emptyListReads(t: Target, s: Surface): Promise<ListRead[]> {
+  return Promise.all(
+    (await candidates(t, s)).map(async (l) => ({
+      ...l,
+      res: await firstPage(t, { title: l.list.title, generation: 'v2', path: t.v2(l.path) }),
+    })),
+  );
+}
