@@ -8,10 +8,6 @@ import { contextsOf, fill, listInstances, type ListInstance, type Surface } from
 import type { Target } from '../../src/target/target.ts';
 import { projectWithoutContent } from '../../src/target/work-project.ts';
 
-/** Instances of each nested list read: the first few, so that a cluster or an alert configuration without items under
- * it is likely among them, and a target with many clusters costs no more. */
-const instancesPerList = 3;
-
 export interface ListRead extends ListInstance {
   res: HttpResponse;
 }
@@ -21,7 +17,7 @@ const hasEmptyProject = (t: Target) =>
   t.profile.projects.emptyProjectId !== undefined || (t.profile.projects.allowCreate && t.profile.orgId !== undefined);
 
 async function candidates(t: Target, s: Surface): Promise<ListInstance[]> {
-  const instances = listInstances(s, instancesPerList);
+  const instances = listInstances(s).filter((i) => i.list.paged);
   if (!hasEmptyProject(t)) return instances;
   const project = await projectWithoutContent(t);
   const ofProject = s.lists

@@ -214,18 +214,20 @@ export interface ListInstance extends ExistingList {
   depth: number;
 }
 
-/** Every paged list of the surface at up to `perList` of the instances the crawl reached (those of the profile's first
- * project first), lists without items among them. */
-export const listInstances = (s: Surface, perList: number): ListInstance[] =>
-  s.lists
-    .filter((l) => l.paged)
-    .flatMap((l) =>
-      s
-        .instances(l.template)
-        .slice(0, perList)
-        .map((values) => ({
-          list: l,
-          path: withQuery(l, fill(l.template, values)),
-          depth: contextsOf(l.template).length,
-        })),
-    );
+/** Instances of each list read where rules read a list at several: the first few, so that an entity with nothing
+ * under it yet (a cluster without restore jobs or advice) is likely among them, and a target with many costs no more. */
+export const instancesPerList = 3;
+
+/** Every list of the surface at up to `instancesPerList` of the instances the crawl reached (those of the profile's
+ * first project first), lists without items among them. */
+export const listInstances = (s: Surface): ListInstance[] =>
+  s.lists.flatMap((l) =>
+    s
+      .instances(l.template)
+      .slice(0, instancesPerList)
+      .map((values) => ({
+        list: l,
+        path: withQuery(l, fill(l.template, values)),
+        depth: contextsOf(l.template).length,
+      })),
+  );
