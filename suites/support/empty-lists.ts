@@ -1,7 +1,8 @@
 // The lists LIST-EMPTY-200 of 2.3 reads, at every depth of their contexts: one context deep, those of a project
 // without content where the profile names one or the run may make one (else those of the profile's projects); deeper,
 // every nested list at the first instances of its contexts the crawl reached, entities with no items under them yet
-// among them. Each is the page every other list rule reads (`firstPage`), so a list read for them costs nothing more.
+// among them. Each is read as the page every other list rule reads (`firstPage`): a list's first instance, the one
+// those rules read, costs nothing more.
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { firstPage } from '../../src/probes/surface/paged-lists.ts';
 import { contextsOf, fill, listInstances, type ListInstance, type Surface } from '../../src/probes/surface/lists.ts';
