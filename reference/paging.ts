@@ -41,6 +41,9 @@ function pageHref(ctx: RequestContext, page: Page, pageNum: number): string {
 /** A list reply over all `items`, paged as the request asks; `total` is the size of the result set, counted apart. */
 export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>, total = items.length): Reply {
   if (items.length === 0 && ctx.mutants.has('LIST-EMPTY-200')) throw notFound(ctx.path);
+  // Mutant: an empty list nested two or more contexts deep (a cluster's restore jobs) is not found.
+  if (items.length === 0 && Object.keys(ctx.params).length >= 2 && ctx.mutants.has('LIST-EMPTY-200:nested'))
+    throw notFound(ctx.path);
   const page = readPage(ctx.query);
   const start = firstIndex(ctx, page);
   const links: Link[] = [{ href: pageHref(ctx, page, page.pageNum), rel: 'self' }];

@@ -35,8 +35,9 @@ function pluralWord(word: string): string {
   return /(s|x|ch|sh)$/i.test(word) ? `${word}es` : `${word}s`;
 }
 
-/** What follows a kind's head noun and stays as it is: "date sent", "HEAD answer read raw", "create over the limit". */
-const afterHead = / (sent|read raw|read back|over the limit|after the turn)$/;
+/** What follows a kind's head noun and stays as it is: "date sent", "HEAD answer read raw", "create over the limit",
+ * "empty list at depth 2". */
+const afterHead = / (sent|read raw|read back|over the limit|at depth \S+|after the turn)$/;
 
 /** The kind in the plural: its head noun takes the plural, each of two joined by "or" ("entities or lists"). */
 export function plural(what: string, n: number): string {

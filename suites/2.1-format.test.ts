@@ -18,6 +18,7 @@ import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { legacyReads, resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
 import { judgeWriteVariant } from '../src/probes/surface/write-answers.ts';
+import { unlinkedReads } from '../src/probes/surface/unlinked-reads.ts';
 import type { Target } from '../src/target/target.ts';
 import { judgeVariant } from '../src/probes/variant-reading.ts';
 
@@ -49,7 +50,8 @@ const numericFields = (body: unknown): number =>
   [...walk(body)].filter((n) => n.field !== undefined && typeof n.value === 'number').length;
 
 /** Responses reached whose body is a JSON object (an entity, a list, an error): the ones with fields to judge. */
-const withObjectBody = (responses: readonly Crawled[]) => responses.filter((c) => isObject(parsedBody(c.res)));
+const withObjectBody = <T extends Pick<Crawled, 'res'>>(responses: readonly T[]) =>
+  responses.filter((c) => isObject(parsedBody(c.res)));
 
 // "All entities are JSON."
 check(
@@ -81,24 +83,29 @@ check(
 
 // "A field with no current value is returned with an appropriate default. A field with no sensible default is omitted
 // from the entity."
-check('ENT-NO-NULL-FIELDS', 'no field of any JSON object response reached is null', async () => {
-  const c = await crawl();
-  judgeAll(
-    'response',
-    withObjectBody(c.responses),
-    ({ res }) => {
-      const nulls = nullFields(parsedBody(res));
-      if (nulls.length > 0) {
-        throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
-          expected: 'no null field (a default, or the field left out)',
-          actual: nulls,
-          exchange: res.exchange,
-        });
-      }
-    },
-    { place: crawledPath, cut: entityGaps(c) },
-  );
-});
+check(
+  'ENT-NO-NULL-FIELDS',
+  'no field of any JSON object response reached is null: by the crawl, and the lists and entities nothing links to (performance advice, measurements, slow queries)',
+  async ({ target }) => {
+    const c = await crawl();
+    const unlinked = await unlinkedReads(target);
+    judgeAll(
+      'response',
+      withObjectBody([...c.responses, ...unlinked.reached]),
+      ({ res }) => {
+        const nulls = nullFields(parsedBody(res));
+        if (nulls.length > 0) {
+          throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
+            expected: 'no null field (a default, or the field left out)',
+            actual: nulls,
+            exchange: res.exchange,
+          });
+        }
+      },
+      { place: crawledPath, cut: [...entityGaps(c), ...unlinked.cut] },
+    );
+  },
+);
 
 // "A field holding a number in a particular unit has a name that makes the unit unambiguous."
 check(

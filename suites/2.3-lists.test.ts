@@ -1,8 +1,6 @@
 // Spec 2.3: list responses. "A resource that returns many entities returns them in pages."
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
-import { parsedBody } from '../src/judges/entities.ts';
-import { isObject } from '../src/judges/json-walk.ts';
 import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/judges/list.ts';
 import { checkAtMost, checkFirstItems, checkOversizedPage } from '../src/judges/list-paging.ts';
 import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition.ts';
@@ -10,7 +8,9 @@ import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { judged } from '../src/harness/coverage.ts';
-import { judgeAll } from '../src/harness/judge-all.ts';
+import { judgeAll, throwCut, throwFirst } from '../src/harness/judge-all.ts';
+import { checkEmptyList } from '../src/judges/empty-list.ts';
+import { emptyListReads } from './support/empty-lists.ts';
 import { dropFilledList, expectFilled, filledList, fillCount } from './support/paging-list.ts';
 import {
   againWhileUnchanged,
@@ -36,9 +36,8 @@ import {
 import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';
 import { check } from '../src/harness/check.ts';
-import { contextsOf, contextTitles, fill, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
+import { contextsOf, contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
 import { target, type Target } from '../src/target/target.ts';
-import { projectWithoutContent } from '../src/target/work-project.ts';
 
 interface ListSource {
   title: string;
@@ -51,12 +50,6 @@ const events: ListSource = {
   title: 'the events of a project',
   path: async (t) => t.v2(`/groups/${firstProject(t)}/events`),
 };
-
-/** The results array of a list response, if it has one. */
-function resultsIn(res: HttpResponse, field: string): unknown[] | undefined {
-  const body = parsedBody(res);
-  return isObject(body) && Array.isArray(body[field]) ? body[field] : undefined;
-}
 
 /** Pages needed for `total` items at `size` per page (at least one: an empty list has an empty first page). */
 const pagesFor = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
@@ -395,38 +388,40 @@ describe('spec 2.3, list responses', () => {
   );
 
   // "An empty result set returns status 200 with an empty results array, not 404."
-  check('LIST-EMPTY-200', 'every list of a project without content is 200 with empty results', async ({ target }) => {
-    const surface = await listSurface(target);
-    const project = await projectWithoutContent(target);
-    const lists = surface.lists.filter((l) => l.paged && contextsOf(l.template).length === 1);
-    const answers = await Promise.all(
-      lists.map(async (l) => ({ l, res: await target.get(target.v2(fill(l.template, { groupId: project }))) })),
-    );
-    // A list that holds items is not empty, and one without a results array is LIST-SHAPE's to judge: neither is judged.
-    const unreadable: TargetError[] = [];
-    const empty = answers.filter(({ l, res }) => {
-      if (res.status !== 200) return true;
-      const results = resultsIn(res, target.profile.paging.resultsField);
-      if (!results)
-        unreadable.push(
-          new TargetError(
-            'wrong-type',
-            `${describeExchange(res)}: the ${l.title} carry no results array`,
-            res.exchange,
-          ),
-        );
-      return results?.length === 0;
-    });
-    judgeAll(
-      'empty list',
-      empty,
-      ({ l, res }) => expectStatus(res, 200, `the ${l.title} of a project without any are served`),
-      {
-        place: ({ l }) => l.template,
-        cut: unreadable,
-      },
-    );
-  });
+  check(
+    'LIST-EMPTY-200',
+    "every list without items, at every depth of its contexts (a project without content's, and those under the first entities the crawl reached), is 200 with empty results",
+    async ({ target }) => {
+      const field = target.profile.paging.resultsField;
+      const failures: RuleFailure[] = [];
+      const cut: TargetError[] = [];
+      let empty = 0;
+      for (const { list, path, depth, res } of await emptyListReads(target, await listSurface(target))) {
+        try {
+          const answer = checkEmptyList(res, field, `the ${list.title}`);
+          // A list with items is not empty, and one without a results array is LIST-SHAPE's to judge.
+          if (answer === 'no results')
+            cut.push(
+              new TargetError(
+                'wrong-type',
+                `${describeExchange(res)}: the ${list.title} carry no results array`,
+                res.exchange,
+              ),
+            );
+          if (answer !== 'empty') continue;
+        } catch (e) {
+          if (e instanceof TargetError) cut.push(e);
+          if (!(e instanceof RuleFailure)) continue;
+          failures.push(e);
+        }
+        empty++;
+        judged(`empty list at depth ${depth}`, 1, path);
+      }
+      throwFirst(failures, empty);
+      throwCut(cut);
+      if (empty === 0) throw new TargetError('nothing-judged', 'the target showed no empty list to judge');
+    },
+  );
 
   // "A list requested in a context that does not exist (for example the hosts of a non-existent project) returns 404."
   check(

@@ -48,9 +48,11 @@ export const performanceAdvisorRoutes: Route[] = [
     methods: {
       GET: (ctx) => {
         const { advice, clusterPath } = adviceOf(ctx);
+        // Mutant: a cluster without recorded query shapes answers them as null instead of an empty array.
+        const noShapes = advice.shapes.length === 0 && ctx.mutants.has('ENT-NO-NULL-FIELDS:advice');
         return entity({
           links: linksOf(ctx, clusterPath, 'suggestedIndexes'),
-          shapes: advice.shapes,
+          shapes: noShapes ? null : advice.shapes,
           suggestedIndexes: advice.suggestedIndexes,
         });
       },

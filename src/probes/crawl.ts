@@ -202,7 +202,7 @@ export function noneReached(c: Crawl, t: Target, what: string): never {
 }
 
 /** Where a crawled response was read: its path, for the coverage's count of places. */
-export const crawledPath = (c: Crawled): string => new URL(c.url).pathname;
+export const crawledPath = (c: Pick<Crawled, 'url'>): string => new URL(c.url).pathname;
 
 /** Responses a rule may read again later: not those of entities the run made itself (or below them), which
  * other checks of the run delete at any time, so that a later reading could only show the suite's own writes. */

@@ -57,6 +57,9 @@ export function filledList(t: Target): Promise<string> {
   return state.list;
 }
 
+/** Ids of the configurations the suite made in the filled list (none before `filledList`). */
+export const filledIds = (): readonly string[] => filled().ids;
+
 /** The precondition of every check of the filled list: `all`, its keys as read, holds each configuration the suite
  * made. A list that did not fill (a target that lists none, or other entities) leaves the check nothing to judge. */
 export function expectFilled(all: readonly string[]): void {

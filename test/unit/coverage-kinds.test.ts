@@ -22,6 +22,9 @@ const english: Record<string, string> = {
   'date sent': 'dates sent',
   'date window': 'date windows',
   'empty list': 'empty lists',
+  // One kind per depth, so that the line says the depths reached: "2 empty lists at depth 2".
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the kind as the code writes it, read word for word
+  'empty list at depth ${depth}': 'empty lists at depth ${depth}',
   entity: 'entities',
   'entity or list': 'entities or lists',
   'event type': 'event types',
@@ -88,4 +91,10 @@ test('every kind the code counts has its English plural here, and the coverage l
     expect(plural(k, 1), k).toBe(k);
   }
   expect(describeCoverage([{ what: 'date sent', count: 60, places: 50 }])).toBe('60 dates sent on 50 paths');
+  expect(
+    describeCoverage([
+      { what: 'empty list at depth 1', count: 6, places: 6 },
+      { what: 'empty list at depth 2', count: 1, places: 1 },
+    ]),
+  ).toBe('6 empty lists at depth 1 on 6 paths, 1 empty list at depth 2 on 1 path');
 });

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
   existingLists,
+  listInstances,
   missingContexts,
   missingEntries,
   type Surface,
@@ -45,6 +46,10 @@ const surface: Surface = {
     if (names.some((n) => n === 'processId')) return undefined;
     return Object.fromEntries(names.map((n) => [n, reached[n as keyof typeof reached]]));
   },
+  instances: (template) =>
+    template.includes('{clusterName}')
+      ? ['c1', 'c2', 'c3', 'c4'].map((clusterName) => ({ groupId: 'p1', clusterName }))
+      : [],
 };
 
 describe('the list surface', () => {
@@ -105,6 +110,14 @@ describe('the list surface', () => {
     expect(existingLists(withProcess).map((l) => l.path)).toEqual([
       '/groups/p1/clusters/c1/backup/restoreJobs',
       '/groups/p1/processes/h1:27017/databases/d1/measurements?granularity=PT1H&period=P1D',
+    ]);
+  });
+
+  it('reads each list at its first three instances, with the depth of its contexts', () => {
+    expect(listInstances(surface).map((l) => [l.list.title, l.path, l.depth])).toEqual([
+      ['restore jobs', '/groups/p1/clusters/c1/backup/restoreJobs', 2],
+      ['restore jobs', '/groups/p1/clusters/c2/backup/restoreJobs', 2],
+      ['restore jobs', '/groups/p1/clusters/c3/backup/restoreJobs', 2],
     ]);
   });
 });

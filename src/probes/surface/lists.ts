@@ -3,7 +3,7 @@
 // exist come from the crawl; ids that exist nowhere are made here, one per kind of context or entry.
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../profile/profile.ts';
-import { crawl, crawledPath } from '../crawl.ts';
+import { crawl, crawledPath, type Crawled } from '../crawl.ts';
 import { once } from '../../harness/per-run.ts';
 import { missingProjectId } from '../../target/missing-project.ts';
 import type { Target } from '../../target/target.ts';
@@ -119,6 +119,9 @@ export interface Surface {
   /** A chain of contexts that exists, the values of a template's first `depth` parameters; none where the crawl
    * reached none. */
   existing(template: string, depth: number): Record<string, string> | undefined;
+  /** Every chain of contexts that exists for the whole of a template, as the crawl reached them (those of the
+   * profile's first project first): the instances of a list, those with no items yet among them. */
+  instances(template: string): Record<string, string>[];
 }
 
 /** A probe of the surface: a path below the v2 base and the value in it that names nothing. */
@@ -161,26 +164,36 @@ export function missingEntries(s: Surface): MissingProbe[] {
 }
 
 /** The lists the target offers for this run: those the profile names (its versions, documented endpoints and endpoint
- * settings) or the crawl reached with a success; and the contexts that exist, as the crawl reached them. */
+ * settings) or the crawl was led to by a link, whatever the answer (an empty list may be wrongly not found); and the
+ * contexts that exist, as the crawl reached them. */
 export async function listSurface(t: Target): Promise<Surface> {
   const c = await crawl();
   const base = t.v2();
-  const reached = c.responses.filter((r) => r.res.status === 200).map((r) => crawledPath(r).slice(base.length));
+  const below = (r: Crawled) => crawledPath(r).slice(base.length);
+  const linked = c.responses.map(below);
+  const reached = c.responses.filter((r) => r.res.status === 200).map(below);
   const { versions, endpoints, projects } = t.profile;
   const named = (l: SurfaceList) =>
     l.template in versions.resources ||
     endpoints.documented.includes(`GET ${l.template}`) ||
     Object.values(endpoints).includes(l.template);
-  const lists = catalogue(t.profile).filter((l) => named(l) || reached.some((p) => match(l.template, p)));
-  const existing = (template: string, depth: number) => {
+  const lists = catalogue(t.profile).filter((l) => named(l) || linked.some((p) => match(l.template, p)));
+  const chains = (template: string, depth: number) => {
     const names = contextsOf(template).slice(0, depth);
-    if (names.length === 0) return {};
+    if (names.length === 0) return [{}];
     // The template up to the parameter of that depth: the path of its innermost context.
     const prefix = template.slice(0, template.indexOf(`{${names.at(-1)!}}`) + names.at(-1)!.length + 2);
-    const found = reached.map((p) => match(prefix, p)).filter((v) => v !== undefined);
-    return found.find((v) => v.groupId === projects.ids[0]) ?? found.find((v) => projects.ids.includes(v.groupId!));
+    const found = new Map<string, Record<string, string>>();
+    for (const v of reached.map((p) => match(prefix, p)))
+      if (v && projects.ids.includes(v.groupId!)) found.set(JSON.stringify(v), v);
+    const all = [...found.values()];
+    return [...all.filter((v) => v.groupId === projects.ids[0]), ...all.filter((v) => v.groupId !== projects.ids[0])];
   };
-  return { lists, existing };
+  return {
+    lists,
+    existing: (template, depth) => chains(template, depth)[0],
+    instances: (template) => chains(template, contextsOf(template).length),
+  };
 }
 
 /** A list whose whole chain of contexts exists, at the path of that chain (below the v2 base). */
@@ -195,3 +208,26 @@ export const existingLists = (s: Surface): ExistingList[] =>
     const values = s.existing(l.template, contextsOf(l.template).length);
     return values ? [{ list: l, path: withQuery(l, fill(l.template, values)) }] : [];
   });
+
+/** A list at one instance of its chain of contexts, with how many contexts deep it lies. */
+export interface ListInstance extends ExistingList {
+  depth: number;
+}
+
+/** Instances of each list read where rules read a list at several: the first few, so that an entity with nothing
+ * under it yet (a cluster without restore jobs or advice) is likely among them, and a target with many costs no more. */
+export const instancesPerList = 3;
+
+/** Every list of the surface at up to `instancesPerList` of the instances the crawl reached (those of the profile's
+ * first project first), lists without items among them. */
+export const listInstances = (s: Surface): ListInstance[] =>
+  s.lists.flatMap((l) =>
+    s
+      .instances(l.template)
+      .slice(0, instancesPerList)
+      .map((values) => ({
+        list: l,
+        path: withQuery(l, fill(l.template, values)),
+        depth: contextsOf(l.template).length,
+      })),
+  );
