@@ -27,11 +27,15 @@ export interface SampledRequest {
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const generations: Generation[] = ['v2', 'v1.0'];
 
-/** The paths of the surface a method can be sent to harmlessly: reads anywhere, creates to collections, the other
- * writes to entities inside a project only. */
-function candidates(paths: MethodPath[], method: (typeof methods)[number]): MethodPath[] {
+/** The paths of the surface a method can be sent to harmlessly: reads anywhere, creates to collections (of
+ * clusters only where billable creates are allowed: the client's guard refuses them otherwise), the other writes to
+ * entities inside a project only. */
+function candidates(t: Target, paths: MethodPath[], method: (typeof methods)[number]): MethodPath[] {
   if (method === 'GET' || method === 'HEAD') return paths.filter((p) => p.supported.includes('GET'));
-  if (method === 'POST') return paths.filter((p) => p.supported.includes('POST') && !p.entity);
+  if (method === 'POST')
+    return paths.filter(
+      (p) => p.supported.includes('POST') && !p.entity && (t.profile.allowBillable || !/\/clusters$/.test(p.path)),
+    );
   // Not a project: an id no project has is outside the run's scope.
   return paths.filter(
     (p) => p.supported.includes(method) && p.entity && !p.path.includes('?') && !/^\/groups\/[^/]+$/.test(p.path),
@@ -46,7 +50,7 @@ const drawn = (t: Target, what: string, n: number) =>
 export async function credentialSample(t: Target): Promise<SampledRequest[]> {
   const paths = await methodSurface(t, async () => undefined);
   return methods.flatMap((method) => {
-    const fit = candidates(paths, method);
+    const fit = candidates(t, paths, method);
     if (fit.length === 0) return [];
     return generations.map((generation) => {
       const p = fit[drawn(t, `${method} ${generation}`, fit.length)]!;

@@ -51,12 +51,18 @@ function acknowledgements(t: Target, project: string, alert: JsonObject): NamedW
   }));
 }
 
-/** A change of a key service of the encryption-at-rest settings that is not enabled (Google Cloud KMS first), or none. */
+/** The key field of each key service of the encryption-at-rest settings, Google Cloud KMS first. */
+const keyFields: [string, string][] = [
+  ['googleCloudKms', 'keyVersionResourceID'],
+  ['awsKms', 'customerMasterKeyID'],
+  ['azureKeyVault', 'keyIdentifier'],
+];
+
+/** A change of the key of a key service that is not enabled, or none. */
 function encryptionChanges(t: Target, path: string, settings: JsonObject): NamedWrite[] {
-  const service = ['googleCloudKms', 'awsKms', 'azureKeyVault'].find(
-    (s) => isObject(settings[s]) && (settings[s] as JsonObject).enabled === false,
-  );
-  if (!service) return [];
+  const found = keyFields.find(([s]) => isObject(settings[s]) && (settings[s] as JsonObject).enabled === false);
+  if (!found) return [];
+  const [service, keyField] = found;
   const current = settings[service] as JsonObject;
   return generations.map((generation) => ({
     resource: 'encryption at rest',
@@ -68,7 +74,7 @@ function encryptionChanges(t: Target, path: string, settings: JsonObject): Named
     change: {
       field: service,
       current,
-      changed: { ...current, enabled: false, keyVersionResourceID: runName(t, 'key') },
+      changed: { ...current, [keyField]: runName(t, 'key') },
     },
   }));
 }
