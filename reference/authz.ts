@@ -53,14 +53,11 @@ const appliedAnyway = new WeakSet<RequestContext>();
 /** A project the caller may use: 404 when it does not exist, 403 without the needed role. */
 export function authorizeGroup(ctx: RequestContext, group: Group | undefined, access: Access): Group {
   if (!group) throw notFound(ctx.path);
-  // Mutant: deleting an alert configuration needs only read access.
-  const needed =
-    access === 'write' &&
-    ctx.method === 'DELETE' &&
-    /\/alertConfigs\//.test(ctx.path) &&
-    ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY')
-      ? 'read'
-      : access;
+  // Mutants: deleting an alert configuration needs only read access; or any DELETE under /v2 does.
+  const deleteByReader =
+    (/\/alertConfigs\//.test(ctx.path) && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY')) ||
+    (ctx.generation === 'v2' && ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:v2-delete'));
+  const needed = access === 'write' && ctx.method === 'DELETE' && deleteByReader ? 'read' : access;
   if (canAccess(ctx.caller, group, needed, ctx.mutants, ctx.path)) return group;
   // Mutant: a read-only caller's PATCH is made, then refused.
   if (

@@ -11,12 +11,20 @@ import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
-import { judgeRefusedTries, noGrantTries, readOnlyTries, type RefusedTry } from '../src/probes/refused-surface.ts';
+import { noGrantTries, readOnlyTries } from '../src/probes/refused-callers.ts';
+import { judgeRefusedTries } from '../src/probes/refused-reach.ts';
+import type { RefusedTry } from '../src/probes/refused-surface.ts';
 import { methodSurface } from '../src/probes/surface/methods.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { describeOp } from '../src/probes/write-operations.ts';
 import type { Target } from '../src/target/target.ts';
 import { expectProfilePathServed } from '../src/judges/profile-path.ts';
+import {
+  credentialSample,
+  unauthenticatedAnswer,
+  wrongKeyAnswer,
+  type SampledRequest,
+} from './support/credential-sample.ts';
 
 /** Where authentication is probed: a resource every caller may read, outside any project's rate budget. */
 const probePath = (t: Target) => t.v2('/groups');
@@ -105,6 +113,24 @@ for (const r of unauthenticatedRequests) {
   });
 }
 
+// Every method under both generations, each on a path of the surface the run's seed draws.
+check(
+  'AUTH-MISSING-401',
+  'every method under both generations, on a path of the surface drawn by the seed, without authentication gets 401',
+  async ({ target }) => {
+    const sample = await credentialSample(target);
+    const answers = await Promise.all(sample.map(async (r) => ({ r, res: await unauthenticatedAnswer(target, r) })));
+    judgeAll(
+      'unauthenticated request',
+      answers,
+      ({ r, res }) => expectStatus(res, 401, `${r.title} without authentication is refused as unauthenticated`),
+      { place: ({ r }) => r.title },
+    );
+    judged('method', new Set(sample.map((r) => r.method)).size);
+    judged('generation', new Set(sample.map((r) => r.generation)).size);
+  },
+);
+
 /** Digest answers wrong in one respect each, for the owner's key on the probe path. */
 const wrongAnswers: { kind: WrongAnswer; title: string }[] = [
   { kind: 'wrong-private-key', title: 'a Digest answer made with a wrong private key' },
@@ -141,6 +167,26 @@ for (const w of wrongAnswers) {
     expectStatus(await wrongAnswerProbe(target, w.kind), 401, `${w.title} is refused`);
   });
 }
+
+check(
+  'AUTH-WRONG-401',
+  'every method under both generations, on a path of the surface drawn by the seed, answered with a wrong private key gets 401',
+  async ({ target }) => {
+    const sample = await credentialSample(target);
+    const answers = await Promise.all(sample.map(async (r) => ({ r, res: await wrongKeyAnswer(target, r) })));
+    const answered = answers.filter((a): a is { r: SampledRequest; res: HttpResponse } => a.res !== undefined);
+    if (answered.length === 0)
+      throw new TargetError('nothing-judged', 'no request of the sample drew a Digest challenge to answer wrongly');
+    judgeAll(
+      'wrongly authenticated request',
+      answered,
+      ({ r, res }) => expectStatus(res, 401, `${r.title} with a wrong private key is refused`),
+      { place: ({ r }) => r.title },
+    );
+    judged('method', new Set(answered.map(({ r }) => r.method)).size);
+    judged('generation', new Set(answered.map(({ r }) => r.generation)).size);
+  },
+);
 
 check('AUTH-WRONG-401', 'a replayed Digest answer (same nonce and nonce count) gets 401', async ({ target }) => {
   expectStatus(await replayProbe(target), 401, 'a replayed Digest answer is refused');
@@ -265,24 +311,30 @@ interface Attempt {
   response: HttpResponse;
 }
 
-/** GET by the key without a grant of the project and every path of the method surface under it, once per run. */
+/** GET by the key without a grant of the project and every path of the method surface under it, under both
+ * generations, once per run. */
 async function outsiderSurfaceReads(t: Target): Promise<Attempt[]> {
   requireCredential(t, 'outsider');
   const project = `/groups/${firstProject(t)}`;
   const paths = (await methodSurface(t, async () => undefined)).filter(
     (p) => p.path === project || p.path.startsWith(`${project}/`),
   );
+  const reads = paths.flatMap((p) => [
+    { what: `GET of ${p.title}`, send: () => t.get(t.v2(p.path), { as: 'outsider' }), key: p.path },
+    {
+      what: `GET of ${p.title} (v1.0)`,
+      send: () => t.get(t.legacy(p.path), { as: 'outsider', version: null }),
+      key: `v1.0:${p.path}`,
+    },
+  ]);
   return Promise.all(
-    paths.map(async (p) => ({
-      what: `GET of ${p.title}`,
-      response: await sharedResponse(`roles:outsider-read:${p.path}`, () => t.get(t.v2(p.path), { as: 'outsider' })),
-    })),
+    reads.map(async (r) => ({ what: r.what, response: await sharedResponse(`roles:outsider-read:${r.key}`, r.send) })),
   );
 }
 
 check(
   'AUTH-NO-GRANT',
-  'a key without a grant cannot read the project or any path the crawl finds under it',
+  'a key without a grant cannot read the project or any path the crawl finds under it, under both generations',
   async ({ target }) => {
     const reads = await outsiderSurfaceReads(target);
     judgeAll(

@@ -1,5 +1,6 @@
 // Alerts of a project (spec 2.6, 4.4): list (filter `status`) and get one, in the
-// ClusterAlertViewForNdsGroup variant; also the alerts raised by one alert configuration.
+// ClusterAlertViewForNdsGroup variant; also the alerts raised by one alert configuration. An alert is acknowledged
+// (or its acknowledgement withdrawn) with a PATCH, as on the real service: only its acknowledgement fields change.
 import { listInGroup, requireGroup } from '../authz.ts';
 import { extensionRel, type RequestContext } from '../context.ts';
 import { ApiError, invalidQueryParameter, orNotFound } from '../errors.ts';
@@ -7,6 +8,8 @@ import { entityLinks } from '../links.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { Alert } from '../store.ts';
+import { formatIsoDate, parseIsoDate } from '../dates.ts';
+import { validateBody, type ObjectField } from '../validate.ts';
 
 const STATUSES = ['OPEN', 'TRACKING', 'CLOSED', 'CANCELLED'];
 
@@ -52,6 +55,41 @@ export function matchingAlerts(ctx: RequestContext, belongs: (alert: Alert) => b
     .sort((a, b) => b.created.localeCompare(a.created));
 }
 
+const acknowledgementShape: ObjectField = {
+  type: 'object',
+  fields: {
+    acknowledgedUntil: { type: 'date' },
+    acknowledgementComment: { type: 'string', maxLength: 200 },
+    unacknowledgeAlert: { type: 'boolean' },
+  },
+};
+
+interface Acknowledgement {
+  acknowledgedUntil?: string;
+  acknowledgementComment?: string;
+  unacknowledgeAlert?: boolean;
+}
+
+/** Acknowledges the alert until a date, with a comment, or withdraws its acknowledgement. */
+function acknowledge(ctx: RequestContext) {
+  // Mutant: acknowledging an alert needs only read access, so a read-only key acknowledges one.
+  const group = requireGroup(ctx, ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:alert-ack') ? 'read' : 'write');
+  const alert = orNotFound(
+    ctx.store.alerts.find((a) => a.groupId === group.id && a.id === ctx.params.alertId),
+    ctx.path,
+  );
+  const body = validateBody<Acknowledgement>(ctx.body, acknowledgementShape);
+  if (body.unacknowledgeAlert) {
+    for (const field of ['acknowledgedUntil', 'acknowledgementComment', 'acknowledgingUsername']) delete alert[field];
+  } else {
+    if (body.acknowledgedUntil !== undefined)
+      alert.acknowledgedUntil = formatIsoDate(parseIsoDate(body.acknowledgedUntil)!);
+    if (body.acknowledgementComment !== undefined) alert.acknowledgementComment = body.acknowledgementComment;
+    alert.acknowledgingUsername = ctx.caller.record.name;
+  }
+  return entity(alertView(ctx, alert, false));
+}
+
 export const alertRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alerts',
@@ -75,6 +113,7 @@ export const alertRoutes: Route[] = [
           throw new ApiError(404, 'RESOURCE_NOT_FOUND', `Cannot find resource ${ctx.path}.`);
         return entity(alertView(ctx, orNotFound(alert, ctx.path), false));
       },
+      PATCH: acknowledge,
     },
   },
 ];

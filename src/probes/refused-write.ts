@@ -17,10 +17,14 @@ import type { Target } from '../target/target.ts';
 import type { WriteOp } from './write-operations.ts';
 
 /** What a refusable write needs of the surface: a create body, an update with a change that shows read back, or a
- * DELETE of an entity (its body unsent). */
+ * DELETE of an entity (its body unsent). `asList` sends a create's body as the one item of an array (a collection
+ * that takes several entries at once); `undo` is the body that puts back a change taken (by default the changed
+ * field's current value). */
 export type RefusableWrite = Pick<WriteOp, 'path' | 'body' | 'key' | 'generation'> & {
   method: WriteOp['method'] | 'DELETE';
   change?: Write['change'];
+  asList?: boolean;
+  undo?: JsonObject;
 };
 
 export type Effect = 'created' | 'changed' | 'deleted';
@@ -44,7 +48,7 @@ export async function sendRefusable(t: Target, w: RefusableWrite, how: Refusal =
       : headers
         ? { headers }
         : {};
-  const json = w.method === 'DELETE' ? {} : { json: changingBody(w) };
+  const json = w.method === 'DELETE' ? {} : { json: w.asList ? [changingBody(w)] : changingBody(w) };
   const res = await t.send({ method: method ?? w.method, path: url(t, w), ...json, ...rest, ...legacy });
   if (w.method === 'POST') noteAccepted(t, res, t.v2(w.path), w.key);
   return res;
@@ -72,10 +76,10 @@ export async function readChanged(
 export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse): Promise<Effect | undefined> {
   if (w.method === 'DELETE') return (await stillThere(t, w)) ? undefined : 'deleted';
   if (w.method === 'POST') {
-    if (res.status >= 200 && res.status < 300) {
-      // Noted by its sender when answered (sendRefusable, noteAccepted).
-      const made = acceptedEntity(res, t.v2(w.path), w.key);
-      if (made) await deleteCreated(t, made);
+    // Noted by its sender when answered (sendRefusable, noteAccepted); an answer that names nothing is read back.
+    const made = acceptedEntity(res, t.v2(w.path), w.key);
+    if (made) {
+      await deleteCreated(t, made);
       return 'created';
     }
     const held = await heldBy(t, t.v2(w.path), w.body);
@@ -89,7 +93,7 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
   await t.send({
     method: 'PATCH',
     path: url(t, w),
-    json: { [w.change.field]: w.change.current },
+    json: w.undo ?? { [w.change.field]: w.change.current },
     ...(w.generation === 'v1.0' ? legacyRead : {}),
   });
   return 'changed';

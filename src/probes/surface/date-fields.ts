@@ -18,7 +18,7 @@ export interface DateField {
 }
 
 /** An address of TEST-NET-1 for the `n`th entry, apart from other runs' (by the run id). */
-function testNetAddress(t: Target, n: number): string {
+export function testNetAddress(t: Target, n: number): string {
   const offset = createHash('sha256').update(t.setup.runId).digest()[0]!;
   return `192.0.2.${1 + ((offset + n) % 254)}`;
 }
