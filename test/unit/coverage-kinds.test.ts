@@ -62,6 +62,11 @@ const english: Record<string, string> = {
   'variant reading': 'variant readings',
   'writable resource': 'writable resources',
   'write method': 'write methods',
+  caller: 'callers',
+  method: 'methods',
+  operation: 'operations',
+  'unauthenticated request': 'unauthenticated requests',
+  'wrongly authenticated request': 'wrongly authenticated requests',
 };
 
 /** The kinds named as string literals where the code counts: judged('x', ...), judgeAll('x', ...), return 'x' of a list judge. */
