@@ -32,6 +32,9 @@ export interface Need {
   reason: string;
   /** Set where the fact says the target has no such thing (notApplicableFor): the check is not applicable. */
   outcome?: 'not-applicable';
+  /** Set on needs of some checks that between them are every check's (each check skips on one of them): when all of
+   * a rule's joint needs are unmet, every check skips, and so does the rule. */
+  jointly?: true;
 }
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/profile.schema.json', import.meta.url), 'utf8'));
@@ -113,8 +116,8 @@ export interface RulePlan {
   mayskip: Need[];
 }
 
-/** What a run under `profile` will do with rule `id`: run it, skip it (a need of every check unmet), find it not
- * applicable (every such need says the target has no such thing), or run it partly. */
+/** What a run under `profile` will do with rule `id`: run it, skip it (a need of every check unmet, or all of its
+ * joint needs), find it not applicable (every such need says the target has no such thing), or run it partly. */
 export function planRule(id: string, profile: Profile): RulePlan {
   const mine = needs[id] ?? [];
   const unmetNeeds = mine
@@ -122,7 +125,9 @@ export function planRule(id: string, profile: Profile): RulePlan {
     .map((n) => ({ ...n, fact: missingFact(n, profile) }))
     // A need whose missing fact another names already adds nothing (orgId, for a create projects.allowCreate allows).
     .filter((n, i, all) => all.findIndex((o) => o.fact === n.fact && o.checks === n.checks) === i);
-  const skipped = unmetNeeds.filter((n) => n.checks === 'all');
+  const joint = mine.filter((n) => n.jointly);
+  const everyCheck = (n: Need) => n.checks === 'all' || (n.jointly === true && joint.every((j) => unmet(j, profile)));
+  const skipped = unmetNeeds.filter(everyCheck);
   return {
     id,
     status: !skipped.length
@@ -131,7 +136,7 @@ export function planRule(id: string, profile: Profile): RulePlan {
         ? 'not-applicable'
         : 'skipped',
     skipped,
-    partly: unmetNeeds.filter((n) => n.checks === 'some'),
+    partly: unmetNeeds.filter((n) => !everyCheck(n)),
     mayskip: mine.filter((n) => n.when === 'target-data'),
   };
 }

@@ -25,6 +25,7 @@ describe('what the rules need of the profile', () => {
         expect(isProfileFact(n.fact), `${id}: ${n.fact}`).toBe(true);
         expect(conditions, `${id}: ${n.when}`).toContain(n.when);
         expect(['all', 'some'], id).toContain(n.checks);
+        if (n.jointly) expect(n.checks, `${id}: ${n.fact} is joint`).toBe('some');
       }
     }
   });
@@ -70,6 +71,25 @@ describe('what the rules need of the profile', () => {
     expect(planRule('VER-DELETED-REFUSED', profile()).status).toBe('run');
     const noOutsider = profile((p) => delete p.credentials.outsider);
     expect(Object.keys(needs).filter((id) => planRule(id, noOutsider).status === 'not-applicable')).toEqual([]);
+  });
+
+  it('skips a rule whose joint needs, each of some checks, are all unmet, and only then', () => {
+    const ownerOnly = profile((p) => {
+      const { outsideAddress: _, ...owner } = p.credentials.owner;
+      p.credentials = { owner };
+    });
+    for (const id of ['DOC-403', 'AUTH-FORBIDDEN-403'])
+      expect(planRule(id, ownerOnly), id).toMatchObject({
+        status: 'skipped',
+        skipped: expect.arrayContaining([expect.objectContaining({ fact: 'credentials.outsider' })]),
+      });
+    expect(planRule('DOC-403', ownerOnly).partly.filter((n) => n.jointly)).toEqual([]);
+    const noOutsider = profile((p) => delete p.credentials.outsider);
+    expect(planRule('AUTH-FORBIDDEN-403', noOutsider)).toMatchObject({
+      status: 'run',
+      skipped: [],
+      partly: [expect.objectContaining({ fact: 'credentials.outsider' })],
+    });
   });
 
   it('skips nothing under the reference profile, which has every role and switch on', () => {
