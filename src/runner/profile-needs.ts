@@ -1,6 +1,7 @@
 // What each rule's checks need of the profile (src/catalogue/profile-needs.json): the profile facts a check skips
 // on (skipFor) and the condition under which it does, so that a plan can say before any request what will skip.
 import { readFileSync } from 'node:fs';
+import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import type { Profile } from '../profile/profile.ts';
 
 /** When a need is unmet; `target-data` also depends on what the target holds, so a plan can only say it may skip. */
@@ -9,6 +10,7 @@ export const conditions = [
   'false',
   'fewer-than-two',
   'not-https',
+  'no-plain-http',
   'no-creation',
   'no-empty-project',
   'no-creation-nor-billable',
@@ -17,6 +19,7 @@ export const conditions = [
   'no-cross-address',
   'no-metric-variant',
   'one-current-version',
+  'no-deprecated-version',
   'omits-documented',
   'served',
   'target-data',
@@ -73,6 +76,8 @@ export function unmet(need: Need, profile: Profile): boolean {
         : !Array.isArray(v) || v.length < 2;
     case 'not-https':
       return new URL(profile.baseUrl).protocol !== 'https:';
+    case 'no-plain-http':
+      return empty(v) && new URL(profile.baseUrl).protocol === 'https:';
     case 'no-creation':
       return !canCreate(profile);
     case 'no-creation-nor-billable':
@@ -89,6 +94,8 @@ export function unmet(need: Need, profile: Profile): boolean {
       );
     case 'no-metric-variant':
       return !profile.alertConfigs.variants.some((v) => 'metricThreshold' in v.body);
+    case 'no-deprecated-version':
+      return Object.values(profile.versions.resources).every((vs) => deprecatedOf(profile.versions, vs).length === 0);
     case 'one-current-version':
       return new Set(Object.values(profile.versions.resources).map((v) => v.at(-1))).size < 2;
     case 'omits-documented':
@@ -136,7 +143,8 @@ export function planRule(id: string, profile: Profile): RulePlan {
         ? 'not-applicable'
         : 'skipped',
     skipped,
-    partly: unmetNeeds.filter((n) => !everyCheck(n)),
+    // A fact that skips every check is not also said to skip some.
+    partly: unmetNeeds.filter((n) => !everyCheck(n) && !skipped.some((o) => o.fact === n.fact)),
     mayskip: mine.filter((n) => n.when === 'target-data'),
   };
 }

@@ -32,11 +32,11 @@ const shapes: [title: string, profile: Json][] = [
     { ...reference, projects: firstProjectOnly, allowBillable: false, credentials: { owner, readOnly } },
   ],
   [
-    'owner key only, no outside address, no plain-HTTP address, nothing billable, no deleted version, one version each',
+    'owner key only, no outside address, no plain-HTTP address, nothing billable, one version each, none deprecated or deleted',
     {
       ...withoutPlainHttp,
       allowBillable: false,
-      versions: { deleted: [], resources: latestOnly },
+      versions: { deprecated: [], deleted: [], resources: latestOnly },
       credentials: { owner: ownerInside },
     },
   ],

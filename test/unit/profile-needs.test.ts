@@ -92,6 +92,42 @@ describe('what the rules need of the profile', () => {
     });
   });
 
+  it('plans the plain-HTTP rule run on a plain base URL, and skipped only without any plain-HTTP address', () => {
+    const noPlain = profile((p) => delete p.plainHttpUrl);
+    expect(planRule('SVC-HTTPS-ONLY', noPlain)).toMatchObject({
+      status: 'skipped',
+      skipped: [{ fact: 'plainHttpUrl' }],
+      partly: [],
+    });
+    const plainBase = profile((p) => {
+      p.baseUrl = p.plainHttpUrl;
+      delete p.plainHttpUrl;
+    });
+    expect(planRule('SVC-HTTPS-ONLY', plainBase)).toMatchObject({
+      status: 'run',
+      partly: [{ fact: 'plainHttpUrl' }],
+    });
+  });
+
+  it('plans the deprecated versions not applicable only when no resource has one that is not deleted', () => {
+    const noneListed = profile((p) => (p.versions.deprecated = []));
+    expect(planRule('VER-DEPRECATED-USABLE', noneListed).status).toBe('run');
+    const oneEach = profile((p) => {
+      p.versions.deprecated = ['2022-01-01'];
+      p.versions.resources = { '/groups': ['2023-02-01'], '/eventTypes': ['2023-02-01'] };
+    });
+    expect(planRule('VER-DEPRECATED-USABLE', oneEach)).toMatchObject({
+      status: 'not-applicable',
+      skipped: [{ fact: 'versions.deprecated' }],
+    });
+    expect(
+      planRule(
+        'VER-DEPRECATED-USABLE',
+        profile((p) => (p.versions.resources = { '/groups': ['2023-02-01'] })),
+      ).status,
+    ).toBe('run');
+  });
+
   it('skips nothing under the reference profile, which has every role and switch on', () => {
     const skipped = Object.keys(needs).filter((id) => planRule(id, profile()).status === 'skipped');
     expect(skipped).toEqual([]);
