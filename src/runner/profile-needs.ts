@@ -9,6 +9,7 @@ export const conditions = [
   'absent',
   'false',
   'fewer-than-two',
+  'one-project-to-send-to',
   'not-https',
   'no-plain-http',
   'no-creation',
@@ -74,6 +75,10 @@ export function unmet(need: Need, profile: Profile): boolean {
       return need.fact.startsWith('credentials')
         ? Object.keys(profile.credentials).filter((r) => r !== 'outsider').length < 2
         : !Array.isArray(v) || v.length < 2;
+    case 'one-project-to-send-to': {
+      const { ids, emptyProjectId } = profile.projects;
+      return !canCreate(profile) && new Set(emptyProjectId ? [...ids, emptyProjectId] : ids).size < 2;
+    }
     case 'not-https':
       return new URL(profile.baseUrl).protocol !== 'https:';
     case 'no-plain-http':

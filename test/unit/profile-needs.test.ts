@@ -128,6 +128,25 @@ describe('what the rules need of the profile', () => {
     ).toBe('run');
   });
 
+  it('plans the per-project limit run where an empty or created project is the other one to send to', () => {
+    const oneProject = (change: (p: Json) => void) =>
+      planRule(
+        'LIMITS-PER-PROJECT',
+        profile((p) => {
+          p.projects.ids = p.projects.ids.slice(0, 1);
+          change(p);
+        }),
+      ).status;
+    expect(oneProject(() => {})).toBe('run');
+    expect(oneProject((p) => (p.projects.allowCreate = false))).toBe('run');
+    expect(
+      oneProject((p) => {
+        p.projects.allowCreate = false;
+        delete p.projects.emptyProjectId;
+      }),
+    ).toBe('skipped');
+  });
+
   it('skips nothing under the reference profile, which has every role and switch on', () => {
     const skipped = Object.keys(needs).filter((id) => planRule(id, profile()).status === 'skipped');
     expect(skipped).toEqual([]);
