@@ -2,8 +2,13 @@
 // does not (the second run passes, is skipped or cannot judge) came from a target that answers inconsistently: an
 // error (flaky), never a pass. The second run asks the target afresh: the probes several checks share and the crawl
 // are made again for it, and what it creates gets names of its own (a leftover of the first run cannot collide).
+// A failure is judged only on a reading that repeats: when the second run read the request the first failure was
+// judged on and got another answer, and does not fail the same way, the first answer was a fault of the transport
+// (src/target/readings.ts): an error naming it, never a failure.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Exchange } from '../http/exchange.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
+import { Readings, readingOf, sameReading, withReadings } from '../target/readings.ts';
 
 /** Present while a check runs again; holds what that run made afresh instead of reading the run's caches. */
 const confirmation = new AsyncLocalStorage<Map<unknown, unknown>>();
@@ -28,20 +33,45 @@ export interface Confirmed {
   confirmed?: boolean;
 }
 
+/** Whether `exchange`, a reading one run of the check failed on, was read in the other run (`readings`) with only
+ * other answers. */
+function readOtherwise(exchange: Exchange | undefined, readings: Readings): boolean {
+  const failedOn = readingOf(exchange);
+  if (!failedOn) return false;
+  const again = readings.of(exchange!);
+  return again.length > 0 && !again.some((r) => sameReading(r, failedOn));
+}
+
 /** Runs a check, and a failing one once more. */
 export async function runConfirmed(run: () => Promise<void>): Promise<Confirmed> {
+  const firstReadings = new Readings();
   try {
-    await run();
+    await withReadings(firstReadings, run);
     return {};
   } catch (first) {
     if (!(first instanceof RuleFailure)) return { error: first };
+    const readings = new Readings();
     let again: unknown;
     try {
-      await confirmation.run(new Map(), run);
+      await confirmation.run(new Map(), () => withReadings(readings, run));
     } catch (e) {
       again = e;
     }
-    if (again instanceof RuleFailure) return { error: first, confirmed: true };
+    if (again instanceof RuleFailure) {
+      const exchange = first.details.exchange;
+      const unrepeated =
+        again.message !== first.message &&
+        (readOtherwise(exchange, readings) || readOtherwise(again.details.exchange, firstReadings));
+      if (!unrepeated) return { error: first, confirmed: true };
+      return {
+        error: new TargetError(
+          'unrepeated-reading',
+          `failed on an answer that the same request, read again when the check ran again, did not repeat (${again.message}): a fault of the transport, not a judgement; the failure was: ${first.message}`,
+          exchange,
+        ),
+        confirmed: false,
+      };
+    }
     const then =
       again === undefined
         ? 'passed'

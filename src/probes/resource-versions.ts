@@ -1,6 +1,7 @@
 // The resources and versions the profile lists (versions.resources; spec 3, 9.3, 9.4) and the readings the
 // versioning rules judge: one GET of a resource in one version serves every rule that looks at it.
 import type { HttpResponse } from '../http/messages.ts';
+import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
 import { sharedResponse } from './shared-response.ts';
 import type { Target } from '../target/target.ts';
@@ -29,9 +30,7 @@ export function knownVersions(t: Target): Set<string> {
 
 /** Versions of a resource that are deprecated and not deleted: older than its current one, or deprecated for all resources. */
 export function deprecatedVersions(t: Target, r: VersionedResource): string[] {
-  const { deprecated, deleted } = t.profile.versions;
-  const older = r.versions.filter((v) => v < r.current);
-  return [...new Set([...older, ...deprecated])].filter((v) => v !== r.current && !deleted.includes(v)).sort();
+  return deprecatedOf(t.profile.versions, r.versions);
 }
 
 /** The path below the v2 base with {groupId} filled in (the first project; skipped without one). */

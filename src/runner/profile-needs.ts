@@ -1,6 +1,7 @@
 // What each rule's checks need of the profile (src/catalogue/profile-needs.json): the profile facts a check skips
 // on (skipFor) and the condition under which it does, so that a plan can say before any request what will skip.
 import { readFileSync } from 'node:fs';
+import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import type { Profile } from '../profile/profile.ts';
 
 /** When a need is unmet; `target-data` also depends on what the target holds, so a plan can only say it may skip. */
@@ -8,7 +9,9 @@ export const conditions = [
   'absent',
   'false',
   'fewer-than-two',
+  'one-project-to-send-to',
   'not-https',
+  'no-plain-http',
   'no-creation',
   'no-empty-project',
   'no-creation-nor-billable',
@@ -17,6 +20,7 @@ export const conditions = [
   'no-cross-address',
   'no-metric-variant',
   'one-current-version',
+  'no-deprecated-version',
   'omits-documented',
   'served',
   'target-data',
@@ -32,6 +36,9 @@ export interface Need {
   reason: string;
   /** Set where the fact says the target has no such thing (notApplicableFor): the check is not applicable. */
   outcome?: 'not-applicable';
+  /** Set on needs of some checks that between them are every check's (each check skips on one of them): when all of
+   * a rule's joint needs are unmet, every check skips, and so does the rule. */
+  jointly?: true;
 }
 
 const schema = JSON.parse(readFileSync(new URL('../../schemas/profile.schema.json', import.meta.url), 'utf8'));
@@ -68,8 +75,14 @@ export function unmet(need: Need, profile: Profile): boolean {
       return need.fact.startsWith('credentials')
         ? Object.keys(profile.credentials).filter((r) => r !== 'outsider').length < 2
         : !Array.isArray(v) || v.length < 2;
+    case 'one-project-to-send-to': {
+      const { ids, emptyProjectId } = profile.projects;
+      return !canCreate(profile) && new Set(emptyProjectId ? [...ids, emptyProjectId] : ids).size < 2;
+    }
     case 'not-https':
       return new URL(profile.baseUrl).protocol !== 'https:';
+    case 'no-plain-http':
+      return empty(v) && new URL(profile.baseUrl).protocol === 'https:';
     case 'no-creation':
       return !canCreate(profile);
     case 'no-creation-nor-billable':
@@ -86,6 +99,8 @@ export function unmet(need: Need, profile: Profile): boolean {
       );
     case 'no-metric-variant':
       return !profile.alertConfigs.variants.some((v) => 'metricThreshold' in v.body);
+    case 'no-deprecated-version':
+      return Object.values(profile.versions.resources).every((vs) => deprecatedOf(profile.versions, vs).length === 0);
     case 'one-current-version':
       return new Set(Object.values(profile.versions.resources).map((v) => v.at(-1))).size < 2;
     case 'omits-documented':
@@ -113,8 +128,8 @@ export interface RulePlan {
   mayskip: Need[];
 }
 
-/** What a run under `profile` will do with rule `id`: run it, skip it (a need of every check unmet), find it not
- * applicable (every such need says the target has no such thing), or run it partly. */
+/** What a run under `profile` will do with rule `id`: run it, skip it (a need of every check unmet, or all of its
+ * joint needs), find it not applicable (every such need says the target has no such thing), or run it partly. */
 export function planRule(id: string, profile: Profile): RulePlan {
   const mine = needs[id] ?? [];
   const unmetNeeds = mine
@@ -122,7 +137,9 @@ export function planRule(id: string, profile: Profile): RulePlan {
     .map((n) => ({ ...n, fact: missingFact(n, profile) }))
     // A need whose missing fact another names already adds nothing (orgId, for a create projects.allowCreate allows).
     .filter((n, i, all) => all.findIndex((o) => o.fact === n.fact && o.checks === n.checks) === i);
-  const skipped = unmetNeeds.filter((n) => n.checks === 'all');
+  const joint = mine.filter((n) => n.jointly);
+  const everyCheck = (n: Need) => n.checks === 'all' || (n.jointly === true && joint.every((j) => unmet(j, profile)));
+  const skipped = unmetNeeds.filter(everyCheck);
   return {
     id,
     status: !skipped.length
@@ -131,7 +148,8 @@ export function planRule(id: string, profile: Profile): RulePlan {
         ? 'not-applicable'
         : 'skipped',
     skipped,
-    partly: unmetNeeds.filter((n) => n.checks === 'some'),
+    // A fact that skips every check is not also said to skip some.
+    partly: unmetNeeds.filter((n) => !everyCheck(n) && !skipped.some((o) => o.fact === n.fact)),
     mayskip: mine.filter((n) => n.when === 'target-data'),
   };
 }

@@ -1,7 +1,8 @@
 // Verdicts that never lie, against targets that show nothing to judge or fail at random. Every 2xx body but the
 // root's replaced by `[]` or by text that is not JSON: no rule that judges what bodies hold may pass (there is nothing
 // to judge, or what there is breaks the rule). A third of the answers replaced by 503 after the target did the work,
-// or a few requests never answered: no rule may fail (the faults leave rules unjudged, never broken).
+// a third of the bodies replaced by JSON of the wrong type, or a few requests never answered: no rule may fail (the
+// faults leave rules unjudged, never broken).
 import { afterAll, describe, expect, it } from 'vitest';
 import { rules as catalogue } from '../../src/catalogue/catalogue.ts';
 import type { Report } from '../../src/report/report.ts';
@@ -82,6 +83,27 @@ describe.concurrent('verdicts against targets whose transport fails', () => {
       expect(
         report.rules.some((r) => r.status === 'error' && r.checks.some((c) => c.cause === 'unexpected-status')),
         'some rules were left unjudged',
+      ).toBe(true);
+    },
+    runLimitMs,
+  );
+
+  it(
+    'no rule fails when a third of the bodies are JSON of the wrong type, each request once',
+    async () => {
+      // A fault of the transport does not repeat: a request whose body was replaced is answered whole when read again.
+      const draw = random(13);
+      const faulted = new Set<string>();
+      const report = await wholeRun((req) => {
+        const request = `${req.method} ${req.path}`;
+        if (isRoot(req.path) || faulted.has(request) || draw() >= 0.3) return undefined;
+        faulted.add(request);
+        return { kind: 'wrong-type' };
+      });
+      expect(report.rules.filter((r) => r.status === 'fail').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
+      expect(
+        report.rules.some((r) => r.status === 'error' && r.checks.some((c) => c.cause === 'wrong-type')),
+        'some rules were left unjudged by a body of the wrong type',
       ).toBe(true);
     },
     runLimitMs,

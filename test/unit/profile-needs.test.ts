@@ -25,6 +25,7 @@ describe('what the rules need of the profile', () => {
         expect(isProfileFact(n.fact), `${id}: ${n.fact}`).toBe(true);
         expect(conditions, `${id}: ${n.when}`).toContain(n.when);
         expect(['all', 'some'], id).toContain(n.checks);
+        if (n.jointly) expect(n.checks, `${id}: ${n.fact} is joint`).toBe('some');
       }
     }
   });
@@ -70,6 +71,80 @@ describe('what the rules need of the profile', () => {
     expect(planRule('VER-DELETED-REFUSED', profile()).status).toBe('run');
     const noOutsider = profile((p) => delete p.credentials.outsider);
     expect(Object.keys(needs).filter((id) => planRule(id, noOutsider).status === 'not-applicable')).toEqual([]);
+  });
+
+  it('skips a rule whose joint needs, each of some checks, are all unmet, and only then', () => {
+    const ownerOnly = profile((p) => {
+      const { outsideAddress: _, ...owner } = p.credentials.owner;
+      p.credentials = { owner };
+    });
+    for (const id of ['DOC-403', 'AUTH-FORBIDDEN-403'])
+      expect(planRule(id, ownerOnly), id).toMatchObject({
+        status: 'skipped',
+        skipped: expect.arrayContaining([expect.objectContaining({ fact: 'credentials.outsider' })]),
+      });
+    expect(planRule('DOC-403', ownerOnly).partly.filter((n) => n.jointly)).toEqual([]);
+    const noOutsider = profile((p) => delete p.credentials.outsider);
+    expect(planRule('AUTH-FORBIDDEN-403', noOutsider)).toMatchObject({
+      status: 'run',
+      skipped: [],
+      partly: [expect.objectContaining({ fact: 'credentials.outsider' })],
+    });
+  });
+
+  it('plans the plain-HTTP rule run on a plain base URL, and skipped only without any plain-HTTP address', () => {
+    const noPlain = profile((p) => delete p.plainHttpUrl);
+    expect(planRule('SVC-HTTPS-ONLY', noPlain)).toMatchObject({
+      status: 'skipped',
+      skipped: [{ fact: 'plainHttpUrl' }],
+      partly: [],
+    });
+    const plainBase = profile((p) => {
+      p.baseUrl = p.plainHttpUrl;
+      delete p.plainHttpUrl;
+    });
+    expect(planRule('SVC-HTTPS-ONLY', plainBase)).toMatchObject({
+      status: 'run',
+      partly: [{ fact: 'plainHttpUrl' }],
+    });
+  });
+
+  it('plans the deprecated versions not applicable only when no resource has one that is not deleted', () => {
+    const noneListed = profile((p) => (p.versions.deprecated = []));
+    expect(planRule('VER-DEPRECATED-USABLE', noneListed).status).toBe('run');
+    const oneEach = profile((p) => {
+      p.versions.deprecated = ['2022-01-01'];
+      p.versions.resources = { '/groups': ['2023-02-01'], '/eventTypes': ['2023-02-01'] };
+    });
+    expect(planRule('VER-DEPRECATED-USABLE', oneEach)).toMatchObject({
+      status: 'not-applicable',
+      skipped: [{ fact: 'versions.deprecated' }],
+    });
+    expect(
+      planRule(
+        'VER-DEPRECATED-USABLE',
+        profile((p) => (p.versions.resources = { '/groups': ['2023-02-01'] })),
+      ).status,
+    ).toBe('run');
+  });
+
+  it('plans the per-project limit run where an empty or created project is the other one to send to', () => {
+    const oneProject = (change: (p: Json) => void) =>
+      planRule(
+        'LIMITS-PER-PROJECT',
+        profile((p) => {
+          p.projects.ids = p.projects.ids.slice(0, 1);
+          change(p);
+        }),
+      ).status;
+    expect(oneProject(() => {})).toBe('run');
+    expect(oneProject((p) => (p.projects.allowCreate = false))).toBe('run');
+    expect(
+      oneProject((p) => {
+        p.projects.allowCreate = false;
+        delete p.projects.emptyProjectId;
+      }),
+    ).toBe('skipped');
   });
 
   it('skips nothing under the reference profile, which has every role and switch on', () => {
