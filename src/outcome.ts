@@ -32,9 +32,6 @@ export type TargetErrorCause =
   | 'wrong-type'
   /** A check that failed, then passed (or could not be judged) when run again (src/harness/confirm.ts). */
   | 'flaky'
-  /** A check that failed on an answer which the same request, read again when the check ran again, did not repeat: a
-   * fault of the transport (src/harness/confirm.ts). */
-  | 'unrepeated-reading'
   /** A check that ended without judging anything, and no profile fact explains why. */
   | 'nothing-judged';
 

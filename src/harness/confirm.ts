@@ -2,13 +2,15 @@
 // does not (the second run passes, is skipped or cannot judge) came from a target that answers inconsistently: an
 // error (flaky), never a pass. The second run asks the target afresh: the probes several checks share and the crawl
 // are made again for it, and what it creates gets names of its own (a leftover of the first run cannot collide).
-// A failure is judged only on a reading that repeats: when the second run read the request the first failure was
-// judged on and got another answer, and does not fail the same way, the first answer was a fault of the transport
-// (src/target/readings.ts): an error naming it, never a failure.
+// A failure is the target's when the violation repeats, not the bytes: the second run may read another answer to
+// the same request, for the target's state moved on between the runs (a list after more deletes, an alert updated),
+// and fail all the same. But a failure judged on an answer with the marks of a fault of the transport (a 5xx, a body
+// that is not JSON, JSON of the wrong type: src/http/fault-signature.ts) stands only when the second run failed on
+// the same request with the same mark: a fault does not become a failure, and the target is not blamed for it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../http/exchange.ts';
+import { type FaultSignature, faultSignature } from '../http/fault-signature.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
-import { Readings, readingOf, sameReading, withReadings } from '../target/readings.ts';
 
 /** Present while a check runs again; holds what that run made afresh instead of reading the run's caches. */
 const confirmation = new AsyncLocalStorage<Map<unknown, unknown>>();
@@ -33,41 +35,37 @@ export interface Confirmed {
   confirmed?: boolean;
 }
 
-/** Whether `exchange`, a reading one run of the check failed on, was read in the other run (`readings`) with only
- * other answers. */
-function readOtherwise(exchange: Exchange | undefined, readings: Readings): boolean {
-  const failedOn = readingOf(exchange);
-  if (!failedOn) return false;
-  const again = readings.of(exchange!);
-  return again.length > 0 && !again.some((r) => sameReading(r, failedOn));
+/** The mark of a fault on the answer either run's failure was judged on (`first`, `again`), unless both runs failed on
+ * the same request (method and URL) with the same mark: a mark that repeats is the target's answer, not a fault. */
+function unrepeatedFault(first: Exchange | undefined, again: Exchange | undefined): FaultSignature | undefined {
+  const [a, b] = [faultSignature(first), faultSignature(again)];
+  if (!a && !b) return undefined;
+  const repeated =
+    a?.what === b?.what && first!.request.method === again!.request.method && first!.request.url === again!.request.url;
+  return repeated ? undefined : (a ?? b);
 }
 
 /** Runs a check, and a failing one once more. */
 export async function runConfirmed(run: () => Promise<void>): Promise<Confirmed> {
-  const firstReadings = new Readings();
   try {
-    await withReadings(firstReadings, run);
+    await run();
     return {};
   } catch (first) {
     if (!(first instanceof RuleFailure)) return { error: first };
-    const readings = new Readings();
     let again: unknown;
     try {
-      await confirmation.run(new Map(), () => withReadings(readings, run));
+      await confirmation.run(new Map(), run);
     } catch (e) {
       again = e;
     }
     if (again instanceof RuleFailure) {
-      const exchange = first.details.exchange;
-      const unrepeated =
-        again.message !== first.message &&
-        (readOtherwise(exchange, readings) || readOtherwise(again.details.exchange, firstReadings));
-      if (!unrepeated) return { error: first, confirmed: true };
+      const fault = unrepeatedFault(first.details.exchange, again.details.exchange);
+      if (!fault) return { error: first, confirmed: true };
       return {
         error: new TargetError(
-          'unrepeated-reading',
-          `failed on an answer that the same request, read again when the check ran again, did not repeat (${again.message}): a fault of the transport, not a judgement; the failure was: ${first.message}`,
-          exchange,
+          fault.cause,
+          `failed on an answer with the mark of a fault of the transport (${fault.what}), which the check's second run did not fail on alike (${again.message}): never a failure of the target; the failure was: ${first.message}`,
+          first.details.exchange,
         ),
         confirmed: false,
       };

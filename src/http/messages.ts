@@ -1,6 +1,7 @@
 // A request as a caller specifies it, and the answer the client returns: shared by the client and its retries.
 import type { Exchange } from './exchange.ts';
 import { TargetError } from '../outcome.ts';
+import { otherType } from './fault-signature.ts';
 import type { ProjectLease } from './rate-scheduler.ts';
 
 export interface RequestSpec {
@@ -58,8 +59,8 @@ export class HttpResponse {
   /** The body as a JSON object (an entity, a list, an error): JSON of another type where one belongs is a target error. */
   jsonObject(): Record<string, unknown> {
     const value = this.json();
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-    const type = Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`;
+    const type = otherType(value);
+    if (!type) return value as Record<string, unknown>;
     throw new TargetError(
       'wrong-type',
       `${this.exchange.request.method} ${this.exchange.request.url} answered ${this.status} with ${type} where a JSON object belongs`,

@@ -16,7 +16,6 @@ import { profileClient } from './profile-client.ts';
 import { paced } from '../harness/paced-time.ts';
 import { noteUnanswered } from './journal.ts';
 import { ExchangeLog } from '../exchange-rules/log.ts';
-import { noteReading } from './readings.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
   as?: string | null;
@@ -44,7 +43,6 @@ export class Target {
       pace: paced,
     });
     this.client.onExchange(record);
-    this.client.onExchange(noteReading);
     this.client.onExchange(this.exchanges.add);
     this.client.onExchange(scope.learn);
     const accept = this.mediaType(p.versions.default);
