@@ -1,29 +1,40 @@
 // The whole suite against the reference target (a conformant implementation) under the profile shapes users run
-// with, each twice with seeds of its own: no rule may fail, or err, whatever the profile leaves out. A rule the
-// profile cannot support is skipped, naming the profile field; every other rule is judged and passes.
+// with: no rule may fail, or err, whatever the profile leaves out. A rule the profile cannot support is skipped,
+// naming the profile field; every other rule is judged and passes. Beside each run, `conformance plan` reads the
+// same profile (it sends no request) and must predict exactly the rules the run skips and finds not applicable.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { RunPlan } from '../../src/cli/plan-command.ts';
+import { needs } from '../../src/runner/profile-needs.ts';
 import { runCli } from './cli.ts';
 import { inSlot } from '../safety/slots.ts';
 
 type Json = Record<string, any>;
 
-// A window of 4 s, not 2: the rate-limit rules need a burst of 101 requests to fit in one, and four whole runs at once
-// on a small machine slow the embedded target.
+// A window of 4 s, not 2: the rate-limit rules need a burst of 101 requests to fit in one, and several whole runs at
+// once on a small machine slow the embedded target.
 const reference = {
   ...JSON.parse(readFileSync('config/reference.json', 'utf8')),
   rateLimit: { limit: 100, windowSeconds: 4 },
 } as Json;
 const { readOnly, outsider, ...withoutRestrictedKeys } = reference.credentials as Json;
+const { outsideAddress: _, ...ownerInside } = reference.credentials.owner as Json;
+const { plainHttpUrl: __, ...withoutPlainHttp } = reference;
 const firstProjectOnly = { ids: [reference.projects.ids[0]], allowCreate: false };
+/** Each resource at its latest version only. */
+const latestOnly = Object.fromEntries(
+  Object.entries(reference.versions.resources as Record<string, string[]>).map(([path, vs]) => [path, vs.slice(-1)]),
+);
 
-const shapes: [title: string, profile: Json][] = [
-  ['every role and switch on', reference],
+// The broadest shape and the real service's example run with two seeds each, the others with one.
+const shapes: [title: string, profile: Json, seeds: number[]][] = [
+  ['every role and switch on', reference, [101, 505]],
   [
     'one project, nothing created, nothing billable',
     { ...reference, projects: firstProjectOnly, allowBillable: false },
+    [202],
   ],
   [
     'the real-service example: one project, owner and read-only keys, two connections',
@@ -34,21 +45,40 @@ const shapes: [title: string, profile: Json][] = [
       concurrency: 2,
       credentials: { owner: reference.credentials.owner, readOnly },
     },
+    [303, 707],
   ],
-  ['no read-only and no outsider key', { ...reference, credentials: withoutRestrictedKeys }],
+  ['no read-only and no outsider key', { ...reference, credentials: withoutRestrictedKeys }, [404]],
+  [
+    'owner key only, no outside address, no plain-HTTP address, nothing billable, one version each, none deprecated or deleted',
+    {
+      ...withoutPlainHttp,
+      allowBillable: false,
+      versions: { deprecated: [], deleted: [], resources: latestOnly },
+      credentials: { owner: ownerInside },
+    },
+    [606],
+  ],
 ];
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-shapes-'));
 
+/** The ids of the rules with this status, sorted. */
+const withStatus = (rules: { id: string; status: string }[], status: string) =>
+  rules
+    .filter((r) => r.status === status)
+    .map((r) => r.id)
+    .sort();
+
 describe.concurrent('the whole suite under several profile shapes', () => {
-  for (const [i, [title, profile]] of shapes.entries()) {
-    for (const seed of [101 * (i + 1), 101 * (i + 5)])
-      it(`${title} (seed ${seed}): nothing fails or errs; every skip names a profile field`, async () => {
+  for (const [i, [title, profile, seeds]] of shapes.entries()) {
+    for (const seed of seeds)
+      it(`${title} (seed ${seed}): nothing fails or errs; the plan predicts every skip`, async () => {
         const file = join(dir, `shape-${i}.json`);
         writeFileSync(file, JSON.stringify({ ...profile, $schema: undefined, name: title }));
-        const run = await inSlot(() =>
-          runCli(['run', '--profile', file, '--target', 'reference', '--seed', String(seed), '--quiet']),
-        );
+        const [plan, run] = await Promise.all([
+          runCli(['plan', '--profile', file, '--json']),
+          inSlot(() => runCli(['run', '--profile', file, '--target', 'reference', '--seed', String(seed), '--quiet'])),
+        ]);
         expect(run.report, run.stderr).toBeDefined();
         const report = run.report!;
         expect(report.runErrors.join('\n')).toBe('');
@@ -56,10 +86,23 @@ describe.concurrent('the whole suite under several profile shapes', () => {
           .filter((r) => r.status === 'fail' || r.status === 'error')
           .map((r) => `${r.id}: ${r.status} ${r.reason}`);
         expect(broken.join('\n')).toBe('');
-        const skips = report.rules.flatMap((r) => r.checks.filter((c) => c.status === 'skipped'));
+        const skips = report.rules.flatMap((r) =>
+          r.checks
+            .filter((c) => c.status === 'skipped' || c.status === 'not-applicable')
+            .map((c) => ({ rule: r.id, ...c })),
+        );
         expect(skips.filter((c) => !c.fact).map((c) => c.name)).toEqual([]);
         expect(report.cleanup.leftovers).toEqual([]);
         expect(run.code).toBe(0);
+
+        expect(plan.code, plan.stderr).toBe(0);
+        const planned = JSON.parse(plan.stdout) as RunPlan;
+        for (const status of ['skipped', 'not-applicable'])
+          expect(withStatus(planned.rules, status), status).toEqual(withStatus(report.rules, status));
+        const unlisted = skips
+          .filter((c) => !(needs[c.rule] ?? []).some((n) => n.fact === c.fact))
+          .map((c) => `${c.rule}: ${c.fact}`);
+        expect(unlisted).toEqual([]);
       }, 300_000);
   }
 });
