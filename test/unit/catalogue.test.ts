@@ -1,5 +1,5 @@
 // The rule catalogue is data; these tests keep it well-formed and anchored in the spec.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rules, selectRules } from '../../src/catalogue/catalogue.ts';
 import { sectionTitles } from '../../src/catalogue/spec.ts';
@@ -33,6 +33,23 @@ describe('rule catalogue', () => {
       return; // a clone without the shared folder beside it
     }
     expect(readFileSync('spec/admin-api-spec.md', 'utf8')).toBe(shared);
+  });
+
+  it('names, for each rule, exactly the suite files that declare its checks', () => {
+    const declared = new Map<string, Set<string>>();
+    for (const name of readdirSync('suites').filter((f) => f.endsWith('.test.ts'))) {
+      const file = `suites/${name}`;
+      for (const [, id] of readFileSync(file, 'utf8').matchAll(/\bcheck\(\s*'([A-Z][A-Z0-9-]+)'/g)) {
+        if (!declared.has(id!)) declared.set(id!, new Set());
+        declared.get(id!)!.add(file);
+      }
+    }
+    const wrong = rules
+      .map((r) => ({ id: r.id, named: [...r.files].sort(), declared: [...(declared.get(r.id) ?? [])].sort() }))
+      .filter((r) => r.named.join() !== r.declared.join());
+    expect(wrong).toEqual([]);
+    const unknown = [...declared.keys()].filter((id) => !rules.some((r) => r.id === id));
+    expect(unknown, 'checks of rules the catalogue lacks').toEqual([]);
   });
 
   it('selects by id and tag, and refuses unknown ones', () => {
