@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rules, selectRules } from '../../src/catalogue/catalogue.ts';
 import { sectionTitles } from '../../src/catalogue/spec.ts';
 import { mutantCatalogue as mutants } from '../../reference/mutants.ts';
+import { exchangeRuleIds } from '../../src/exchange-rules/registry.ts';
 
 describe('rule catalogue', () => {
   it('has unique, well-formed ids', () => {
@@ -68,5 +69,16 @@ describe('mutants of the reference target', () => {
       expect(m.description.length, m.id).toBeGreaterThan(10);
     }
     expect(new Set(mutants.map((m) => m.id)).size).toBe(mutants.length);
+  });
+
+  it('run beside other rules only for a rule one exchange can judge, and only beside known rules', () => {
+    const ids = new Set(rules.map((r) => r.id));
+    for (const m of mutants.filter((m) => m.alongside)) {
+      expect(exchangeRuleIds, `${m.id} runs alongside others but its rule has no exchange rule`).toContain(m.rule);
+      expect(
+        m.alongside!.filter((id) => !ids.has(id) || id === m.rule),
+        m.id,
+      ).toEqual([]);
+    }
   });
 });
