@@ -7,6 +7,9 @@ export interface MutantInfo {
   id: string;
   rule: string;
   description: string;
+  /** For a rule one exchange can judge (src/exchange-rules/): rules whose checks send the requests that reach the
+   * defect, run beside it in the mutation self-test, where they must pass. */
+  alongside?: string[];
 }
 export interface Mutants {
   has(id: string): boolean;

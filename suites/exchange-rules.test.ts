@@ -16,6 +16,9 @@ check('ENT-NO-NULL-FIELDS', titleOf('ENT-NO-NULL-FIELDS'), judgeRun('ENT-NO-NULL
 // pretty-printed."
 check('ENT-COMPACT-WHITESPACE', titleOf('ENT-COMPACT-WHITESPACE'), judgeRun('ENT-COMPACT-WHITESPACE'));
 
+// 2.1 "Dates in responses are ISO-8601 strings in UTC."
+check('ENT-DATES-UTC', titleOf('ENT-DATES-UTC'), judgeRun('ENT-DATES-UTC'));
+
 // 2.2 "Every entity has a links field: an array of link relation objects. Each object has two fields: the relation
 // name (or type), and the target URL."
 check('LINK-ARRAY', titleOf('LINK-ARRAY'), judgeRun('LINK-ARRAY'));

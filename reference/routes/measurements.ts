@@ -52,15 +52,26 @@ function intervalOf(query: URLSearchParams, mutants: Mutants) {
   }
   start = Math.floor(start / stepMs) * stepMs;
   if ((end - start) / stepMs > MAX_DATA_POINTS) throw invalidQueryParameter('granularity');
-  return { granularity, stepMs, start, end };
+  return { granularity, stepMs, start, end, byDates: !query.has('period') };
 }
 
-function dataPoints(measurement: Measurement, seed: number, interval: { stepMs: number; start: number; end: number }) {
+/** A data point's time; the mutant gives it at UTC+02:00, the same instant, when the window was asked by dates. */
+function pointTime(t: number, byDates: boolean, mutants: Mutants): string {
+  if (!byDates || !mutants.has('ENT-DATES-UTC:measurements')) return formatIsoDate(new Date(t));
+  return `${formatIsoDate(new Date(t + 2 * 3600_000)).replace(/Z$/, '')}+02:00`;
+}
+
+function dataPoints(
+  measurement: Measurement,
+  seed: number,
+  interval: { stepMs: number; start: number; end: number; byDates: boolean },
+  mutants: Mutants,
+) {
   const points = [];
   for (let t = interval.start, i = 0; t < interval.end; t += interval.stepMs, i++) {
     const value = measurement.base * seed * (1 + 0.05 * Math.sin(i / 3));
     points.push({
-      timestamp: formatIsoDate(new Date(t)),
+      timestamp: pointTime(t, interval.byDates, mutants),
       value: measurement.units === 'SCALAR' ? Math.round(value) : Math.round(value * 100) / 100,
     });
   }
@@ -82,7 +93,7 @@ function measurementsOf(ctx: RequestContext, process: Process, databaseName: str
     links: entityLinks(ctx, self, [], false),
     measurements: process.measurements
       .filter((m) => names.length === 0 || names.includes(m.name))
-      .map((m) => ({ dataPoints: dataPoints(m, seed, interval), name: m.name, units: m.units })),
+      .map((m) => ({ dataPoints: dataPoints(m, seed, interval, ctx.mutants), name: m.name, units: m.units })),
     processId: process.id,
     start: formatIsoDate(new Date(interval.start)),
   };

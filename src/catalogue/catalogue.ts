@@ -11,6 +11,9 @@ export interface Rule {
   level: Level;
   statement: string;
   tags: string[];
+  /** The suite files that hold its checks (its section's file; the exchange rules' file too for a part one exchange
+   * can judge). */
+  files: string[];
   note?: string;
 }
 

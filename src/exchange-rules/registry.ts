@@ -1,11 +1,18 @@
 // Every exchange rule, in the order of the spec's sections.
+import { dateRules } from './date-rules.ts';
 import { envelopeRules } from './envelope-rules.ts';
 import { errorRules } from './error-rules.ts';
 import { formatRules } from './format-rules.ts';
 import { linkRules } from './link-rules.ts';
 import type { ExchangeRule } from './rule.ts';
 
-export const exchangeRules: readonly ExchangeRule[] = [...formatRules, ...linkRules, ...envelopeRules, ...errorRules];
+export const exchangeRules: readonly ExchangeRule[] = [
+  ...formatRules,
+  ...dateRules,
+  ...linkRules,
+  ...envelopeRules,
+  ...errorRules,
+];
 
 /** The rule ids that have exchange rules. */
 export const exchangeRuleIds = [...new Set(exchangeRules.map((r) => r.rule))];

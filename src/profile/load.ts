@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JsonFileError, readJsonFile, schemaChecker } from '../json-file.ts';
 import type { Profile } from './profile.ts';
-import { locationOf } from '../surface/document-location.ts';
+import { locationOf } from './document-location.ts';
 import type { Credential } from '../http/client.ts';
 
 /** The embedded reference target's profile: the one a command uses without --profile. */

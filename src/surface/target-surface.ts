@@ -5,7 +5,7 @@ import { once } from '../harness/per-run.ts';
 import { describeExchange } from '../judges/status.ts';
 import { ProfileFactError } from '../outcome.ts';
 import type { Target } from '../target/target.ts';
-import { locationOf } from './document-location.ts';
+import { locationOf } from '../profile/document-location.ts';
 import { surfaceFromProfile } from './from-profile.ts';
 import type { Surface } from './model.ts';
 import { surfaceFromDocument } from './openapi.ts';

@@ -15,7 +15,7 @@ import { WriteGate } from './write-gate.ts';
 import { profileClient } from './profile-client.ts';
 import { paced } from '../harness/paced-time.ts';
 import { noteUnanswered } from './journal.ts';
-import { ExchangeLog } from '../exchange-rules/log.ts';
+import { ExchangeLog } from '../http/exchange-log.ts';
 
 export type ApiRequest = Omit<RequestSpec, 'as'> & {
   as?: string | null;

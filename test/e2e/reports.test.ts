@@ -2,7 +2,7 @@
 // conformance.json with the same status; failures carry their reason, evidence and curl line; the certificate
 // verifies; GitHub annotations name the failing MUST rules; and the Allure command line turns the results into
 // its HTML report without a network. Each names the seed, the cases per property and the filter of the run, and its
-// rerun lines reproduce the run.
+// rerun lines reproduce the run. None holds a private key or token, nor does the console.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { findRule, rules as catalogue } from '../../src/catalogue/catalogue.ts';
 import type { Certificate } from '../../src/report/certificate.ts';
 import type { Report } from '../../src/report/report.ts';
+import { filesUnder, leaksOf, referenceSecrets } from '../safety/secret-scan.ts';
 import { runCli, runLine, statusOf, type CliRun } from './cli.ts';
 import { reportSchemaProblems } from './report-schema.ts';
 import {
@@ -25,6 +26,7 @@ import {
 let run: CliRun;
 let report: Report;
 const statuses = () => new Map(report.rules.map((r) => [r.id, r.status]));
+const secrets = referenceSecrets();
 const seed = 4242;
 const numRuns = 7;
 // Lines to type where the run was started: the clone's root, where it ran as node bin/conformance.mjs.
@@ -46,15 +48,22 @@ beforeAll(async () => {
       '--json',
       '--allure',
     ],
-    {
-      GITHUB_ACTIONS: 'true',
-    },
+    { ...secrets, GITHUB_ACTIONS: 'true' },
   );
   expect(run.report, run.stderr).toBeDefined();
   report = run.report!;
 }, 300_000);
 
 describe('reports of one run', () => {
+  it('hold no private key or token, in any form, and neither does the console', () => {
+    expect(filesUnder(run.reportsDir).length).toBeGreaterThan(0);
+    expect(leaksOf(run, secrets)).toEqual([]);
+    // The evidence does hold authenticated exchanges: the scan looked at real material.
+    expect(JSON.stringify(report)).toMatch(/Digest username=/);
+    // The run's keys are these: their public halves are in its evidence.
+    expect(JSON.stringify(report)).toContain(secrets.REFERENCE_OWNER_PUBLIC_KEY);
+  });
+
   it('keeps stdout pure JSON, equal to conformance.json', () => {
     expect(JSON.parse(run.stdout)).toEqual(report);
     expect(report.rules.find((r) => r.id === 'METH-405')?.status).toBe('fail');

@@ -1,6 +1,7 @@
 // The mutation self-test: the suite's power, proven. Against the reference target every rule with a check
 // passes; with each mutant of the reference target switched on, the mutant's own rule fails and no unrelated
-// rule fails (each mutant runs its rule's checks plus the smoke set). One vitest session serves every run.
+// rule fails (each mutant runs its rule's checks plus the smoke set, and for a rule one exchange can judge, the rules
+// whose requests reach the defect: its `alongside`). One vitest session serves every run.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutantCatalogue } from '../../reference/mutants.ts';
@@ -80,7 +81,7 @@ describe('mutation self-test', () => {
 
   for (const m of mutantCatalogue) {
     it(`${m.id} fails ${m.rule} and no other rule`, async () => {
-      const results = await runAgainstReference([m.id], new Set([m.rule, ...smoke]));
+      const results = await runAgainstReference([m.id], new Set([m.rule, ...smoke, ...(m.alongside ?? [])]));
       const own = results.find((r) => r.id === m.rule)!;
       expect(own.status, `${m.id}: ${m.description}`).toBe('fail');
       // No other rule fails. One that depends on the broken behaviour to be judged at all (no 429 drawn, no challenge

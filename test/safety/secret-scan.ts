@@ -1,7 +1,24 @@
 // Scans everything a run wrote (console output, every report file, its temporary files such as the journal) for
 // secrets: private keys, tokens, and each key pair in the Basic form a cleartext probe carries.
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** Fresh credentials for the embedded reference target: a private key or token per role, each a secret no output may
+ * hold, and public keys, which are no secret but with a private key make the Basic form a cleartext probe sends. */
+export function referenceSecrets(): Record<string, string> {
+  const hex = () => randomBytes(12).toString('hex');
+  return {
+    REFERENCE_OWNER_PRIVATE_KEY: `owner-secret-${hex()}`,
+    REFERENCE_OWNER2_PRIVATE_KEY: `owner2-secret-${hex()}`,
+    REFERENCE_READ_ONLY_PRIVATE_KEY: `readonly-secret-${hex()}`,
+    REFERENCE_OUTSIDER_PRIVATE_KEY: `outsider-secret-${hex()}`,
+    REFERENCE_SERVICE_ACCOUNT_TOKEN: `token-secret-${hex()}`,
+    ...Object.fromEntries(
+      ['OWNER', 'OWNER2', 'READ_ONLY', 'OUTSIDER'].map((role) => [`REFERENCE_${role}_PUBLIC_KEY`, hex().slice(0, 8)]),
+    ),
+  };
+}
 
 export function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];

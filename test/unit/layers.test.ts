@@ -1,0 +1,70 @@
+// The code's layers, lowest first: a module imports only from its own layer or below. The imports that still run back
+// up are listed, file by file, so that none is added and each one removed is struck off (docs/internals.md).
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const layers: string[][] = [
+  ['src/did-you-mean.ts', 'src/json-file.ts', 'src/invocation.ts', 'src/catalogue'],
+  ['src/outcome.ts'],
+  ['src/http'],
+  ['src/check-outcome.ts', 'src/profile'],
+  ['src/judges'],
+  ['src/target'],
+  ['src/harness'],
+  ['src/surface', 'src/probes', 'src/exchange-rules', 'src/har'],
+  ['src/report'],
+  ['src/runner', 'reporters', 'suites', 'reference'],
+  ['src/cli'],
+];
+
+/** Imports that run back up, each `importer -> imported`. */
+const known = [
+  'src/outcome.ts -> src/http/exchange.ts',
+  'src/judges/status.ts -> src/harness/coverage.ts',
+  'src/target/missing-project.ts -> src/harness/per-run.ts',
+  'src/target/created.ts -> src/harness/confirm.ts',
+  'src/target/created.ts -> src/harness/per-run.ts',
+  'src/target/created.ts -> src/harness/setup.ts',
+  'src/target/target.ts -> src/harness/evidence.ts',
+  'src/target/target.ts -> src/harness/per-run.ts',
+  'src/target/target.ts -> src/harness/running-checks.ts',
+  'src/target/target.ts -> src/harness/setup.ts',
+  'src/target/target.ts -> src/harness/paced-time.ts',
+  'src/target/work-project.ts -> src/harness/per-run.ts',
+  'src/target/work-project.ts -> src/probes/new-entities.ts',
+  'src/target/journal.ts -> src/harness/setup.ts',
+  'src/harness/allure-check.ts -> src/report/allure-labels.ts',
+];
+
+function rankOf(file: string): number {
+  const rank = layers.findIndex((l) => l.some((part) => file === part || file.startsWith(`${part}/`)));
+  if (rank < 0) throw new Error(`${file} is in no layer`);
+  return rank;
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
+}
+
+describe('layers', () => {
+  it('has no import running back up the layers but the listed ones, and each listed one still exists', () => {
+    const upward: string[] = [];
+    for (const file of ['src', 'suites', 'reporters', 'reference'].flatMap(sources)) {
+      for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const imported = normalize(join(dirname(file), spec!));
+        if (rankOf(imported) > rankOf(file)) upward.push(`${file} -> ${imported}`);
+      }
+    }
+    expect(
+      upward.filter((u) => !known.includes(u)),
+      'new imports back up',
+    ).toEqual([]);
+    expect(
+      known.filter((k) => !upward.includes(k)),
+      'listed imports that are gone: strike them off',
+    ).toEqual([]);
+  });
+});
