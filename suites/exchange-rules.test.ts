@@ -26,6 +26,9 @@ check('LINK-ARRAY', titleOf('LINK-ARRAY'), judgeRun('LINK-ARRAY'));
 // 2.2 "Every entity has at least the relation self, whose target is the entity's own URL."
 check('LINK-SELF', titleOf('LINK-SELF'), judgeRun('LINK-SELF'));
 
+// 2.2 "When an entity is an element of a list, it carries only the self relation."
+check('LINK-LIST-ITEM-SELF-ONLY', titleOf('LINK-LIST-ITEM-SELF-ONLY'), judgeRun('LINK-LIST-ITEM-SELF-ONLY'));
+
 // 2.2 "Links are in the response body, not in HTTP response headers."
 check('LINK-NOT-IN-HEADERS', titleOf('LINK-NOT-IN-HEADERS'), judgeRun('LINK-NOT-IN-HEADERS'));
 
