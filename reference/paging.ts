@@ -53,7 +53,11 @@ export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>, tot
   // Mutant: a middle page also links to the first page, four relations in all.
   if (links.length === 3 && ctx.mutants.has('LIST-SHAPE')) links.push({ href: pageHref(ctx, page, 1), rel: 'first' });
   // Mutant: items on pages after the first carry all their relations, as outside a list.
-  const inList = page.pageNum === 1 || !ctx.mutants.has('LINK-LIST-ITEM-SELF-ONLY');
+  // Or events listed by a date filter carry them on every page.
+  const filteredEvents = /\/events\/?$/.test(ctx.path) && (ctx.query.has('minDate') || ctx.query.has('maxDate'));
+  const inList =
+    (page.pageNum === 1 || !ctx.mutants.has('LINK-LIST-ITEM-SELF-ONLY')) &&
+    !(filteredEvents && ctx.mutants.has('LINK-LIST-ITEM-SELF-ONLY:filtered'));
   // Mutant: under /v1.0 the events answer a page size above the maximum with an empty page.
   const overflow =
     ctx.generation === 'v1.0' &&

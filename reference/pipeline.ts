@@ -335,14 +335,16 @@ export function sendError(
   query: URLSearchParams,
   headers: Record<string, string | string[]> = {},
 ): void {
-  // Mutant: a 429 without the error body.
-  const bodyless = err.status === 429 && mutants.has('LIMITS-429-ERROR-BODY');
+  // Mutant: a 429 without the error body; or only a 429 refusing a write.
+  const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(reply.request.method);
+  const bodyless =
+    err.status === 429 &&
+    (mutants.has('LIMITS-429-ERROR-BODY') || (write && mutants.has('LIMITS-429-ERROR-BODY:write')));
   const presentation = presentationOf(query);
   // Mutant: errors are never pretty-printed; or only malformed requests (400) are not.
   if (mutants.has('ENT-PRETTY') || (err.status === 400 && mutants.has('ENT-PRETTY:400'))) presentation.pretty = false;
   const rendered = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
   // Mutant: the error body refusing a write (POST, PUT, PATCH, DELETE) ends with a newline.
-  const write = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(reply.request.method);
   const body =
     rendered !== undefined && write && mutants.has('ENT-COMPACT-WHITESPACE:write-error') ? `${rendered}\n` : rendered;
   // Mutant: a 404 is labelled as plain text.

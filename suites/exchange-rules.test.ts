@@ -26,6 +26,9 @@ check('LINK-ARRAY', titleOf('LINK-ARRAY'), judgeRun('LINK-ARRAY'));
 // 2.2 "Every entity has at least the relation self, whose target is the entity's own URL."
 check('LINK-SELF', titleOf('LINK-SELF'), judgeRun('LINK-SELF'));
 
+// 2.2 "When an entity is an element of a list, it carries only the self relation."
+check('LINK-LIST-ITEM-SELF-ONLY', titleOf('LINK-LIST-ITEM-SELF-ONLY'), judgeRun('LINK-LIST-ITEM-SELF-ONLY'));
+
 // 2.2 "Links are in the response body, not in HTTP response headers."
 check('LINK-NOT-IN-HEADERS', titleOf('LINK-NOT-IN-HEADERS'), judgeRun('LINK-NOT-IN-HEADERS'));
 
@@ -41,3 +44,6 @@ check('ERR-STATUS-MATCH', titleOf('ERR-STATUS-MATCH'), judgeRun('ERR-STATUS-MATC
 
 // 7.1 "reason | string | The HTTP status text of the response."
 check('ERR-REASON-TEXT', titleOf('ERR-REASON-TEXT'), judgeRun('ERR-REASON-TEXT'));
+
+// 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields": every 429 of the run.
+check('LIMITS-429-ERROR-BODY', titleOf('LIMITS-429-ERROR-BODY'), judgeRun('LIMITS-429-ERROR-BODY'));

@@ -1,9 +1,11 @@
-// Spec 7.1, judged on every 4xx answer of the run but a 429 (whose body the rate-limit rules judge): "An error
-// response has a JSON body with five fields", its `error` the status, its `reason` the status text.
+// Spec 7.1, judged on every 4xx answer of the run but a 429: "An error response has a JSON body with five fields",
+// its `error` the status, its `reason` the status text. Spec 8, judged on every 429 of the run: it carries the error
+// body.
 import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches } from '../judges/error-body.ts';
+import { checkRateLimitErrorBody } from '../judges/rate-limit.ts';
 import { describeExchange } from '../judges/status.ts';
 import { errorView } from './answer.ts';
-import { broken, byJudge, type AppliesTo, type ExchangeRule } from './rule.ts';
+import { broken, byJudge, notJudged, type AppliesTo, type ExchangeRule } from './rule.ts';
 
 const errors: AppliesTo = { statuses: ['4xx'], tooManyRequests: false, body: 'present' };
 
@@ -30,5 +32,14 @@ export const errorRules: ExchangeRule[] = [
     title: 'every error answer of the run (4xx but 429, envelope=true included): the reason field is the status text',
     appliesTo: errors,
     judge: (ctx, a) => byJudge(() => checkErrorReason(errorView(ctx, a))),
+  },
+  {
+    rule: 'LIMITS-429-ERROR-BODY',
+    title: 'every 429 of the run, whatever its method and generation, carries the error body',
+    appliesTo: { statuses: ['4xx'], tooManyRequests: true, body: 'expected' },
+    judge: (ctx, a) => {
+      if (a.res.status !== 429) return notJudged('not a 429');
+      return byJudge(() => checkRateLimitErrorBody(errorView(ctx, a)));
+    },
   },
 ];

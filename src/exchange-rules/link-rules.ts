@@ -1,9 +1,10 @@
 // Spec 2.2, judged on every answer of the run: "Every entity has a links field", "Every entity has at least the
-// relation self, whose target is the entity's own URL", "Links are in the response body, not in HTTP response
-// headers."
-import { linksProblem, relationsOf, selfOutside } from '../judges/links.ts';
+// relation self, whose target is the entity's own URL", "When an entity is an element of a list, it carries only the
+// self relation", "Links are in the response body, not in HTTP response headers."
+import { isObject } from '../judges/json-walk.ts';
+import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../judges/links.ts';
 import { describeExchange } from '../judges/status.ts';
-import { apiBase, entitiesIn, type Answer } from './answer.ts';
+import { apiBase, carriedBy, entitiesIn, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
 import { broken, held, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
 
@@ -75,6 +76,27 @@ export const linkRules: ExchangeRule[] = [
       for (const { entity, where, inList } of entities) {
         const verdict = judgeSelf(ctx, a, entity, where, inList);
         if (verdict) return verdict;
+      }
+      return held;
+    },
+  },
+  {
+    rule: 'LINK-LIST-ITEM-SELF-ONLY',
+    title: 'every item of every list of every 2xx answer of the run carries only the self relation',
+    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    judge: (ctx, a) => {
+      const carried = carriedBy(ctx, a);
+      if (typeof carried === 'string') return notJudged(carried);
+      if (carried.kind !== 'list') return notJudged('not a list');
+      if (carried.items.length === 0) return notJudged('no list item');
+      for (const [i, item] of carried.items.entries()) {
+        const others = isObject(item) ? relationsBesidesSelf(item, ctx.links) : undefined;
+        if (others && others.length > 0)
+          return broken(
+            `${describeExchange(a.res)}: item ${i} carries relation(s) besides self: ${others.join(', ')}`,
+            'only self',
+            (item as Record<string, unknown>).links,
+          );
       }
       return held;
     },

@@ -1,0 +1,4 @@
+// Mutants of the reference target, share 3 (test/mutation/self-test.ts).
+import { mutantsFail } from './self-test.ts';
+
+mutantsFail(2);
