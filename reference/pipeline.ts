@@ -219,6 +219,14 @@ async function handle(
     services.mutants.has('VER-RESPONSE-NAMES-VERSION:processes')
   )
     head.contentType = 'application/json';
+  // Mutant: an entity a PATCH changed comes back labelled plain JSON, naming no version.
+  if (
+    location.generation === 'v2' &&
+    req.method === 'PATCH' &&
+    result.kind !== 'noContent' &&
+    services.mutants.has('VER-RESPONSE-NAMES-VERSION:patch')
+  )
+    head.contentType = 'application/json';
   // Mutant: the legacy generation labels the alert configurations as plain text.
   if (
     location.generation === 'v1.0' &&

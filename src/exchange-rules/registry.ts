@@ -5,6 +5,7 @@ import { errorRules } from './error-rules.ts';
 import { formatRules } from './format-rules.ts';
 import { linkRules } from './link-rules.ts';
 import type { ExchangeRule } from './rule.ts';
+import { versionRules } from './version-rules.ts';
 
 export const exchangeRules: readonly ExchangeRule[] = [
   ...formatRules,
@@ -12,6 +13,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...linkRules,
   ...envelopeRules,
   ...errorRules,
+  ...versionRules,
 ];
 
 /** The rule ids that have exchange rules. */

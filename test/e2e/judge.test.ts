@@ -1,17 +1,20 @@
 // conformance judge: recorded traffic judged by the exchange rules. A HAR the reference target records while the
 // suites run against it gives the verdicts of the run's own exchange-rule checks; a mutant's traffic fails its rule.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRules } from '../../src/catalogue/catalogue.ts';
 import { startEmbedded } from '../../src/cli/embedded.ts';
+import { noAnswerJudged } from '../../src/cli/judge-command.ts';
 import { exchangeCheckTitle, exchangeRuleIds } from '../../src/exchange-rules/registry.ts';
 import { newRunSetup } from '../../src/harness/setup.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import type { CheckResult } from '../../src/report/report.ts';
 import { SuiteSession } from '../../src/runner/suite-session.ts';
 import { runCli, statusOf } from './cli.ts';
+
+type Har = { log: { entries: { response: { status: number } }[] } };
 
 const profile = loadProfile('config/reference.json');
 // The smoke set and two exchange rules whose checks read the crawl: errors, writes and entities in the traffic.
@@ -59,6 +62,11 @@ describe('conformance judge FILE.har', () => {
     expect(judged.report!.requests).toBe(0);
     const live = judged.report!.rules.find((r) => r.id === 'ERR-RESOURCE-NOT-FOUND')!;
     expect([live.status, live.reason]).toEqual(['untested', 'needs a live target']);
+    // The smoke set draws no 429: the rule judging every 429 has nothing in this archive, and is not blamed for it.
+    const statuses = (JSON.parse(readFileSync(har, 'utf8')) as Har).log.entries.map((e) => e.response.status);
+    expect(statuses).not.toContain(429);
+    const no429 = judged.report!.rules.find((r) => r.id === 'LIMITS-429-ERROR-BODY')!;
+    expect([no429.status, no429.reason]).toEqual(['untested', noAnswerJudged]);
     expect(judged.code).toBe(0);
   });
 
