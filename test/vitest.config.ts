@@ -7,9 +7,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    // Three files at once on two cores: a quarter of the suite's time is spent waiting (rate windows, quiet periods,
-    // child processes starting), which a third file fills.
-    maxWorkers: 3,
+    maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });
