@@ -91,6 +91,6 @@ function referenceWords(start: Start): string[] {
 export function withCliWords(text: string, start: Start = thisStart()): string {
   const words = cliWords(start).map(shellWord).join(' ');
   return text
-    .replace(/\bconformance(?= (?:run|certify|plan|verify|baseline|rules|reference|help|COMMAND|--\w))/g, words)
+    .replace(/\bconformance(?= (?:run|certify|judge|plan|verify|baseline|rules|reference|help|COMMAND|--\w))/g, words)
     .replace(/\bnpm run reference\b/g, referenceWords(start).map(shellWord).join(' '));
 }

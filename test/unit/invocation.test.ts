@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { usage } from '../../src/cli/args.ts';
 import { commandLine, type Start, withCliWords } from '../../src/invocation.ts';
 
 const clone = mkdtempSync(join(tmpdir(), 'clone-'));
@@ -90,6 +91,10 @@ describe('commandLine', () => {
       '  node bin/conformance.mjs --version  the version',
     );
     expect(withCliWords('checks conformance of a target', inClone(clone))).toBe('checks conformance of a target');
+    const unstartable = withCliWords(usage, inClone(clone))
+      .split('\n')
+      .filter((l) => /^\s*conformance /.test(l));
+    expect(unstartable, 'usage lines that name a command the way no shell here starts it').toEqual([]);
     const hint = 'the target itself runs with npm run reference';
     expect(withCliWords(hint, inClone(join(clone, 'config')))).toBe(hint);
     expect(withCliWords(hint, { compiled: true, packageRoot: clone, cwd: elsewhere, env: {} })).toBe(
