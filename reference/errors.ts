@@ -86,7 +86,7 @@ export const methodNotAllowed = (method: string, path: string, allow: string[]) 
 export const invalidVersionDate = () =>
   new ApiError(406, 'INVALID_VERSION_DATE', 'Invalid accept header or version date.');
 
-export const conflict = (errorCode: string, detail: string, parameters: unknown[]) =>
+export const conflict = (errorCode: string, detail: string, parameters: unknown[] | null) =>
   new ApiError(409, errorCode, detail, parameters);
 
 export const versionGone = (version: string, resource: string) =>

@@ -351,6 +351,9 @@ export function sendError(
   const presentation = presentationOf(query);
   // Mutant: errors are never pretty-printed; or only malformed requests (400) are not.
   if (mutants.has('ENT-PRETTY') || (err.status === 400 && mutants.has('ENT-PRETTY:400'))) presentation.pretty = false;
+  // Mutant: the legacy generation's errors are always pretty-printed.
+  const legacy = /\/v1\.0(\/|$)/.test(splitUrl(reply.request.url).path);
+  if (legacy && mutants.has('ENT-COMPACT-WHITESPACE:legacy-error')) presentation.pretty = true;
   const rendered = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
   // Mutant: the error body refusing a write (POST, PUT, PATCH, DELETE) ends with a newline.
   const body =

@@ -233,6 +233,9 @@ function createConfig(ctx: RequestContext) {
   const view = alertConfigView(ctx, config, false);
   // Mutant: the answer to a create gives `created` as a local time without a zone.
   if (ctx.mutants.has('ENT-DATES-UTC:write')) view.created = config.created.slice(0, 19);
+  // Mutant: the answer to a create gives a configuration without a metric threshold 'metricThreshold' as null.
+  if (ctx.mutants.has('ENT-NO-NULL-FIELDS:write') && !('metricThreshold' in view))
+    Object.assign(view, { metricThreshold: null });
   return entity(view, 201, { Location: href(ctx, `/groups/${group.id}/alertConfigs/${config.id}`) });
 }
 

@@ -75,7 +75,9 @@ function refuseDuplicateName(ctx: RequestContext, name: string, except?: Group):
   // Mutant: the name check also finds the projects deleted, so a deleted project's name stays taken.
   const taken = ctx.mutants.has('SEQ-UNIQUE-FREED:projects') && deletedNames.get(store)?.has(name);
   if (taken || store.groups.some((g) => g !== except && g.name === name)) {
-    throw conflict('GROUP_ALREADY_EXISTS', `A group with name ${name} already exists.`, [name]);
+    // Mutant: the conflict leaves 'parameters' out of its error body.
+    const parameters = ctx.mutants.has('ERR-BODY-FIELDS:conflict') ? null : [name];
+    throw conflict('GROUP_ALREADY_EXISTS', `A group with name ${name} already exists.`, parameters);
   }
 }
 
