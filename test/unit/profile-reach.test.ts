@@ -25,8 +25,13 @@ function profileOf(ids: string[], others: string[] = [], fields: Record<string, 
 }
 
 /** A target whose projects are `exist`, each credential granted `grants[name]` (the owner every one), serving every
- * path but those in `unserved`. `sent` lists "credential path" of each request. */
-function fakeClient(exist: string[], grants: Record<string, string[]> = {}, unserved: string[] = []) {
+ * path but those in `unserved`, answering 401 to the credentials in `unknown`. `sent` lists "credential path" of each request. */
+function fakeClient(
+  exist: string[],
+  grants: Record<string, string[]> = {},
+  unserved: string[] = [],
+  unknown: string[] = [],
+) {
   const sent: string[] = [];
   const answer = (status: number, body: unknown) =>
     new HttpResponse(status, {}, Buffer.from(JSON.stringify(body)), {
@@ -39,6 +44,7 @@ function fakeClient(exist: string[], grants: Record<string, string[]> = {}, unse
       const as = spec.as ?? '';
       const path = spec.path.replace('/api/platform/v2', '');
       sent.push(`${as} ${path}`);
+      if (unknown.includes(as)) return answer(401, {});
       const reach = as === 'owner' ? exist : (grants[as] ?? []).filter((id) => exist.includes(id));
       if (path === '/groups') return answer(200, { results: reach.map((id) => ({ id })) });
       const project = /^\/groups\/([^/]+)$/.exec(path)?.[1];
@@ -106,6 +112,23 @@ describe('the profile facts checked before any rule', () => {
   it('leaves a credential that reaches none of the projects to the rules (its role may read nothing)', async () => {
     const { client } = fakeClient(['a', 'b'], { readOnly: [] });
     expect(await failure(checkProfileFacts(client, profileOf(['a', 'b'], ['readOnly'])))).toBe('accepted');
+  });
+
+  it('names a credential the target does not take, the outsider too, and an outsider granted a project', async () => {
+    const { client } = fakeClient(['a'], { readOnly: ['a'], outsider: [] }, [], ['readOnly']);
+    expect(await failure(checkProfileFacts(client, profileOf(['a'], ['readOnly'])))).toBe(
+      'ProfileError: credentials.readOnly: the target does not take the readOnly credential (GET /groups answered 401): check the keys its environment variables hold',
+    );
+    const { client: noOutsider } = fakeClient(['a'], {}, [], ['outsider']);
+    expect(await failure(checkProfileFacts(noOutsider, profileOf(['a'], ['outsider'])))).toMatch(
+      /^ProfileError: credentials\.outsider: the target does not take the outsider credential /,
+    );
+    const { client: inside } = fakeClient(['a', 'b'], { outsider: ['b'] });
+    expect(await failure(checkProfileFacts(inside, profileOf(['a', 'b'], ['outsider'])))).toBe(
+      'ProfileError: credentials.outsider: the outsider credential lists project b of projects.ids among its own: it must be granted none of them',
+    );
+    const { client: apart } = fakeClient(['a'], { outsider: [] });
+    expect(await failure(checkProfileFacts(apart, profileOf(['a'], ['outsider'])))).toBe('accepted');
   });
 
   it('leaves a fact unchecked when its request fails in transport', async () => {
