@@ -298,8 +298,11 @@ function apiLocation(path: string, vendor: string): { generation: Generation; se
 function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: string, mutants: Mutants): unknown {
   // A POST that carries nothing (e.g. starting a sample data set load) has no Content-Type to check: no body.
   if (req.headers['content-type'] === undefined && (req.body === undefined || req.body === '')) return undefined;
-  // Mutant: PUT takes application/json only, not the versioned media type (spec 9.2 allows both).
-  const jsonOnly = req.method === 'PUT' && mutants.has('VER-CONTENT-TYPE-BOTH');
+  // Mutant: PUT takes application/json only, not the versioned media type (spec 9.2 allows both); in the ':role' one,
+  // the custom database roles' writes only.
+  const jsonOnly =
+    (req.method === 'PUT' && mutants.has('VER-CONTENT-TYPE-BOTH')) ||
+    (/\/customDBRoles\/roles(\/|$)/.test(req.url) && mutants.has('VER-CONTENT-TYPE-BOTH:role'));
   if (!readAsJsonAnyway(req, generation, mutants))
     checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
   const sent = typeof req.body === 'string' ? req.body : '';

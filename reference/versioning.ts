@@ -103,6 +103,10 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
     return CURRENT_VERSION;
   // Mutant: the deprecated 2023-01-01 is treated as deleted.
   if (supported === '2023-01-01' && mutants.has('VER-DEPRECATED-USABLE')) throw versionGone(supported, resource);
+  // Mutant: the deprecated 2023-01-01 is treated as deleted for writes only; reads are still served in it.
+  const write = method !== 'GET' && method !== 'HEAD';
+  if (supported === '2023-01-01' && write && mutants.has('VER-DEPRECATED-USABLE:write'))
+    throw versionGone(supported, resource);
   if (supported) return supported;
   const gone = dates.find((date) => DELETED_VERSIONS.includes(date));
   // Mutant: a deleted version is still served, as the current one.

@@ -4,8 +4,17 @@
 import { describeExchange } from '../src/judges/status.ts';
 import { expectErrorWithBody } from '../src/judges/error-reply.ts';
 import { expectServed } from '../src/judges/served.ts';
-import { notApplicableFor, RuleFailure } from '../src/outcome.ts';
-import { deprecatedVersions, readInVersion, versionedResources } from '../src/probes/resource-versions.ts';
+import { notApplicableFor, RuleFailure, TargetError } from '../src/outcome.ts';
+import type { HttpResponse } from '../src/http/messages.ts';
+import {
+  deprecatedVersions,
+  readInVersion,
+  resourceOfPath,
+  versionedResources,
+} from '../src/probes/resource-versions.ts';
+import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
+import { judgeEach } from '../src/harness/coverage-first.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/target/target.ts';
 
@@ -30,6 +39,47 @@ for (const r of resources) {
     },
   );
 }
+
+// A version is served for writes too: every /v2 write of the writable surface (src/probes/write-operations.ts) whose
+// resource has a deprecated version is sent in it, Accept and Content-Type naming it, and is served. A body refused
+// as invalid (400, 422) is of the default version's shape, which the older version may not share: not judged.
+check(
+  'VER-DEPRECATED-USABLE',
+  'every write of the writable surface, sent in each deprecated version of its resource, is served',
+  async ({ target }) => {
+    await withWriteOps(
+      target,
+      'deprecated',
+      async (ops) => {
+        const cases = ops
+          .filter((op) => op.generation === 'v2')
+          .flatMap((op) => {
+            const r = resourceOfPath(target, op.path);
+            return r ? deprecatedVersions(target, r).map((version) => ({ op, version })) : [];
+          });
+        if (cases.length === 0)
+          notApplicableFor(
+            'versions.deprecated',
+            'the profile lists no deprecated version of a resource the run writes',
+          );
+        const shapes: HttpResponse[] = [];
+        await judgeEach(cases, async ({ op, version }) => {
+          const res = await sendBody(target, op, op.body, { version, contentType: target.mediaType(version) });
+          if (res.status === 400 || res.status === 422) return void shapes.push(res);
+          judged('write', 1, `${describeOp(op)} in ${version}`);
+          expectServed(res, `${describeOp(op)} is served in the deprecated version ${version}`);
+        });
+        if (shapes.length === cases.length)
+          throw new TargetError(
+            'nothing-judged',
+            `${describeExchange(shapes[0]!)}: every body was refused as invalid in the deprecated versions, so none showed whether they are served`,
+            shapes[0]!.exchange,
+          );
+      },
+      { oneProject: true },
+    );
+  },
+);
 
 // 3: "requests to the deleted version are no longer served".
 for (const r of resources) {

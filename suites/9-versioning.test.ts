@@ -11,11 +11,11 @@ import { expectServed } from '../src/judges/served.ts';
 import { hasRepresentation } from '../src/judges/media-type.ts';
 import { checkNamesVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { deleteCreated, noteCreated } from '../src/target/created.ts';
-import { alertConfigsPath } from '../src/probes/new-entities.ts';
 import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath } from '../src/probes/crawl.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
+import { judgeEach } from '../src/harness/coverage-first.ts';
+import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
 import { forAll } from '../src/harness/property.ts';
 import {
   deprecatedVersions,
@@ -27,7 +27,6 @@ import {
 } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
-import { workProject } from '../src/target/work-project.ts';
 import { target, type Target } from '../src/target/target.ts';
 
 const resources = versionedResources(target());
@@ -125,43 +124,33 @@ check(
   },
 );
 
-// 9.2: "Content-Type | POST, PUT, PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json".
-const contentTypes: [label: string, type: (t: Target) => string][] = [
-  ['application/json', () => 'application/json'],
-  ['the versioned media type', (t) => t.mediaType(t.profile.versions.default)],
+// 9.2: "Content-Type | POST, PUT, PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json":
+// every /v2 write of the writable surface (src/probes/write-operations.ts: each resource and write method) is sent
+// under each, with a body the target takes under the other, and served.
+const contentTypes: [label: string, what: string, type: (t: Target) => string][] = [
+  ['application/json', 'media-json', () => 'application/json'],
+  ['the versioned media type', 'media-versioned', (t) => t.mediaType(t.profile.versions.default)],
 ];
-for (const [label, type] of contentTypes) {
+for (const [label, what, type] of contentTypes) {
   check(
     'VER-CONTENT-TYPE-BOTH',
-    `POST, PUT and PATCH of an alert configuration with Content-Type ${label} are served`,
+    `every write of the writable surface (each resource and method) with Content-Type ${label} is served`,
     async ({ target }) => {
-      const variant =
-        target.profile.alertConfigs.variants[0] ??
-        skipFor('alertConfigs.variants', 'the profile lists no alert-configuration variant to write');
-      const headers = { 'content-type': type(target) };
-      const collection = alertConfigsPath(target, await workProject(target));
-      const post = await target.send({ method: 'POST', path: collection, json: variant.body, headers });
-      expectServed(post, `POST with Content-Type ${headers['content-type']} is served`);
-      const id = post.jsonObject().id;
-      if (typeof id !== 'string')
-        throw new TargetError(
-          'unexpected-status',
-          `${describeExchange(post)}: the created configuration names no id`,
-          post.exchange,
-        );
-      const created = noteCreated(target, `${collection}/${id}`);
-      try {
-        expectServed(
-          await target.send({ method: 'PUT', path: created.path, json: variant.body, headers }),
-          `PUT with Content-Type ${headers['content-type']} is served`,
-        );
-        expectServed(
-          await target.send({ method: 'PATCH', path: created.path, json: { enabled: false }, headers }),
-          `PATCH with Content-Type ${headers['content-type']} is served`,
-        );
-      } finally {
-        await deleteCreated(target, created);
-      }
+      await withWriteOps(
+        target,
+        what,
+        async (ops) => {
+          await judgeEach(
+            ops.filter((op) => op.generation === 'v2'),
+            async (op) => {
+              const res = await sendBody(target, op, op.body, { contentType: type(target) });
+              judged('write', 1, describeOp(op));
+              expectServed(res, `${describeOp(op)} with Content-Type ${type(target)} is served`);
+            },
+          );
+        },
+        { oneProject: true },
+      );
     },
   );
 }

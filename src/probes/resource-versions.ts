@@ -22,6 +22,18 @@ export function versionedResources(t: Target): VersionedResource[] {
   }));
 }
 
+/** Whether a concrete path below the v2 base fills a template (each `{param}` one segment). */
+const fills = (template: string, path: string) =>
+  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path);
+
+/** The versioned resource a path below the v2 base is: the one whose template it fills, else its collection's (an entry
+ * versions with its collection). */
+export function resourceOfPath(t: Target, path: string): VersionedResource | undefined {
+  const resources = versionedResources(t);
+  const collection = path.replace(/\/[^/]+$/, '');
+  return resources.find((r) => fills(r.template, path)) ?? resources.find((r) => fills(r.template, collection));
+}
+
 /** Every version date the profile knows of, deleted ones included. */
 export function knownVersions(t: Target): Set<string> {
   const { default: current, deprecated, deleted, resources } = t.profile.versions;

@@ -75,15 +75,29 @@ export function withWriteOps(
   return withWriteSurface(t, what, (resources) => use(writeOps(resources)), options);
 }
 
+/** How a /v2 write is labelled: the version its Accept names (the profile's default when absent) and its Content-Type
+ * (application/json when absent). */
+export interface Media {
+  version?: string;
+  contentType?: string;
+}
+
 const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) : t.legacy(op.path));
 
 /** The entity an update writes to, read under the operation's generation. */
 export const readBack = (t: Target, op: WriteOp) => readAt(t, op.generation, op.path);
 
-/** Sends a body (legacy requests as plain JSON, no version); what an accepted create made is deleted at once. */
-export async function sendBody(t: Target, op: WriteOp, body: JsonObject): Promise<HttpResponse> {
-  const legacy = op.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
-  const res = await t.send({ method: op.method, path: url(t, op), json: body, ...legacy });
+/** Sends a body (legacy requests as plain JSON, no version; /v2 ones labelled as `media` says); what an accepted
+ * create made is deleted at once. */
+export async function sendBody(t: Target, op: WriteOp, body: JsonObject, media: Media = {}): Promise<HttpResponse> {
+  const labels: { version?: string | null; headers?: Record<string, string> } =
+    op.generation === 'v1.0'
+      ? { version: null, headers: { accept: 'application/json' } }
+      : {
+          ...(media.version ? { version: media.version } : {}),
+          ...(media.contentType ? { headers: { 'content-type': media.contentType } } : {}),
+        };
+  const res = await t.send({ method: op.method, path: url(t, op), json: body, ...labels });
   if (op.method !== 'POST' || res.status < 200 || res.status >= 300) return res;
   const id = res.jsonObject()[op.key];
   if (typeof id !== 'string')

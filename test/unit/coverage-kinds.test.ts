@@ -61,6 +61,7 @@ const english: Record<string, string> = {
   'unsupported method': 'unsupported methods',
   'variant reading': 'variant readings',
   'writable resource': 'writable resources',
+  write: 'writes',
   'write method': 'write methods',
   caller: 'callers',
   method: 'methods',
