@@ -47,7 +47,10 @@ type RestoreRequest = Pick<RestoreJob, 'deliveryType'> & Record<string, unknown>
 
 function restoreJobView(ctx: RequestContext, job: RestoreJob, inList: boolean) {
   const cluster = `/groups/${job.groupId}/clusters/${encodeURIComponent(job.clusterName)}`;
-  const { groupId: _group, ...fields } = job;
+  const { groupId: _group, ...all } = job;
+  // Mutant: the legacy generation leaves out a restore job's deliveryType, which 2023-02-01 carries.
+  const { deliveryType: _type, ...untyped } = all;
+  const fields = ctx.generation === 'v1.0' && ctx.mutants.has('VER-LEGACY-SAME-BODIES:restore-jobs') ? untyped : all;
   // Mutant: the BSON timestamp's date carries milliseconds, below its one-second granularity.
   const timestamp = ctx.mutants.has('ENT-BSON-TIMESTAMP')
     ? { ...job.timestamp, date: job.timestamp.date.replace(/Z$/, '.250Z') }

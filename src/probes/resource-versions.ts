@@ -52,8 +52,17 @@ export function resourcePath(t: Target, template: string): string {
 
 /** GET of a resource naming `version` in Accept, sent once per run. */
 export function readInVersion(t: Target, template: string, version: string): Promise<HttpResponse> {
-  const path = t.v2(resourcePath(t, template));
-  return sharedResponse(`version:${version}:${path}`, () => t.get(path, { version }));
+  return readPathInVersion(t, resourcePath(t, template), version);
+}
+
+/** GET of a path below the v2 base naming `version` in Accept, sent once per run. */
+export function readPathInVersion(t: Target, path: string, version: string): Promise<HttpResponse> {
+  return sharedResponse(`version:${version}:${t.v2(path)}`, () => t.get(t.v2(path), { version }));
+}
+
+/** GET of a path (below the base of either generation) under /v1.0, sent once per run. */
+export function sharedLegacyRead(t: Target, path: string): Promise<HttpResponse> {
+  return sharedResponse(`legacy:${path}`, () => readLegacy(t, t.legacy(path)));
 }
 
 /** GET under the legacy, unversioned generation (spec 9.1): plain JSON, no version. */

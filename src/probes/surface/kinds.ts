@@ -2,7 +2,7 @@
 // list whose contexts the crawl reached. Rules that hold for every request (spec 2.1, 9.2) judge one answer of each.
 import type { HttpResponse } from '../../http/messages.ts';
 import { firstProject } from '../../target/projects.ts';
-import { readLegacy } from '../resource-versions.ts';
+import { sharedLegacyRead } from '../resource-versions.ts';
 import { sharedResponse } from '../shared-response.ts';
 import type { Target } from '../../target/target.ts';
 import { existingLists, listSurface } from './lists.ts';
@@ -33,7 +33,5 @@ export function unversionedRead(t: Target, path: string, accept: string | undefi
 
 /** GET of each kind of resource under /v1.0, sent once per run: what holds for every answer holds under both generations. */
 export async function legacyReads(t: Target): Promise<HttpResponse[]> {
-  return Promise.all(
-    (await resourceKinds(t)).map((k) => sharedResponse(`legacy:${k.path}`, () => readLegacy(t, t.legacy(k.path)))),
-  );
+  return Promise.all((await resourceKinds(t)).map((k) => sharedLegacyRead(t, k.path)));
 }

@@ -6,7 +6,7 @@ import { parsedBody } from '../../judges/entities.ts';
 import { isObject } from '../../judges/json-walk.ts';
 import { itemKey } from '../../judges/list.ts';
 import { requestPage, wholeItems, type PageQuery } from '../pages.ts';
-import { readLegacy } from '../resource-versions.ts';
+import { sharedLegacyRead } from '../resource-versions.ts';
 import { sharedResponse } from '../shared-response.ts';
 import type { Target } from '../../target/target.ts';
 import { existingLists, listSurface } from './lists.ts';
@@ -30,9 +30,7 @@ export async function pagedLists(t: Target): Promise<PagedList[]> {
     .map(({ list, path }) => ({ title: list.title, path }));
   const lists = [{ title: 'projects', path: '/groups' }, { title: 'event types', path: '/eventTypes' }, ...surface];
   // The same reading as every resource kind's under /v1.0 (legacyReads): sent once per run.
-  const legacy = await Promise.all(
-    lists.map((l) => sharedResponse(`legacy:${l.path}`, () => readLegacy(t, t.legacy(l.path)))),
-  );
+  const legacy = await Promise.all(lists.map((l) => sharedLegacyRead(t, l.path)));
   return [
     ...lists.map((l) => ({ title: l.title, generation: 'v2' as const, path: t.v2(l.path) })),
     ...lists
