@@ -48,5 +48,8 @@ check('ERR-REASON-TEXT', titleOf('ERR-REASON-TEXT'), judgeRun('ERR-REASON-TEXT')
 // 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields": every 429 of the run.
 check('LIMITS-429-ERROR-BODY', titleOf('LIMITS-429-ERROR-BODY'), judgeRun('LIMITS-429-ERROR-BODY'));
 
+// 9.2 "Content-Type | POST, PUT, PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json".
+check('VER-CONTENT-TYPE-BOTH', titleOf('VER-CONTENT-TYPE-BOTH'), judgeRun('VER-CONTENT-TYPE-BOTH'));
+
 // 9.2: the response's media type is not stated; the real service names the version it served in Content-Type.
 check('VER-RESPONSE-NAMES-VERSION', titleOf('VER-RESPONSE-NAMES-VERSION'), judgeRun('VER-RESPONSE-NAMES-VERSION'));

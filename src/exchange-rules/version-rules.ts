@@ -1,9 +1,12 @@
 // Spec 9.2: the real service names, in a versioned answer's Content-Type, the version it served (the spec does not
 // state the response's media type: an INFO rule). Judged on every 2xx answer with a body of the run to a /v2 request
-// whose Accept named a version: the version named is not later than the one asked for.
+// whose Accept named a version: the version named is not later than the one asked for. And "Content-Type | POST, PUT,
+// PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json": no /v2 write of the run sent under
+// either is refused as an unsupported media type.
 import type { HttpResponse } from '../http/messages.ts';
-import { checkNamesVersion, versionedMediaType } from '../judges/versioned-media.ts';
-import { byJudge, notJudged, type ExchangeRule } from './rule.ts';
+import { describeExchange } from '../judges/status.ts';
+import { checkNamesVersion, namedVersion, versionedMediaType } from '../judges/versioned-media.ts';
+import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
 
 /** The version a request's Accept asked of this vendor, or undefined. */
 function askedVersion(res: HttpResponse, vendor: string): string | undefined {
@@ -14,6 +17,12 @@ function askedVersion(res: HttpResponse, vendor: string): string | undefined {
     .map((t) => versionedMediaType(t))
     .find((m) => m?.vendor === vendor.toLowerCase())?.date;
 }
+
+/** The Content-Type a request was sent with, or ''. */
+const sentType = (res: HttpResponse): string =>
+  Object.entries(res.exchange.request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+
+const writes = ['POST', 'PUT', 'PATCH'];
 
 export const versionRules: ExchangeRule[] = [
   {
@@ -32,6 +41,25 @@ export const versionRules: ExchangeRule[] = [
           `application/vnd.${ctx.vendor}.<a version not later than ${asked}>+json`,
         ),
       );
+    },
+  },
+  {
+    rule: 'VER-CONTENT-TYPE-BOTH',
+    title:
+      'no /v2 POST, PUT or PATCH of the run sent as application/json or as the versioned media type is refused as an unsupported media type (415)',
+    appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
+    judge: (ctx, a) => {
+      if (a.generation !== 'v2' || !writes.includes(a.method)) return notJudged('not a write to the versioned API');
+      const type = sentType(a.res);
+      const json = type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+      if (!json && namedVersion(type, ctx.vendor) === undefined) return notJudged('sent under another Content-Type');
+      return a.res.status === 415
+        ? broken(
+            `${describeExchange(a.res)}: a ${a.method} sent as ${type} is refused as an unsupported media type`,
+            'application/json and the versioned media type taken',
+            { status: 415, contentType: type },
+          )
+        : held;
     },
   },
 ];
