@@ -113,11 +113,13 @@ interface Exhaustion {
   overLimitCreate?: { write: RefusableWrite; response: HttpResponse; effect?: Promise<Effect | undefined> };
 }
 
-/** A marked alert configuration of the project: a create that would show in its list if it were not rejected. */
-const overLimitWrite = (t: Target, project: string): RefusableWrite => ({
+/** A marked alert configuration of the project: a create that would show in its list if it were not rejected. Each
+ * create of the run has its own mark (`n`): a burst sent again, when its window turned mid-burst, must not find the
+ * configuration an earlier create of the run made while the project was within its limit. */
+const overLimitWrite = (t: Target, project: string, n: number): RefusableWrite => ({
   method: 'POST',
   path: alertConfigKind.collection(t, project),
-  body: alertConfigBody(runName(t, 'over-limit')),
+  body: alertConfigBody(runName(t, `over-limit-${n}`)),
   key: alertConfigKind.key,
   generation: 'v2',
 });
@@ -159,7 +161,7 @@ async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
     }
     let overLimitCreate: Exhaustion['overLimitCreate'];
     if (burst.at(-1)?.status === 429) {
-      const write = overLimitWrite(t, at.project);
+      const write = overLimitWrite(t, at.project, overLimitCreates().length);
       overLimitCreate = { write, response: await sendRefusable(t, write, { lease: at.lease }) };
       overLimitCreates().push(overLimitCreate);
     }
