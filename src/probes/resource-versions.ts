@@ -3,6 +3,7 @@
 import type { HttpResponse } from '../http/messages.ts';
 import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
+import { matchTemplate } from './path-template.ts';
 import { sharedResponse } from './shared-response.ts';
 import type { Target } from '../target/target.ts';
 
@@ -22,9 +23,7 @@ export function versionedResources(t: Target): VersionedResource[] {
   }));
 }
 
-/** Whether a concrete path below the v2 base fills a template (each `{param}` one segment). */
-const fills = (template: string, path: string) =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path);
+const fills = (template: string, path: string) => matchTemplate(template, path) !== undefined;
 
 /** The versioned resource a path below the v2 base is: the one whose template it fills, else its collection's (an entry
  * versions with its collection). */

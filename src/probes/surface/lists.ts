@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath, type Crawled } from '../crawl.ts';
 import { once } from '../../harness/per-run.ts';
+import { contextsOf, matchTemplate } from '../path-template.ts';
 import { missingProjectId } from '../../target/missing-project.ts';
 import type { Target } from '../../target/target.ts';
 
@@ -76,7 +77,7 @@ function catalogue(p: Profile): SurfaceList[] {
 }
 
 /** The path parameters of a template, outermost first: its chain of contexts. */
-export const contextsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+export { contextsOf } from '../path-template.ts';
 
 /** The template with each parameter filled from `values`. */
 export const fill = (template: string, values: Record<string, string>): string =>
@@ -104,14 +105,6 @@ export function missingValue(param: string): string {
   if (param === 'groupId') return missingProjectId();
   if (missingNames[param]) return missingNames[param];
   return once(`missing-id:${param}`, () => `f1f1${randomBytes(10).toString('hex')}`, { afresh: false });
-}
-
-/** Where `path` (a crawled path below the v2 base) is an instance of `template`: the parameters' values. */
-function match(template: string, path: string): Record<string, string> | undefined {
-  const names = contextsOf(template);
-  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\}/g, '([^/]+)')}$`);
-  const m = pattern.exec(path);
-  return m ? Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) : undefined;
 }
 
 export interface Surface {
@@ -177,14 +170,14 @@ export async function listSurface(t: Target): Promise<Surface> {
     l.template in versions.resources ||
     endpoints.documented.includes(`GET ${l.template}`) ||
     Object.values(endpoints).includes(l.template);
-  const lists = catalogue(t.profile).filter((l) => named(l) || linked.some((p) => match(l.template, p)));
+  const lists = catalogue(t.profile).filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
   const chains = (template: string, depth: number) => {
     const names = contextsOf(template).slice(0, depth);
     if (names.length === 0) return [{}];
     // The template up to the parameter of that depth: the path of its innermost context.
     const prefix = template.slice(0, template.indexOf(`{${names.at(-1)!}}`) + names.at(-1)!.length + 2);
     const found = new Map<string, Record<string, string>>();
-    for (const v of reached.map((p) => match(prefix, p)))
+    for (const v of reached.map((p) => matchTemplate(prefix, p)))
       if (v && projects.ids.includes(v.groupId!)) found.set(JSON.stringify(v), v);
     const all = [...found.values()];
     return [...all.filter((v) => v.groupId === projects.ids[0]), ...all.filter((v) => v.groupId !== projects.ids[0])];

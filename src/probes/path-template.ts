@@ -1,0 +1,11 @@
+// Path templates below the v2 base (`/groups/{groupId}/clusters`): where a concrete path is an instance of one.
+
+/** The parameters of a template, outermost first: the contexts a list lives in. */
+export const contextsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** Where `path` is an instance of `template` (each `{param}` one segment): the parameters' values, else undefined. */
+export function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\}/g, '([^/]+)')}$`);
+  const m = pattern.exec(path);
+  return m ? Object.fromEntries(contextsOf(template).map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) : undefined;
+}
