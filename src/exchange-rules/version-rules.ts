@@ -8,19 +8,17 @@ import { describeExchange } from '../judges/status.ts';
 import { checkNamesVersion, namedVersion, versionedMediaType } from '../judges/versioned-media.ts';
 import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
 
+/** A header the request was sent with, or ''. */
+const sentHeader = (res: HttpResponse, name: string): string =>
+  Object.entries(res.exchange.request.headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
+
 /** The version a request's Accept asked of this vendor, or undefined. */
 function askedVersion(res: HttpResponse, vendor: string): string | undefined {
-  const headers = res.exchange.request.headers;
-  const accept = Object.entries(headers).find(([k]) => k.toLowerCase() === 'accept')?.[1] ?? '';
-  return accept
+  return sentHeader(res, 'accept')
     .split(',')
     .map((t) => versionedMediaType(t))
     .find((m) => m?.vendor === vendor.toLowerCase())?.date;
 }
-
-/** The Content-Type a request was sent with, or ''. */
-const sentType = (res: HttpResponse): string =>
-  Object.entries(res.exchange.request.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
 
 const writes = ['POST', 'PUT', 'PATCH'];
 
@@ -50,7 +48,7 @@ export const versionRules: ExchangeRule[] = [
     appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
     judge: (ctx, a) => {
       if (a.generation !== 'v2' || !writes.includes(a.method)) return notJudged('not a write to the versioned API');
-      const type = sentType(a.res);
+      const type = sentHeader(a.res, 'content-type');
       const json = type.split(';')[0]!.trim().toLowerCase() === 'application/json';
       if (!json && namedVersion(type, ctx.vendor) === undefined) return notJudged('sent under another Content-Type');
       return a.res.status === 415
