@@ -1,6 +1,6 @@
 // Runs the suites with vitest, in-process. One session can run them several times (against different
 // targets, with different rule filters) without paying vitest's start-up again.
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
 import { allureReporter } from './allure-reporter.ts';
@@ -8,7 +8,15 @@ import { CheckCollector } from './check-collector.ts';
 import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
 import type { RunSetup } from '../harness/setup.ts';
-import { exchangesFile, limitsFile, sectionFiles, sectionsFile, sourceExtension, suitesDir } from './section-files.ts';
+import {
+  exchangesFile,
+  filesOfRules,
+  limitsFile,
+  sectionFiles,
+  sectionsFile,
+  sourceExtension,
+  suitesDir,
+} from './section-files.ts';
 
 export const packageRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -117,11 +125,20 @@ export class SuiteSession {
     this.vitest.provide('conformance', setup);
     if (rules) this.vitest.setGlobalTestNamePattern(namePattern(rules));
     else this.vitest.resetGlobalTestNamePattern();
+    // Only the files that hold checks of the selected rules are evaluated: a file's checks that the name pattern
+    // leaves out would cost its evaluation and nothing else.
+    const files = rules ? filesOfRules(rules) : new Set([limitsFile, ...sectionFiles(), exchangesFile]);
+    const sections = sectionFiles().filter((f) => files.has(f));
+    this.vitest.provide('sections', sections);
+    if (sections.length > 0) files.add(sectionsFile);
     // The section files are modules that suites/sections.test.ts imports: evaluated afresh, their checks register
     // with this run.
-    for (const file of sectionFiles()) this.vitest.watcher.invalidates.add(join(suitesDir, file));
+    for (const file of sections) this.vitest.watcher.invalidates.add(join(suitesDir, file));
     try {
-      await this.vitest.runTestSpecifications(this.specs, true);
+      await this.vitest.runTestSpecifications(
+        this.specs.filter((s) => files.has(basename(s.moduleId))),
+        true,
+      );
     } catch (e) {
       // A stopped run may end with vitest's own cancellation error; what the checks did is collected all the same.
       if (!this.stop.requested) throw e;
