@@ -32,7 +32,12 @@ function clusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
 function createCluster(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const shape = shapeOf(ctx);
-  const body = validateBody<{ name: string }>(mutatedClusterBody(ctx, ctx.body), shape.create, { groupId: group.id });
+  // Mutant: a create drops the unknown fields of its body instead of refusing them; changes still refuse them.
+  const sent =
+    ctx.mutants.has('ENT-UNKNOWN-FIELD-400:cluster-create') && !isLegacyClusterVersion(ctx.version)
+      ? withoutFields(ctx.body, shape.create, (name, field, known) => !field && !nearMiss(name, known))
+      : ctx.body;
+  const body = validateBody<{ name: string }>(mutatedClusterBody(ctx, sent), shape.create, { groupId: group.id });
   // Spec 7.2: a duplicate of a unique value is 409 (the real service answers 400 here). Mutant: duplicates are created.
   if (
     !ctx.mutants.has('ERR-UNIQUE-409') &&

@@ -8,6 +8,7 @@ import type { JsonPath } from '../../judges/names-field.ts';
 import { describeExchange } from '../../judges/status.ts';
 import { TargetError } from '../../outcome.ts';
 import { deleteCreated, runName } from '../../target/created.ts';
+import { clusterBody } from '../cluster-bodies.ts';
 import { alertConfigBody, createEntity, projectBody, type NewEntity } from '../new-entities.ts';
 import { readLegacy } from '../resource-versions.ts';
 import { alertConfigKind, customRoleKind } from '../sequence.ts';
@@ -267,9 +268,11 @@ const strip = (v: unknown): unknown =>
       : v;
 
 /** A cluster in one generation's shape: its tags and BI connector, and in the 2023-02-01 shape its whole topology as
- * it is (a body a target that wrongly accepted it would apply: clusters are only written with allowBillable). */
+ * it is (a body a target that wrongly accepted it would apply: clusters are only written with allowBillable); in that
+ * shape, a new cluster's create as well. */
 function clusters(
   t: Target,
+  what: string,
   generation: Generation,
   readOnly: ReadOnlyFields,
   [collection, path]: [string, string],
@@ -281,12 +284,15 @@ function clusters(
   const change = Array.isArray(cluster.tags)
     ? { field: 'tags', current: cluster.tags, changed: moreTags(t, cluster.tags) }
     : undefined;
+  // A create in the 2023-02-01 shape, the deepest body of the surface; the legacy one has another shape.
+  const creates =
+    generation === 'v2' ? [create(collection, clusterBody(t, runName(t, `${what}-new`)), readOnly('POST'))] : [];
   return {
     title: 'cluster',
     key: 'name',
     collection,
     generations: [generation],
-    writes: [update('PATCH', path, body, cluster, readOnly('PATCH'), change)],
+    writes: [update('PATCH', path, body, cluster, readOnly('PATCH'), change), ...creates],
   };
 }
 
@@ -363,6 +369,7 @@ export async function withWriteSurface(
         resources.push(
           clusters(
             t,
+            what,
             g,
             of('/groups/{groupId}/clusters', '/groups/{groupId}/clusters/{clusterName}'),
             [cluster.collection, cluster.path],
