@@ -27,6 +27,7 @@ import {
   withField,
   withWriteOps,
   type Place,
+  type Slot,
   type WriteOp,
 } from '../src/probes/write-operations.ts';
 import type { JsonObject } from '../src/judges/json-walk.ts';
@@ -34,23 +35,24 @@ import type { JsonObject } from '../src/judges/json-walk.ts';
 const opAt = <T>(ops: T[], index: number) => ops[index % ops.length]!;
 const placeOf = (op: WriteOp, index: number): Place => opAt(op.places, index);
 const where = (p: Place) => (p.at.length === 0 ? 'at the top level' : `in ${spellPath(p.at)}`);
-const placeDepths = (op: WriteOp) => op.places.map((p) => p.depth);
-const readOnlyDepths = (op: WriteOp) => op.readOnlyBodies.map((r) => depthOf(r.path));
+const placeSlots = (op: WriteOp): Slot[] => op.places.map((p) => ({ depth: p.depth, key: spellPath(p.at) }));
+const readOnlySlots = (op: WriteOp): Slot[] =>
+  op.readOnlyBodies.map((r) => ({ depth: depthOf(r.path), key: spellPath(r.path) }));
 
 /** Runs the cases of a rule over `ops`: first one per cell of the surface (resource, method, generation, depth; `cover`
  * may assemble them from several kinds of slot), then random ones; the rule's coverage records what they judged. */
 async function overSurface<T extends { op: number; place: number }>(
   t: Target,
   ops: WriteOp[],
-  slots: (op: WriteOp) => number[],
+  slots: (op: WriteOp) => Slot[],
   arbitrary: fc.Arbitrary<T>,
   judge: (c: T, op: WriteOp, reach: Reach) => Promise<void>,
-  cover: (firsts: (slots: (op: WriteOp) => number[]) => T[]) => T[] = (firsts) => firsts(slots),
+  cover: (firsts: (slots: (op: WriteOp) => Slot[], o?: { every: boolean }) => T[]) => T[] = (firsts) => firsts(slots),
 ): Promise<void> {
   const reach = new Reach();
   try {
     await forAll(t, arbitrary, (c) => judge(c, opAt(ops, c.op), reach), {
-      covering: cover((s) => firstCases(t, arbitrary, ops, s)),
+      covering: cover((s, o) => firstCases(t, arbitrary, ops, s, o)),
     });
   } finally {
     reach.report();
@@ -78,7 +80,7 @@ check(
   async ({ target }) => {
     await withWriteOps(target, 'unknown-field', async (ops) => {
       const cases = fc.record({ op: index, place: index, name: unknownFieldName, value: fieldValue });
-      await overSurface(target, ops, placeDepths, cases, async (c, op, reach) => {
+      await overSurface(target, ops, placeSlots, cases, async (c, op, reach) => {
         const place = placeOf(op, c.place);
         fc.pre(farFrom(c.name, Object.keys(place.fields)));
         const body = withField(op.body, place.at, c.name, c.value);
@@ -102,7 +104,7 @@ check(
       await overSurface(
         target,
         ops,
-        placeDepths,
+        placeSlots,
         fc.record({ op: index, place: index, field: fc.nat({ max: 29 }), slip }),
         async (c, op, reach) => {
           const place = placeOf(op, c.place);
@@ -128,12 +130,24 @@ check(
     await withWriteOps(target, 'read-only-field', async (all) => {
       const ops = all.filter((o) => o.readOnlyBodies.length > 0);
       if (ops.length === 0) throw new TargetError('nothing-judged', 'no resource written shows a read-only field');
-      await overSurface(target, ops, readOnlyDepths, fc.record({ op: index, place: index }), async (c, op, reach) => {
-        const ro = opAt(op.readOnlyBodies, c.place);
-        const res = await sendBody(target, op, ro.body);
-        reach.add(op, depthOf(ro.path));
-        expectFieldRefused(res, ro, `${describeOp(op)} that sets the read-only field ${spellPath(ro.path)} is refused`);
-      });
+      // Every read-only field of every write is sent once first (the statement names them all), then drawn ones.
+      await overSurface(
+        target,
+        ops,
+        readOnlySlots,
+        fc.record({ op: index, place: index }),
+        async (c, op, reach) => {
+          const ro = opAt(op.readOnlyBodies, c.place);
+          const res = await sendBody(target, op, ro.body);
+          reach.add(op, depthOf(ro.path));
+          expectFieldRefused(
+            res,
+            ro,
+            `${describeOp(op)} that sets the read-only field ${spellPath(ro.path)} is refused`,
+          );
+        },
+        (firsts) => firsts(readOnlySlots, { every: true }),
+      );
     });
   },
 );
@@ -158,7 +172,7 @@ check(
       await overSurface(
         target,
         ops,
-        placeDepths,
+        placeSlots,
         cases,
         async (c, generic, reach) => {
           const op = generic as (typeof ops)[number];
@@ -198,11 +212,11 @@ check(
         },
         (firsts) => [
           // Each place's depth by an unknown or a misspelled field, then each read-only field's depth.
-          ...firsts(placeDepths).map((c, i) => ({
+          ...firsts(placeSlots).map((c, i) => ({
             ...c,
             kind: i % 2 === 0 ? ('unknown' as const) : ('misspelled' as const),
           })),
-          ...firsts(readOnlyDepths).map((c) => ({ ...c, kind: 'read-only' as const })),
+          ...firsts(readOnlySlots).map((c) => ({ ...c, kind: 'read-only' as const })),
         ],
       );
     });

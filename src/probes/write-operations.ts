@@ -129,34 +129,64 @@ function partsOf(op: WriteOp, depth: number): string[] {
   return [0, 1, 2, 3, 4, 5, 6, 7].map((mask) => [op.resource, ...dims.filter((_, i) => mask & (1 << i))].join(', '));
 }
 
+/** A slot of an operation that a case picks (a place fields go, a read-only field): its depth in the body, and what
+ * it is, the same in every project's copy of the operation (its path). */
+export interface Slot {
+  depth: number;
+  key: string;
+}
+
 /** The first cases of a rule: one per cell of the surface (resource, write method, generation, depth of the body),
  * each taking the operations of its cell in turn (the projects share them), the rest of the case drawn from
- * `arbitrary`. `slots(op)` gives the depth of each slot of an operation (a place, a read-only field) `place` picks.
- * Each next cell is the one that adds the most parts not yet reached, so that a run of few cases spreads over all
- * resources, then their methods, generations and depths. */
+ * `arbitrary`. `slots(op)` gives the slots of an operation that `place` picks. Each next cell is the one that adds
+ * the most parts not yet reached, so that a run of few cases spreads over all resources, then their methods,
+ * generations and depths. In a cell, the slot that fewest operations of the surface have goes first: a field
+ * particular to a write is where a target's handling of it differs. With `every`, every slot of every operation
+ * follows, once per operation of the surface (not per project), the rarest first. */
 export function firstCases<T extends { op: number; place: number }>(
   t: Target,
   arbitrary: fc.Arbitrary<T>,
   ops: WriteOp[],
-  slots: (op: WriteOp) => number[],
+  slots: (op: WriteOp) => Slot[],
+  { every = false } = {},
 ): T[] {
-  const cells = new Map<string, { parts: string[]; at: { op: number; place: number }[] }>();
+  type At = { op: number; place: number; key: string };
+  const cells = new Map<string, { parts: string[]; at: At[] }>();
+  const slotsOf = new Map<string, At[]>();
+  const sharing = new Map<string, Set<string>>();
   for (const [i, op] of ops.entries()) {
-    for (const [place, depth] of slots(op).entries()) {
-      const key = `${describeOp(op)} depth ${depth}`;
-      const cell = cells.get(key) ?? { parts: partsOf(op, depth), at: [] };
-      cell.at.push({ op: i, place });
-      cells.set(key, cell);
+    for (const [place, { depth, key }] of slots(op).entries()) {
+      const at = { op: i, place, key };
+      const cellKey = `${describeOp(op)} depth ${depth}`;
+      const cell = cells.get(cellKey) ?? { parts: partsOf(op, depth), at: [] };
+      cell.at.push(at);
+      cells.set(cellKey, cell);
+      const slotKey = `${describeOp(op)} ${key}`;
+      slotsOf.set(slotKey, [...(slotsOf.get(slotKey) ?? []), at]);
+      sharing.set(key, (sharing.get(key) ?? new Set()).add(describeOp(op)));
     }
   }
+  const rarity = (a: At) => sharing.get(a.key)!.size;
+  const taken = new Set<string>();
+  const firsts: { op: number; place: number }[] = [];
+  const take = (candidates: At[]) => {
+    const fewest = Math.min(...candidates.map(rarity));
+    const rarest = candidates.filter((a) => rarity(a) === fewest);
+    const { op, place, key } = rarest[firsts.length % rarest.length]!;
+    taken.add(`${describeOp(ops[op]!)} ${key}`);
+    firsts.push({ op, place });
+  };
   const reached = new Set<string>();
   const left = [...cells.values()];
-  const firsts: { op: number; place: number }[] = [];
   while (left.length > 0) {
     const gain = left.map((c) => c.parts.filter((p) => !reached.has(p)).length);
     const [next] = left.splice(gain.indexOf(Math.max(...gain)), 1);
     for (const p of next!.parts) reached.add(p);
-    firsts.push(next!.at[firsts.length % next!.at.length]!);
+    take(next!.at);
+  }
+  if (every) {
+    const rest = [...slotsOf].filter(([k]) => !taken.has(k)).map(([, at]) => at);
+    for (const at of rest.sort((a, b) => rarity(a[0]!) - rarity(b[0]!))) take(at);
   }
   const drawn = fc.sample(arbitrary, { seed: t.setup.seed, numRuns: firsts.length });
   return firsts.map((cell, k) => ({ ...drawn[k]!, ...cell }));

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { placesIn, type WritableResource } from '../../src/probes/surface/writes.ts';
 import type { Target } from '../../src/target/target.ts';
+import { spellPath } from '../../src/judges/names-field.ts';
 import { depthOf, firstCases, writeOps } from '../../src/probes/write-operations.ts';
 
 describe('the places of a body', () => {
@@ -64,7 +65,7 @@ describe('the first cases of a rule', () => {
 
   it('reach each resource, method, generation and depth once, before any random case', () => {
     const cases = firstCases(t, fc.record({ op: fc.nat(), place: fc.nat(), name: fc.string() }), ops, (op) =>
-      op.places.map((p) => p.depth),
+      op.places.map((p) => ({ depth: p.depth, key: spellPath(p.at) })),
     );
     const cells = cases.map((c) => {
       const op = ops[c.op]!;
@@ -86,5 +87,26 @@ describe('the first cases of a rule', () => {
       new Set([false, true]),
     );
     expect(cases.every((c) => typeof c.name === 'string')).toBe(true);
+  });
+
+  it('take the rarest slot of a cell first, and with every, each slot of each write once, rarest first', () => {
+    const readOnly = (...names: string[]) => names.map((n) => ({ path: [n], value: 'x' }));
+    const surface: WritableResource[] = ['thing', 'thing', 'other'].map((title) => ({
+      ...resource(title),
+      generations: ['v2'],
+      writes: [{ ...write('PATCH', { a: 1 }), readOnly: readOnly('links', title === 'thing' ? 'name' : 'id') }],
+    }));
+    const ops = writeOps(surface);
+    const slots = (op: (typeof ops)[number]) =>
+      op.readOnlyBodies.map((r) => ({ depth: depthOf(r.path), key: spellPath(r.path) }));
+    const named = (cases: { op: number; place: number }[]) =>
+      cases.map((c) => `${ops[c.op]!.resource} ${spellPath(ops[c.op]!.readOnlyBodies[c.place]!.path)}`);
+    const arbitrary = fc.record({ op: fc.nat(), place: fc.nat() });
+    // One cell per resource: each takes the field only it has, not links, which both have.
+    expect(named(firstCases(t, arbitrary, ops, slots)).sort()).toEqual(['other id', 'thing name']);
+    const every = named(firstCases(t, arbitrary, ops, slots, { every: true }));
+    expect(every.slice(0, 2).sort()).toEqual(['other id', 'thing name']);
+    // Then each other field of each write once (not once per project).
+    expect(every.slice(2).sort()).toEqual(['other links', 'thing links']);
   });
 });
