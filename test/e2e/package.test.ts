@@ -13,6 +13,7 @@ import type { Report } from '../../src/report/report.ts';
 import { runAction } from './action-runner.ts';
 import { runLine } from './cli.ts';
 import { reportSchemaProblems } from './report-schema.ts';
+import { unpassed } from '../support/unpassed.ts';
 
 interface Ran {
   code: number;
@@ -82,12 +83,10 @@ describe('the packed package', () => {
     const full = await run('npx', ['--no-install', 'conformance', 'run', '--num-runs', '5', '--quiet'], user);
     const reportFile = join(user, 'reports', 'conformance.json');
     // A run that exits 1 says why in its report: the rules that did not pass, each with its reason.
-    const unpassed = existsSync(reportFile)
-      ? (JSON.parse(readFileSync(reportFile, 'utf8')) as Report).rules
-          .filter((r) => r.status !== 'pass')
-          .map((r) => `${r.id}: ${r.status} ${r.reason}`)
+    const notPassed = existsSync(reportFile)
+      ? unpassed((JSON.parse(readFileSync(reportFile, 'utf8')) as Report).rules)
       : [];
-    expect(full.code, [full.stderr, ...unpassed].join('\n')).toBe(0);
+    expect(full.code, [full.stderr, ...notPassed].join('\n')).toBe(0);
     const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
     expect(reportSchemaProblems(report)).toEqual([]);
     expect(report.suite).toEqual({ name: pkg.name, version: pkg.version });

@@ -10,6 +10,7 @@ import { added, inventory, marked, type Inventory } from './inventory.ts';
 import { oneProject, referenceProfile, startLiveReference, type LiveReference } from './live-target.ts';
 import { leaksOf } from './secret-scan.ts';
 import { inSlot } from './slots.ts';
+import { unpassed } from '../support/unpassed.ts';
 
 /** Rules that create projects, alert configurations, clusters and custom roles, some kept to the end of the run. */
 const creating = [
@@ -54,7 +55,7 @@ async function run(
 /** The run ended, deleted everything it created, and nothing secret reached its outputs. */
 async function expectNothingLeft(r: Run, code: number): Promise<void> {
   const { code: exitCode, report } = await r.cli.exit;
-  expect(exitCode, r.cli.stderr).toBe(code);
+  expect(exitCode, [r.cli.stderr, ...unpassed(report?.rules ?? [])].join('\n')).toBe(code);
   expect(report, r.cli.stderr).toBeDefined();
   const { runId } = report!;
   const after = await inventory(r.live);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Report } from '../../src/report/report.ts';
+import { unpassed } from '../support/unpassed.ts';
 
 export interface CliProcess {
   stdout: string;
@@ -52,7 +53,11 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
     },
     until: async (condition) => {
       while (!condition()) {
-        if (ended) throw new Error(`the CLI ended before the awaited moment; stderr:\n${cli.stderr}`);
+        if (ended) {
+          const { report } = await cli.exit;
+          const why = [cli.stderr, ...unpassed(report?.rules ?? [])].join('\n');
+          throw new Error(`the CLI ended before the awaited moment; stderr and rules that did not pass:\n${why}`);
+        }
         await sleep(50);
       }
     },
