@@ -36,7 +36,8 @@ import {
 import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';
 import { check } from '../src/harness/check.ts';
-import { contextsOf, contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
+import { contextsOf } from '../src/probes/path-template.ts';
+import { contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
 import { target, type Target } from '../src/target/target.ts';
 
 interface ListSource {

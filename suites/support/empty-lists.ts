@@ -6,7 +6,8 @@
 // those rules read, costs nothing more.
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { firstPage } from '../../src/probes/surface/paged-lists.ts';
-import { contextsOf, fill, listInstances, type ListInstance, type Surface } from '../../src/probes/surface/lists.ts';
+import { contextsOf } from '../../src/probes/path-template.ts';
+import { fill, listInstances, type ListInstance, type Surface } from '../../src/probes/surface/lists.ts';
 import { TargetError } from '../../src/outcome.ts';
 import type { Target } from '../../src/target/target.ts';
 import { filledIds, filledList } from './paging-list.ts';

@@ -3,7 +3,8 @@
 // it (the events of each profile project; the measurements of a database, where the crawl reached one).
 import { profileProjects } from '../../target/projects.ts';
 import type { Target } from '../../target/target.ts';
-import { contextsOf, fill, listSurface } from './lists.ts';
+import { contextsOf } from '../path-template.ts';
+import { fill, listSurface } from './lists.ts';
 
 export interface DateFilter {
   title: string;

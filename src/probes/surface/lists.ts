@@ -76,9 +76,6 @@ function catalogue(p: Profile): SurfaceList[] {
   ].filter((l) => l.template !== '');
 }
 
-/** The path parameters of a template, outermost first: its chain of contexts. */
-export { contextsOf } from '../path-template.ts';
-
 /** The template with each parameter filled from `values`. */
 export const fill = (template: string, values: Record<string, string>): string =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);

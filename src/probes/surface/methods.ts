@@ -5,7 +5,8 @@
 import { methodsAt, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 import type { Target } from '../../target/target.ts';
-import { contextsOf, fill, listSurface, type SurfaceList } from './lists.ts';
+import { contextsOf } from '../path-template.ts';
+import { fill, listSurface, type SurfaceList } from './lists.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const methods: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
