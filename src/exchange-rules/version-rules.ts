@@ -4,6 +4,7 @@
 // PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json": no /v2 write of the run sent under
 // either is refused as an unsupported media type.
 import type { HttpResponse } from '../http/messages.ts';
+import { essenceOf } from '../judges/media-type.ts';
 import { describeExchange } from '../judges/status.ts';
 import { checkNamesVersion, namedVersion, versionedMediaType } from '../judges/versioned-media.ts';
 import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
@@ -49,8 +50,8 @@ export const versionRules: ExchangeRule[] = [
     judge: (ctx, a) => {
       if (a.generation !== 'v2' || !writes.includes(a.method)) return notJudged('not a write to the versioned API');
       const type = sentHeader(a.res, 'content-type');
-      const json = type.split(';')[0]!.trim().toLowerCase() === 'application/json';
-      if (!json && namedVersion(type, ctx.vendor) === undefined) return notJudged('sent under another Content-Type');
+      if (essenceOf(type) !== 'application/json' && namedVersion(type, ctx.vendor) === undefined)
+        return notJudged('sent under another Content-Type');
       return a.res.status === 415
         ? broken(
             `${describeExchange(a.res)}: a ${a.method} sent as ${type} is refused as an unsupported media type`,

@@ -5,8 +5,13 @@ import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
 
+/** The media type of a Content-Type without its parameters, lower case (`application/json` of
+ * `Application/JSON; charset=utf-8`); '' for none. */
+export const essenceOf = (contentType: string | undefined): string =>
+  (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
 export function isJsonMediaType(contentType: string | undefined): boolean {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = essenceOf(contentType);
   return type === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
 }
 

@@ -3,12 +3,12 @@
 // structured-syntax suffix (RFC 6838 4.2.8): a download is application/vnd.<vendor>.<yyyy-mm-dd>+gzip or +csv.
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
-import { hasRepresentation } from './media-type.ts';
+import { essenceOf, hasRepresentation } from './media-type.ts';
 import { describeExchange } from './status.ts';
 
 /** The vendor word and version date of a versioned media type (parameters such as charset ignored), or undefined. */
 export function versionedMediaType(contentType: string | undefined): { vendor: string; date: string } | undefined {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = essenceOf(contentType);
   const m = /^application\/vnd\.([a-z0-9-]+)\.(\d{4}-\d{2}-\d{2})\+[a-z0-9!#$&^_.-]+$/.exec(type);
   return m ? { vendor: m[1]!, date: m[2]! } : undefined;
 }
