@@ -1,4 +1,5 @@
 // What the exchange rules need to know of the target, passed to every judgement: nothing else is read.
+import { servedVersionsOf } from '../profile/known-versions.ts';
 import type { Profile } from '../profile/profile.ts';
 
 export interface ExchangeContext {
@@ -10,6 +11,8 @@ export interface ExchangeContext {
   links: Profile['links'];
   /** The field of a list that holds its entities. */
   resultsField: string;
+  /** The version dates the profile says are served (its deleted ones aside). */
+  servedVersions: string[];
 }
 
 export function exchangeContext(profile: Profile): ExchangeContext {
@@ -19,5 +22,6 @@ export function exchangeContext(profile: Profile): ExchangeContext {
     envelope: profile.envelope,
     links: profile.links,
     resultsField: profile.paging.resultsField,
+    servedVersions: servedVersionsOf(profile.versions),
   };
 }

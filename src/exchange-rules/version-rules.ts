@@ -50,8 +50,12 @@ export const versionRules: ExchangeRule[] = [
     judge: (ctx, a) => {
       if (a.generation !== 'v2' || !writes.includes(a.method)) return notJudged('not a write to the versioned API');
       const type = sentHeader(a.res, 'content-type');
-      if (essenceOf(type) !== 'application/json' && namedVersion(type, ctx.vendor) === undefined)
+      const named = namedVersion(type, ctx.vendor);
+      if (essenceOf(type) !== 'application/json' && named === undefined)
         return notJudged('sent under another Content-Type');
+      // A date the profile does not say is served (deleted, or unknown) may rightly be refused, with any 4xx.
+      if (named !== undefined && !ctx.servedVersions.includes(named))
+        return notJudged('sent under a version the profile does not say is served');
       return a.res.status === 415
         ? broken(
             `${describeExchange(a.res)}: a ${a.method} sent as ${type} is refused as an unsupported media type`,

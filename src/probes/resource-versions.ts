@@ -2,6 +2,7 @@
 // versioning rules judge: one GET of a resource in one version serves every rule that looks at it.
 import type { HttpResponse } from '../http/messages.ts';
 import { deprecatedOf } from '../profile/deprecated-versions.ts';
+import { knownVersionsOf } from '../profile/known-versions.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
 import { matchTemplate } from './path-template.ts';
 import { sharedResponse } from './shared-response.ts';
@@ -34,10 +35,7 @@ export function resourceOfPath(t: Target, path: string): VersionedResource | und
 }
 
 /** Every version date the profile knows of, deleted ones included. */
-export function knownVersions(t: Target): Set<string> {
-  const { default: current, deprecated, deleted, resources } = t.profile.versions;
-  return new Set([current, ...deprecated, ...deleted, ...Object.values(resources).flat()]);
-}
+export const knownVersions = (t: Target): Set<string> => knownVersionsOf(t.profile.versions);
 
 /** Versions of a resource that are deprecated and not deleted: older than its current one, or deprecated for all resources. */
 export function deprecatedVersions(t: Target, r: VersionedResource): string[] {

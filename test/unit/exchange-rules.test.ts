@@ -14,6 +14,7 @@ const ctx: ExchangeContext = {
   envelope: { statusField: 'status', contentField: 'content' },
   links: { relField: 'rel', hrefField: 'href' },
   resultsField: 'results',
+  servedVersions: ['2023-01-01', '2023-02-01'],
 };
 const v2 = `${ctx.baseUrl}/api/platform/v2`;
 
@@ -140,5 +141,19 @@ describe('exchange rules', () => {
     };
     expect(verdict('LINK-SELF', answer('POST', `${v2}/groups`, 201, plainHttp))).toBe('broken');
     expect(verdict('LINK-SELF', answer('PATCH', `${v2}/groups/p1`, 200, { id: 'p1', links: [] }))).toBe('broken');
+  });
+
+  it('judge a 415 to a write sent as JSON or in a version the profile serves, not in a deleted or unknown one', () => {
+    const sentAs = (type: string) => {
+      const res = answer('PATCH', `${v2}/groups/p1`, 415, error(415, 'Unsupported Media Type'));
+      res.exchange.request.headers = { 'content-type': type };
+      return verdict('VER-CONTENT-TYPE-BOTH', res);
+    };
+    expect(sentAs('application/json; charset=utf-8')).toBe('broken');
+    expect(sentAs('application/vnd.platform.2023-02-01+json')).toBe('broken');
+    expect(sentAs('application/vnd.platform.2022-01-01+json')).toBe(
+      'sent under a version the profile does not say is served',
+    );
+    expect(sentAs('text/plain')).toBe('sent under another Content-Type');
   });
 });
