@@ -6,7 +6,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestAddress, type Authenticator } from './auth/authenticate.ts';
 import { refuseIfAppliedAnyway } from './authz.ts';
 import { bracketed, type Generation, type RequestContext } from './context.ts';
-import { ApiError, errorBody, invalidJson, methodNotAllowed, notFound, unexpectedError } from './errors.ts';
+import {
+  ApiError,
+  errorBody,
+  invalidJson,
+  methodNotAllowed,
+  notFound,
+  unexpectedError,
+  unsupportedMediaType,
+} from './errors.ts';
 import type { Mutants } from './mutants.ts';
 import type { ProjectRateLimiter, Settle } from './rate-limit.ts';
 import { rateLimitedProject } from './rate-limit.ts';
@@ -311,9 +319,16 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   try {
     return JSON.parse(text);
   } catch {
+    // Mutant: the versioned media type's parser gives up on a body it cannot read, and the request falls through to
+    // the refusal of an unknown Content-Type.
+    if (generation === 'v2' && mutants.has('VER-CONTENT-TYPE-BOTH:malformed') && !isPlainJson(req))
+      throw unsupportedMediaType(req.headers['content-type'] ?? '');
     throw invalidJson();
   }
 }
+
+const isPlainJson = (req: FastifyRequest) =>
+  (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 
 /** Mutants: a body read as JSON whatever its Content-Type. */
 function readAsJsonAnyway(req: FastifyRequest, generation: Generation, mutants: Mutants): boolean {
