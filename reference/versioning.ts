@@ -1,6 +1,6 @@
 // Versioning (spec 9): the Accept header of the versioned API and the request Content-Type.
 import { readFileSync } from 'node:fs';
-import { invalidVersionDate, unsupportedMediaType, versionGone } from './errors.ts';
+import { invalidAttribute, invalidVersionDate, unsupportedMediaType, versionGone } from './errors.ts';
 import type { Generation } from './context.ts';
 import type { Mutants } from './mutants.ts';
 import { Router } from './router.ts';
@@ -107,6 +107,15 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   const write = method !== 'GET' && method !== 'HEAD';
   if (supported === '2023-01-01' && write && mutants.has('VER-DEPRECATED-USABLE:write'))
     throw versionGone(supported, resource);
+  // Mutant: the deprecated 2023-01-01 validates alert configuration writes against a shape that lost their
+  // notifications, so every such write is refused as invalid.
+  if (
+    supported === '2023-01-01' &&
+    write &&
+    /\/alertConfigs(\/|$)/.test(apiPath) &&
+    mutants.has('VER-DEPRECATED-USABLE:invalid')
+  )
+    throw invalidAttribute('notifications');
   if (supported) return supported;
   const gone = dates.find((date) => DELETED_VERSIONS.includes(date));
   // Mutant: a deleted version is still served, as the current one.

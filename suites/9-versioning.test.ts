@@ -19,6 +19,7 @@ import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operatio
 import { forAll } from '../src/harness/property.ts';
 import {
   deprecatedVersions,
+  isClustersResource,
   knownVersions,
   readInVersion,
   readLegacy,
@@ -253,8 +254,6 @@ for (const [what, accept] of unversioned) {
 // that the resource did not change in between. A kind not served in 2023-02-01 is one that came later, with nothing
 // to compare, unless the profile lists that version for it.
 const comparedVersion = '2023-02-01';
-/** The clusters resource: a cluster list or a cluster, not what lives under a cluster (its restore jobs). */
-const isClustersResource = (path: string) => path.split('/').slice(-2).includes('clusters');
 
 /** The differences between a legacy and a versioned reading, links of one base read as the other's; undefined when
  * either is not a served JSON object, so that only a fresh comparison can judge them. */

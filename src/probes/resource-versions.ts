@@ -69,3 +69,12 @@ export function readLegacy(t: Target, legacyPath: string): Promise<HttpResponse>
 
 /** How a read under /v1.0 is sent: plain JSON, no version. */
 export const legacyRead = { version: null, headers: { accept: 'application/json' } };
+
+/** The clusters resource: a cluster list or a cluster, not what lives under a cluster (its restore jobs). */
+export const isClustersResource = (path: string) => path.split('/').slice(-2).includes('clusters');
+
+/** Spec 9.4 and 9.5: 2023-01-01 is used with the legacy bodies ("only steps for base address and header"), and
+ * "other resources need no body changes for the move to 2023-02-01": outside the clusters resource, a body one of the
+ * two takes, the other takes too. */
+export const sameBodiesIn = (path: string, a: string, b: string): boolean =>
+  !isClustersResource(path) && [a, b].every((v) => v === '2023-01-01' || v === '2023-02-01');
