@@ -18,6 +18,7 @@ import { alertConfigVariants, inBatches, type AlertConfigVariant } from './suppo
 import {
   clusterVersion,
   dedicatedClusterBody,
+  outageBody,
   postCluster,
   regionalClusterBody,
 } from '../src/probes/cluster-bodies.ts';
@@ -77,7 +78,7 @@ check(
     const { res, created } = await postCluster(target, groupId, regionalClusterBody(name, 'GCP', gcpRegions));
     try {
       if (!created) throw needRefused(res, 'create a cluster on GCP to simulate an outage of');
-      const body = { outageFilters: [{ cloudProvider: 'GCP', regionName: gcpRegions[0], type: 'REGION' }] };
+      const body = outageBody('GCP', gcpRegions[0]!);
       const started = await target.send({ method: 'POST', path, json: body });
       expectValueAccepted(started, body, ['outageFilters', 0, 'cloudProvider'], 'an outage filter on GCP is accepted');
       // The simulation ends before its cluster goes.

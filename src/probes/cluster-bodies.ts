@@ -64,6 +64,11 @@ export function regionalClusterBody(name: string, providerName: string, regionNa
   return { name, clusterType: 'REPLICASET', replicationSpecs: [{ regionConfigs }] };
 }
 
+/** A regional outage simulation of a cluster: the region `regionName` of `cloudProvider` goes down. */
+export const outageBody = (cloudProvider: string, regionName: string): JsonObject => ({
+  outageFilters: [{ cloudProvider, regionName, type: 'REGION' }],
+});
+
 export const clustersPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/clusters`);
 
 /** POSTs a cluster in 2023-02-01; one that was made is noted for deletion before anything else happens. */
