@@ -1,65 +1,10 @@
-// The suite's own create bodies fit the real service's published request schemas, and a body of the suite's refused
-// as invalid is the suite's error, never the target's.
-import { Ajv } from 'ajv';
+// A body of the suite's refused as invalid is the suite's error, never the target's (that the bodies fit the real
+// service's request schemas: bodies-fit-document.test.ts).
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/harness/check.ts';
 import { SuiteError, TargetError } from '../../src/outcome.ts';
-import { customRoleBody, needRefused, roleResource } from '../../src/probes/new-entities.ts';
-import { customRoleKind } from '../../src/probes/sequence.ts';
-import type { Target } from '../../src/target/target.ts';
+import { customRoleBody, needRefused } from '../../src/probes/new-entities.ts';
 import { HttpResponse } from '../../src/http/messages.ts';
-
-/** UserCustomDBRole as the real service's OpenAPI document gives it (its action enum left out). */
-const userCustomDbRole = {
-  type: 'object',
-  required: ['roleName'],
-  properties: {
-    roleName: { type: 'string' },
-    actions: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['action', 'resources'],
-        properties: {
-          action: { type: 'string' },
-          resources: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['cluster', 'collection', 'db'],
-              properties: { cluster: { type: 'boolean' }, collection: { type: 'string' }, db: { type: 'string' } },
-            },
-          },
-        },
-      },
-    },
-    inheritedRoles: {
-      type: 'array',
-      uniqueItems: true,
-      items: {
-        type: 'object',
-        required: ['db', 'role'],
-        properties: { db: { type: 'string' }, role: { type: 'string' } },
-      },
-    },
-  },
-};
-const accepted = new Ajv({ allErrors: true }).compile(userCustomDbRole);
-
-describe('custom database role bodies', () => {
-  it('are what the real service requires, on a database and on the cluster', () => {
-    for (const body of [
-      customRoleBody('conformance-1'),
-      customRoleBody('conformance-2', 'SHARDED_DATA_DISTRIBUTION', [roleResource('cluster')]),
-      customRoleKind.body({} as Target, 'conformance-3'),
-    ])
-      expect(accepted(body), JSON.stringify(accepted.errors)).toBe(true);
-    // What the suite sent before: a resource without cluster, which the real service refuses.
-    expect(
-      accepted({ roleName: 'r', actions: [{ action: 'FIND', resources: [{ db: 'conformance', collection: '' }] }] }),
-    ).toBe(false);
-  });
-});
 
 const rolesUrl = 'https://cloud.example.test/api/atlas/v2/groups/32b6e34b3d91647abb20e7b8/customDBRoles/roles';
 function refusal(status: number, body: object): HttpResponse {
