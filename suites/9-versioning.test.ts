@@ -19,6 +19,7 @@ import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operatio
 import { forAll } from '../src/harness/property.ts';
 import {
   deprecatedVersions,
+  firstReadVersion,
   isClustersResource,
   knownVersions,
   readInVersion,
@@ -31,6 +32,7 @@ import {
 import type { HttpResponse } from '../src/http/messages.ts';
 import { check } from '../src/harness/check.ts';
 import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
+import { targetSurface } from '../src/surface/target-surface.ts';
 import { target, type Target } from '../src/target/target.ts';
 
 const resources = versionedResources(target());
@@ -251,8 +253,9 @@ for (const [what, accept] of unversioned) {
 // resource the run reaches (src/probes/surface/kinds.ts: the root, the projects, a project, each list at a context the
 // crawl reached), clusters aside. The run's own readings under /v1.0 and in 2023-02-01 are compared first; where they
 // differ, legacy, versioned, legacy are read again with the suite's writes held back, and equal legacy readings show
-// that the resource did not change in between. A kind not served in 2023-02-01 is one that came later, with nothing
-// to compare, unless the profile lists that version for it.
+// that the resource did not change in between. A kind that came later has nothing to compare: one whose GET the
+// target's document first serves after 2023-02-01, or, where no document dates it, one not served in 2023-02-01;
+// never one the profile lists in that version.
 const comparedVersion = '2023-02-01';
 
 /** The differences between a legacy and a versioned reading, links of one base read as the other's; undefined when
@@ -298,6 +301,7 @@ check(
   `every kind of resource the run reaches, clusters aside, has the same body under /v1.0 and in ${comparedVersion}`,
   async ({ target }) => {
     const kinds = (await resourceKinds(target)).filter((k) => !isClustersResource(k.path));
+    const surface = await targetSurface(target);
     let compared = 0;
     await judgeEach(kinds, async (k) => {
       const [legacy, versioned] = await Promise.all([
@@ -305,7 +309,10 @@ check(
         readPathInVersion(target, k.path, comparedVersion),
       ]);
       const listed = resourceOfPath(target, k.path)?.versions.includes(comparedVersion) ?? false;
-      if (!listed && versioned.status >= 400 && versioned.status < 500) return; // a resource that came later
+      const first = firstReadVersion(surface, k.path);
+      const cameLater =
+        first === undefined ? versioned.status >= 400 && versioned.status < 500 : first > comparedVersion;
+      if (!listed && cameLater) return;
       compared++;
       judged('resource kind', 1, k.title);
       if (bodyDifferences(target, legacy, versioned)?.length !== 0) await compareQuietly(target, k.path);

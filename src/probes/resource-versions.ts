@@ -6,6 +6,7 @@ import { knownVersionsOf } from '../profile/known-versions.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
 import { matchTemplate } from './path-template.ts';
 import { sharedResponse } from './shared-response.ts';
+import type { Surface } from '../surface/model.ts';
 import type { Target } from '../target/target.ts';
 
 export interface VersionedResource {
@@ -78,3 +79,11 @@ export const isClustersResource = (path: string) => path.split('/').slice(-2).in
  * two takes, the other takes too. */
 export const sameBodiesIn = (path: string, a: string, b: string): boolean =>
   !isClustersResource(path) && [a, b].every((v) => v === '2023-01-01' || v === '2023-02-01');
+
+/** The oldest version date in which the surface serves a GET of `path` (below the v2 base), by the most literal
+ * template it fills; undefined where the surface names no date for it (one made from the profile names none). */
+export function firstReadVersion(s: Surface, path: string): string | undefined {
+  const literalness = (template: string) => -(template.match(/\{/g)?.length ?? 0);
+  const gets = s.operations.filter((o) => o.method === 'GET' && fills(o.template, path));
+  return gets.sort((a, b) => literalness(b.template) - literalness(a.template))[0]?.generations[0];
+}

@@ -8,6 +8,7 @@ import { checkNamesVersion, namedVersion } from '../../src/judges/versioned-medi
 import { RuleFailure } from '../../src/outcome.ts';
 import { answer } from '../support/answers.ts';
 import { checkProfile } from '../../src/profile/load.ts';
+import { firstReadVersion } from '../../src/probes/resource-versions.ts';
 
 const modern = {
   name: 'c',
@@ -114,5 +115,43 @@ describe('the cluster shape of a version', () => {
     expect(clusterSchemaOf('2023-01-01')).toBe('cluster-legacy');
     expect(clusterSchemaOf('2023-02-01')).toBe('cluster-2023-02-01');
     expect(clusterSchemaOf('2024-08-05')).toBeUndefined();
+  });
+});
+
+describe('the version a kind was first read in', () => {
+  const op = (template: string, generations: string[]) => ({
+    template,
+    method: 'GET' as const,
+    generations,
+    readOnly: [],
+  });
+  const surface = {
+    source: 'document',
+    operations: [
+      op('/groups/{groupId}', ['2023-01-01', '2023-02-01']),
+      op('/groups/byName/{groupName}', ['2023-01-01']),
+      op('/groups/{groupId}/streams', ['2023-02-01', '2024-05-30']),
+      op('/groups/{groupId}/flexClusters', ['2024-11-13']),
+      { ...op('/groups/{groupId}/flexClusters', ['2024-10-01']), method: 'POST' as const },
+      op('/groups/{groupId}/undated', []),
+    ],
+  };
+
+  it("is the oldest date of the GET whose template the path fills, the most literal one's", () => {
+    expect(firstReadVersion(surface, '/groups/5f1a')).toBe('2023-01-01');
+    expect(firstReadVersion(surface, '/groups/5f1a/flexClusters')).toBe('2024-11-13');
+    expect(firstReadVersion(surface, '/groups/5f1a/streams')).toBe('2023-02-01');
+    expect(
+      firstReadVersion(
+        { ...surface, operations: [op('/groups/{groupId}/{kind}', ['2025-01-01']), ...surface.operations] },
+        '/groups/5f1a/streams',
+      ),
+    ).toBe('2023-02-01');
+  });
+
+  it('is unknown where the surface dates no GET of the path', () => {
+    expect(firstReadVersion(surface, '/groups/5f1a/undated')).toBeUndefined();
+    expect(firstReadVersion(surface, '/groups/5f1a/alerts')).toBeUndefined();
+    expect(firstReadVersion({ source: 'profile', operations: [] }, '/groups/5f1a')).toBeUndefined();
   });
 });
