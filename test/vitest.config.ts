@@ -1,5 +1,6 @@
 // The project's own tests (not the conformance suites, which the CLI runs against a target).
 import { defineConfig } from 'vitest/config';
+import HeavyFirst from './heavy-first.ts';
 
 export default defineConfig({
   test: {
@@ -7,7 +8,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    maxWorkers: 2,
+    maxWorkers: 3,
+    sequence: { sequencer: HeavyFirst },
     reporters: ['default', './test/summary-reporter.ts'],
   },
 });
