@@ -1,7 +1,7 @@
 // The reference target's own OpenAPI 3.0 document, made from its routes, as the real service publishes one of its
 // surface: every route under `/api/{vendor}/v2` with its methods, the versioned media types each operation serves
-// (versioning.ts) and, where a route declares the shape it validates a body against, that body's schema with its
-// read-only fields marked.
+// (versioning.ts), the query parameters that take a date where a route names them, and, where a route declares the
+// shape it validates a body against, that body's schema with its read-only fields marked.
 import type { Method, Route } from './router.ts';
 import type { Field } from './validate.ts';
 import { operationVersions } from './versioning.ts';
@@ -54,12 +54,20 @@ const content = (vendor: string, versions: string[], schema: Schema) =>
 function operation(route: Route, method: Method, vendor: string) {
   const versions = operationVersions(method, route.path);
   const body = route.bodies?.[method];
-  const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-    name: m[1],
-    in: 'path',
-    required: true,
-    schema: { type: 'string' },
-  }));
+  const parameters = [
+    ...[...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    })),
+    ...(method === 'GET' ? (route.dateQuery ?? []) : []).map((name) => ({
+      name,
+      in: 'query',
+      required: false,
+      schema: { type: 'string', format: 'date-time' },
+    })),
+  ];
   return {
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: content(vendor, versions, schemaOf(body)) } } : {}),

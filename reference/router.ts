@@ -10,6 +10,8 @@ export interface Route {
   methods: Partial<Record<Method, Handler>>;
   /** The shape a method's body is validated against, for the target's OpenAPI document (openapi.ts). */
   bodies?: Partial<Record<Method, ObjectField>>;
+  /** The query parameters of its GET that take a date, for the target's OpenAPI document. */
+  dateQuery?: string[];
 }
 export interface RouteMatch {
   route: Route;

@@ -18,7 +18,7 @@ import { profileProjects } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { legacyReads } from '../src/probes/surface/kinds.ts';
 import { dateFields } from '../src/probes/surface/date-fields.ts';
-import { boundQuery, dateFilters } from '../src/probes/surface/date-filters.ts';
+import { boundQuery, dateFilters, eventDateBounds } from '../src/probes/surface/date-filters.ts';
 import { writeAnswers } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
 
@@ -208,7 +208,7 @@ const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 // meanwhile fall outside both windows).
 check(
   'ENT-DATES-DEFAULT-UTC',
-  'events between minDate and maxDate without a zone, tight around distinct events, are those of the same dates with Z',
+  'events between two dates without a zone, tight around distinct events, are those of the same dates with Z',
   async ({ target }) => {
     const p = target.profile.paging;
     const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
@@ -229,6 +229,7 @@ check(
     }
     if (events.length === 0)
       skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
+    const [from, to] = await eventDateBounds(target);
     const around = coveringItems(
       events,
       { key: (e) => `${e.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.path },
@@ -239,7 +240,7 @@ check(
       const end = start + 121_000;
       const read = async (zone: string) => {
         const res = await target.get(path, {
-          query: { ...pageQuery, minDate: zoneless(start) + zone, maxDate: zoneless(end) + zone },
+          query: { ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone },
         });
         expectStatus(res, 200, 'events between two dates are listed');
         return res;

@@ -74,6 +74,7 @@ function pagedFromZero(ctx: RequestContext): RequestContext {
 export const eventRoutes: Route[] = [
   {
     path: '/groups/{groupId}/events',
+    dateQuery: ['minDate', 'maxDate'],
     methods: {
       GET: (ctx) =>
         listInGroup(

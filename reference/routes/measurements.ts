@@ -102,6 +102,7 @@ function measurementsOf(ctx: RequestContext, process: Process, databaseName: str
 export const measurementRoutes: Route[] = [
   {
     path: '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements',
+    dateQuery: ['start', 'end'],
     methods: {
       GET: (ctx) => {
         const process = requireProcess(ctx, requireGroup(ctx, 'read'));

@@ -1,7 +1,7 @@
 // The target's surface as one model (spec 4.1: "Each resource supports only a subset of the methods"): every
-// operation, a path template below the v2 base with a method, the version dates that serve it, and the fields of its
-// request body that cannot be modified. Read from the target's published OpenAPI document (openapi.ts), or made
-// from the profile (from-profile.ts).
+// operation, a path template below the v2 base with a method, the version dates that serve it, the fields of its
+// request body that cannot be modified, and the query parameters that take a date. Read from the target's published
+// OpenAPI document (openapi.ts), or made from the profile (from-profile.ts).
 
 export type SurfaceMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,6 +18,9 @@ export interface SurfaceOperation {
   requestSchema?: unknown;
   /** Fields of its request body that cannot be modified. */
   readOnly: FieldPath[];
+  /** Its query parameters that take a date (`format` date or date-time), as the document names them; absent where
+   * the surface names none (one made from the profile). */
+  dateQuery?: string[];
 }
 
 export interface Surface {
@@ -42,3 +45,19 @@ export function methodsAt(s: Surface, template: string): SurfaceMethod[] {
 /** The unmodifiable fields of the operation `method template`; none where the surface has no such operation. */
 export const readOnlyAt = (s: Surface, template: string, method: SurfaceMethod): FieldPath[] =>
   operationsAt(s, template).find((o) => o.method === method)?.readOnly ?? [];
+
+/** The earlier bound's name of a window of dates: minDate, start, fromDate, since, after. */
+const earlierBound = /^(min|start|from|since|after|begin)/i;
+
+/** The two query parameters that bound a window of dates in the GET at a template, the earlier first, where the
+ * surface names exactly two; else `fallback` (the real service's names). */
+export function dateBoundsAt(
+  s: Surface,
+  template: string,
+  fallback: readonly [string, string],
+): readonly [string, string] {
+  const names = operationsAt(s, template).find((o) => o.method === 'GET')?.dateQuery ?? [];
+  if (names.length !== 2) return fallback;
+  const [a, b] = names as [string, string];
+  return earlierBound.test(b) && !earlierBound.test(a) ? [b, a] : [a, b];
+}

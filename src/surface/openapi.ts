@@ -8,7 +8,12 @@ import { readOnlyFields } from './read-only.ts';
 interface MediaTypes {
   content?: Record<string, { schema?: unknown }>;
 }
-type Operation = { requestBody?: MediaTypes; responses?: Record<string, MediaTypes> };
+interface Parameter {
+  name?: string;
+  in?: string;
+  schema?: { format?: string };
+}
+type Operation = { requestBody?: MediaTypes; responses?: Record<string, MediaTypes>; parameters?: Parameter[] };
 interface Document {
   servers?: { url?: string }[];
   paths?: Record<string, Record<string, unknown>>;
@@ -30,6 +35,14 @@ function generationsOf(op: Operation, vendor: string): string[] {
   return [...new Set(dates)].sort();
 }
 
+/** The names of the query parameters of an operation (its own and its path's) that take a date. */
+function dateQueryOf(op: Operation, item: Record<string, unknown>): string[] {
+  const parameters = [...((item.parameters as Parameter[] | undefined) ?? []), ...(op.parameters ?? [])];
+  return parameters
+    .filter((p) => p.in === 'query' && (p.schema?.format === 'date-time' || p.schema?.format === 'date'))
+    .flatMap((p) => (p.name ? [p.name] : []));
+}
+
 /** The surface a document (its parsed object, or a file path or URL the parser reads) describes. */
 export async function surfaceFromDocument(document: object | string, vendor: string, source: string): Promise<Surface> {
   const doc = (await dereference(document as Parameters<typeof dereference>[0])) as Document;
@@ -44,12 +57,14 @@ export async function surfaceFromDocument(document: object | string, vendor: str
       if (!op) continue;
       const schemas = Object.values(op.requestBody?.content ?? {}).map((m) => m.schema);
       const readOnly = new Map(schemas.flatMap(readOnlyFields).map((f) => [f.join('.'), f]));
+      const dateQuery = dateQueryOf(op, item);
       operations.push({
         template,
         method,
         generations: generationsOf(op, vendor),
         ...(schemas[0] === undefined ? {} : { requestSchema: schemas.at(-1) }),
         readOnly: [...readOnly.values()],
+        ...(dateQuery.length > 0 ? { dateQuery } : {}),
       });
     }
   }

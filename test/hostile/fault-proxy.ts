@@ -22,6 +22,8 @@ export type Fault =
   | { kind: 'delay'; ms: number }
   /** Forwarded with this body instead of the one sent: a target that makes something of a body it should refuse. */
   | { kind: 'request-body'; text: string }
+  /** Forwarded to this path and query instead of the one asked: a target that reads its parameters by other names. */
+  | { kind: 'request-path'; path: string }
   /** The first half of the body, framed as if it were all of it. */
   | { kind: 'truncate' }
   /** A page that is not JSON, labelled as JSON. */
@@ -114,8 +116,8 @@ export async function startFaultProxy(
       .then(async (body) => {
         // Faults that stand in for the target: it is not asked, or asked late.
         const { kind } = fault ?? {};
-        if (kind === 'silence' || kind === 'status' || kind === 'delay' || kind === 'request-body' || kind === 'drop')
-          entry.fault = kind;
+        const standIns = ['silence', 'status', 'delay', 'request-body', 'request-path', 'drop'];
+        if (kind !== undefined && standIns.includes(kind)) entry.fault = kind;
         const sent = fault?.kind === 'request-body' ? Buffer.from(fault.text) : body;
         if (fault?.kind === 'silence') return;
         if (fault?.kind === 'drop') return void res.socket?.destroy();
@@ -128,12 +130,14 @@ export async function startFaultProxy(
             errorBody(fault.status),
           );
         if (fault?.kind === 'delay') await sleep(fault.ms);
-        const answer = await forward(req, sent, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
+        const path = fault?.kind === 'request-path' ? fault.path : req.url!;
+        const answer = await forward(req, path, sent, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
         if (req.method === 'POST' && answer.status < 300) entry.created = answer.body.toString('utf8');
         if (
           !fault ||
           fault.kind === 'delay' ||
           fault.kind === 'request-body' ||
+          fault.kind === 'request-path' ||
           (bodyFaults.has(fault.kind) && !hasEntityBody(answer))
         )
           return pass(res, entry, answer);
@@ -172,7 +176,7 @@ interface Answer {
 }
 
 /** Faults of the target's answer. */
-type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' | 'request-body' | 'drop' }>;
+type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' | 'request-body' | 'request-path' | 'drop' }>;
 
 const hasEntityBody = (a: Answer) => a.status >= 200 && a.status < 300 && a.body.length > 0;
 
@@ -287,7 +291,7 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function forward(req: IncomingMessage, body: Buffer, target: URL, agent: Agent): Promise<Answer> {
+function forward(req: IncomingMessage, path: string, body: Buffer, target: URL, agent: Agent): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const { connection: _c, 'keep-alive': _k, ...headers } = req.headers;
     const out = httpsRequest(
@@ -295,7 +299,7 @@ function forward(req: IncomingMessage, body: Buffer, target: URL, agent: Agent):
         host: target.hostname,
         port: target.port,
         method: req.method,
-        path: req.url,
+        path,
         agent,
         // The Host header is passed on: the target builds its links from it, so they lead back through the proxy.
         headers: { ...headers, 'content-length': String(body.length) },

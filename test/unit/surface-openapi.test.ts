@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { methodsAt, readOnlyAt, type Surface } from '../../src/surface/model.ts';
+import { dateBoundsAt, methodsAt, readOnlyAt, type Surface } from '../../src/surface/model.ts';
 import { surfaceFromDocument } from '../../src/surface/openapi.ts';
 
 const text = gunzipSync(readFileSync('test/fixtures/real-service-openapi.yaml.gz'))
@@ -47,4 +47,15 @@ it("reads the read-only fields of each operation's request body, nested ones too
   expect(readOnlyAt(surface, '/groups/{groupId}', 'DELETE')).toEqual([]);
   const post = surface.operations.find((o) => o.template === '/groups' && o.method === 'POST');
   expect(post?.requestSchema).toMatchObject({ properties: { name: { type: 'string' } } });
+});
+
+it("names the query parameters that bound each list's window of dates, the earlier first", () => {
+  const fallback = ['a', 'b'] as const;
+  expect(dateBoundsAt(surface, '/groups/{groupId}/events', fallback)).toEqual(['minDate', 'maxDate']);
+  expect(
+    dateBoundsAt(surface, '/groups/{groupId}/processes/{processId}/databases/{databaseName}/measurements', fallback),
+  ).toEqual(['start', 'end']);
+  expect(dateBoundsAt(surface, '/orgs/{orgId}/invoices', fallback)).toEqual(['fromDate', 'toDate']);
+  // A list that takes no date keeps the names it is given.
+  expect(dateBoundsAt(surface, '/groups/{groupId}/clusters', fallback)).toEqual(fallback);
 });

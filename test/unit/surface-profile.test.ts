@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { checkProfile, loadProfile } from '../../src/profile/load.ts';
 import { surfaceFromProfile } from '../../src/surface/from-profile.ts';
-import { methodsAt, readOnlyAt } from '../../src/surface/model.ts';
+import { dateBoundsAt, methodsAt, readOnlyAt } from '../../src/surface/model.ts';
 import { readOnlyFields } from '../../src/surface/read-only.ts';
 
 const minimal = {
@@ -67,4 +67,9 @@ it('finds read-only fields at any depth, in alternatives and array items, and st
     },
   };
   expect(readOnlyFields(schema)).toEqual([['created'], ['parts', 'id'], ['tree', 'id']]);
+});
+
+it("names no date parameter, so that the date filters keep the real service's names", () => {
+  const s = surfaceFromProfile(checkProfile(structuredClone(minimal), 'p.json'));
+  expect(dateBoundsAt(s, '/groups/{groupId}/events', ['minDate', 'maxDate'])).toEqual(['minDate', 'maxDate']);
 });

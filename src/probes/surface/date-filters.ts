@@ -1,6 +1,9 @@
 // The places the surface takes a date in a query parameter (spec 2.1: dates sent in query parameters must be
 // ISO-8601, UTC when no zone is given): each list that filters by a window of dates, at every path the run reaches
-// it (the events of each profile project; the measurements of a database, where the crawl reached one).
+// it (the events of each profile project; the measurements of a database, where the crawl reached one). The bounds'
+// names are those the target's document gives the list's GET, else the real service's.
+import { dateBoundsAt } from '../../surface/model.ts';
+import { targetSurface } from '../../surface/target-surface.ts';
 import { profileProjects } from '../../target/projects.ts';
 import type { Target } from '../../target/target.ts';
 import { contextsOf } from '../path-template.ts';
@@ -21,12 +24,18 @@ export interface DateFilter {
   series: boolean;
 }
 
+/** The bounds of the events' window of dates: the names the target's document gives them, else minDate, maxDate. */
+export const eventDateBounds = async (t: Target) =>
+  dateBoundsAt(await targetSurface(t), '/groups/{groupId}/events', ['minDate', 'maxDate']);
+
 export async function dateFilters(t: Target): Promise<DateFilter[]> {
+  const surface = await targetSurface(t);
+  const eventBounds = await eventDateBounds(t);
   const events = profileProjects(t).map(
     (id): DateFilter => ({
       title: 'events',
       path: `/groups/${id}/events`,
-      bounds: ['minDate', 'maxDate'],
+      bounds: eventBounds,
       query: {},
       alone: true,
       series: false,
@@ -44,7 +53,7 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
             {
               title: 'measurements',
               path: fill(l.template, values),
-              bounds: ['start', 'end'],
+              bounds: dateBoundsAt(surface, l.template, ['start', 'end']),
               query,
               alone: false,
               series: true,

@@ -1,0 +1,51 @@
+// A target that names the bounds of its events' window of dates otherwise than the real service (`since` and `until`
+// for minDate and maxDate) and says so in its OpenAPI document: the date rules send the names the document gives,
+// and the target, which ignores parameters it does not know, is judged on its own. The target is the reference
+// target behind a proxy that reads `since` and `until` as its minDate and maxDate, and drops those two: sent the
+// real service's names, it would ignore a wrong date and fail the rules for what it never read.
+import { afterAll, expect, it } from 'vitest';
+import { openApiDocument } from '../../reference/openapi.ts';
+import { allRoutes } from '../../reference/routes/index.ts';
+import { statusOf } from '../e2e/cli.ts';
+import { referenceProfile } from '../safety/live-target.ts';
+import { bounds, closeHostileRuns, runAgainst } from './hostile-run.ts';
+import type { Scenario } from './fault-proxy.ts';
+
+const documentPath = '/api/platform/openapi.json';
+const rules = ['ENT-DATES-INPUT-ISO', 'ENT-DATES-DEFAULT-UTC'];
+
+/** The events' query as the target reads it: its since and until are the reference target's minDate and maxDate. */
+function ownNames(path: string): string {
+  const url = new URL(path, 'https://target.test');
+  const q = url.searchParams;
+  const [since, until] = [q.get('since'), q.get('until')];
+  for (const name of ['minDate', 'maxDate', 'since', 'until']) q.delete(name);
+  if (since !== null) q.set('minDate', since);
+  if (until !== null) q.set('maxDate', until);
+  return `${url.pathname}?${q}`;
+}
+
+afterAll(closeHostileRuns);
+
+it('sends the date parameters the target’s document names, and judges the target by them', async () => {
+  // The reference target's document, with the target's own names for the events' window.
+  const renamed = JSON.stringify(openApiDocument(allRoutes, 'platform'))
+    .replaceAll('"name":"minDate"', '"name":"since"')
+    .replaceAll('"name":"maxDate"', '"name":"until"');
+  expect(renamed).toContain('"name":"since"');
+  const scenario: Scenario = (req) => {
+    const path = req.path.split('?')[0]!;
+    if (req.method === 'GET' && path === documentPath) return { kind: 'replace-body', text: renamed };
+    if (/\/groups\/[^/]+\/events$/.test(path)) return { kind: 'request-path', path: ownNames(req.path) };
+    return undefined;
+  };
+  // A bearer token, which a changed request line leaves valid (a digest signs the path and query it was sent to).
+  const owner = referenceProfile.credentials.serviceAccount;
+  const run = await runAgainst(scenario, rules, (live, proxy) =>
+    live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: { ...bounds, credentials: { owner } } }),
+  );
+  for (const id of rules) expect(statusOf(run.report!, id), `${id}\n${run.cli.stderr}`).toBe('pass');
+  const sent = run.proxy.log.filter((e) => /\/events\?/.test(e.path)).map((e) => e.path);
+  expect(sent.some((p) => /[?&]since=/.test(p))).toBe(true);
+  expect(sent.some((p) => /[?&]minDate=/.test(p))).toBe(false);
+});
