@@ -35,7 +35,7 @@ import { wholeItems } from '../src/probes/pages.ts';
 import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
-import { workProject } from '../src/target/work-project.ts';
+import { workProject } from '../src/probes/work-project.ts';
 import type { Target } from '../src/target/target.ts';
 
 /** A profile endpoint path below the v2 base; skipped where the profile says the target does not offer it. */

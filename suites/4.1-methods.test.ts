@@ -30,7 +30,7 @@ import { effectOf, expectNoEffect, sendRefusable, type Effect } from '../src/pro
 import { readAt, type Generation, type WriteMethod } from '../src/probes/surface/writes.ts';
 import { describeOp, readBack, sendBody, updates, withWriteOps, type WriteOp } from '../src/probes/write-operations.ts';
 import { target, type Target } from '../src/target/target.ts';
-import { workProject } from '../src/target/work-project.ts';
+import { workProject } from '../src/probes/work-project.ts';
 import type { JsonObject } from '../src/judges/json-walk.ts';
 
 /** The resources of the writable surface whose entities a check makes for itself. */

@@ -28,7 +28,7 @@ import {
   type SequenceEnd,
 } from '../src/probes/sequence.ts';
 import { target, type Target } from '../src/target/target.ts';
-import { spreadProjects } from '../src/target/work-project.ts';
+import { spreadProjects } from '../src/probes/work-project.ts';
 
 type Commands = fc.Arbitrary<SequenceCommand>[];
 

@@ -29,7 +29,7 @@ import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries } from '../src/probes/surface/lists.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
 import { missingProjectId } from '../src/target/missing-project.ts';
-import { workProject } from '../src/target/work-project.ts';
+import { workProject } from '../src/probes/work-project.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 

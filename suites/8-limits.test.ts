@@ -45,7 +45,7 @@ import {
 import { alertConfigKind } from '../src/probes/sequence.ts';
 import { check } from '../src/harness/check.ts';
 import { target as runTarget, type Target } from '../src/target/target.ts';
-import { ownProjects } from '../src/target/work-project.ts';
+import { ownProjects } from '../src/probes/work-project.ts';
 
 const limit = runTarget().profile.rateLimit.limit;
 const attempts = 3;

@@ -6,7 +6,7 @@ import { removedClusterProperties } from '../../src/judges/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster } from '../../src/probes/cluster-bodies.ts';
 import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
 import { once } from '../../src/harness/per-run.ts';
-import { workProject } from '../../src/target/work-project.ts';
+import { workProject } from '../../src/probes/work-project.ts';
 import type { Target } from '../../src/target/target.ts';
 import type { JsonObject } from '../../src/judges/json-walk.ts';
 

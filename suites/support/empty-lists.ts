@@ -11,7 +11,7 @@ import { fill, listInstances, type ListInstance, type Surface } from '../../src/
 import { TargetError } from '../../src/outcome.ts';
 import type { Target } from '../../src/target/target.ts';
 import { filledIds, filledList } from './paging-list.ts';
-import { projectWithoutContent } from '../../src/target/work-project.ts';
+import { projectWithoutContent } from '../../src/probes/work-project.ts';
 
 export interface ListRead extends ListInstance {
   res: HttpResponse;

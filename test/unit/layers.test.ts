@@ -31,8 +31,6 @@ const known = [
   'src/target/target.ts -> src/harness/running-checks.ts',
   'src/target/target.ts -> src/harness/setup.ts',
   'src/target/target.ts -> src/harness/paced-time.ts',
-  'src/target/work-project.ts -> src/harness/per-run.ts',
-  'src/target/work-project.ts -> src/probes/new-entities.ts',
   'src/target/journal.ts -> src/harness/setup.ts',
   'src/harness/allure-check.ts -> src/report/allure-labels.ts',
 ];

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { HttpResponse } from '../../http/messages.ts';
 import type { Target } from '../../target/target.ts';
-import { workProject } from '../../target/work-project.ts';
+import { workProject } from '../work-project.ts';
 import { expectProfilePathServed } from '../../judges/profile-path.ts';
 
 export interface DateField {

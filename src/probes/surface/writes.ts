@@ -15,7 +15,7 @@ import { alertConfigKind, customRoleKind } from '../sequence.ts';
 import { readOnlyAt, type FieldPath, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 import type { Target } from '../../target/target.ts';
-import { spreadProjects } from '../../target/work-project.ts';
+import { spreadProjects } from '../work-project.ts';
 
 export type Generation = 'v2' | 'v1.0';
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH';

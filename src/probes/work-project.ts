@@ -4,10 +4,10 @@
 // Checks that send many requests spread them over several projects (each case picks one), and the rate-limit
 // bursts take a project each, so that no one project's rate budget (spec 8) bounds the run.
 import { skipFor } from '../outcome.ts';
-import { createProject } from '../probes/new-entities.ts';
+import { createProject } from './new-entities.ts';
 import { once } from '../harness/per-run.ts';
-import { firstProject, profileProjects } from './projects.ts';
-import type { Target } from './target.ts';
+import { firstProject, profileProjects } from '../target/projects.ts';
+import type { Target } from '../target/target.ts';
 
 /** Projects of the suite's own: with the profile's usual three, every rate-limit burst fits in the first window. */
 const ownCount = 2;
