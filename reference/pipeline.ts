@@ -25,6 +25,7 @@ import type { Store } from './store.ts';
 import { vocabularyOf } from './vocabulary.ts';
 import {
   checkRequestContentType,
+  mediaTypeOf,
   resolveVersion,
   successContentType,
   versionHeaders,
@@ -321,14 +322,12 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   } catch {
     // Mutant: the versioned media type's parser gives up on a body it cannot read, and the request falls through to
     // the refusal of an unknown Content-Type.
-    if (generation === 'v2' && mutants.has('VER-CONTENT-TYPE-BOTH:malformed') && !isPlainJson(req))
+    const type = mediaTypeOf(req.headers['content-type']);
+    if (generation === 'v2' && mutants.has('VER-CONTENT-TYPE-BOTH:malformed') && type !== 'application/json')
       throw unsupportedMediaType(req.headers['content-type'] ?? '');
     throw invalidJson();
   }
 }
-
-const isPlainJson = (req: FastifyRequest) =>
-  (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 
 /** Mutants: a body read as JSON whatever its Content-Type. */
 function readAsJsonAnyway(req: FastifyRequest, generation: Generation, mutants: Mutants): boolean {

@@ -167,8 +167,12 @@ export function successContentType(
 }
 
 /** Spec 2.1 and 9.2: a request body must be `application/json` or, on v2, the versioned type. */
+/** A Content-Type's media type without its parameters, lower case. */
+export const mediaTypeOf = (contentType: string | undefined): string =>
+  (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
 export function checkRequestContentType(contentType: string | undefined, generation: Generation, vendor: string): void {
-  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(contentType);
   if (type === 'application/json') return;
   if (generation === 'v2' && versionedDates(type, vendor).some(isCalendarDate)) return;
   throw unsupportedMediaType(contentType ?? '');
