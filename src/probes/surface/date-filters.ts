@@ -2,7 +2,7 @@
 // ISO-8601, UTC when no zone is given): each list that filters by a window of dates, at every path the run reaches
 // it (the events of each profile project; the measurements of a database, where the crawl reached one). The bounds'
 // names are those the target's document gives the list's GET, else the real service's.
-import { dateBoundsAt } from '../../surface/model.ts';
+import { dateBoundsAt, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 import { profileProjects } from '../../target/projects.ts';
 import type { Target } from '../../target/target.ts';
@@ -24,13 +24,15 @@ export interface DateFilter {
   series: boolean;
 }
 
-/** The bounds of the events' window of dates: the names the target's document gives them, else minDate, maxDate. */
-export const eventDateBounds = async (t: Target) =>
-  dateBoundsAt(await targetSurface(t), '/groups/{groupId}/events', ['minDate', 'maxDate']);
+/** The bounds of the events' window of dates in a surface: the names its document gives them, else the real
+ * service's. */
+const eventBoundsIn = (s: Surface) => dateBoundsAt(s, '/groups/{groupId}/events', ['minDate', 'maxDate']);
+
+export const eventDateBounds = async (t: Target) => eventBoundsIn(await targetSurface(t));
 
 export async function dateFilters(t: Target): Promise<DateFilter[]> {
   const surface = await targetSurface(t);
-  const eventBounds = await eventDateBounds(t);
+  const eventBounds = eventBoundsIn(surface);
   const events = profileProjects(t).map(
     (id): DateFilter => ({
       title: 'events',
