@@ -53,3 +53,14 @@ check('VER-CONTENT-TYPE-BOTH', titleOf('VER-CONTENT-TYPE-BOTH'), judgeRun('VER-C
 
 // 9.2: the response's media type is not stated; the real service names the version it served in Content-Type.
 check('VER-RESPONSE-NAMES-VERSION', titleOf('VER-RESPONSE-NAMES-VERSION'), judgeRun('VER-RESPONSE-NAMES-VERSION'));
+
+// 9.5 "Response property replicationSpecs.regionConfigs is added to those responses": every cluster the run received
+// in 2023-02-01.
+check('VER-CLUSTERS-REGION-CONFIGS', titleOf('VER-CLUSTERS-REGION-CONFIGS'), judgeRun('VER-CLUSTERS-REGION-CONFIGS'));
+
+// 9.5 "The same eleven properties are removed from responses of create, get all (under each result item), get one and
+// modify one": every cluster the run received in 2023-02-01.
+check('VER-CLUSTERS-REMOVED-ABSENT', titleOf('VER-CLUSTERS-REMOVED-ABSENT'), judgeRun('VER-CLUSTERS-REMOVED-ABSENT'));
+
+// 9.5: the legacy clusters keep the shape 2023-02-01 changed: every cluster the run received under /v1.0.
+check('VER-LEGACY-CLUSTER-SHAPE', titleOf('VER-LEGACY-CLUSTER-SHAPE'), judgeRun('VER-LEGACY-CLUSTER-SHAPE'));

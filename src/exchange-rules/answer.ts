@@ -3,6 +3,7 @@
 import { HttpResponse } from '../http/messages.ts';
 import { entitiesOf, type Carried } from '../judges/entities.ts';
 import { isObject, type JsonObject } from '../judges/json-walk.ts';
+import { namedVersion, versionedMediaType } from '../judges/versioned-media.ts';
 import type { ExchangeContext } from './context.ts';
 
 export type Generation = 'v2' | 'v1.0';
@@ -111,3 +112,20 @@ export function errorView(ctx: ExchangeContext, a: Answer): HttpResponse {
   if (content === undefined) return a.res;
   return new HttpResponse(a.res.status, a.res.headers, Buffer.from(JSON.stringify(content)), a.res.exchange);
 }
+
+/** A header the request was sent with, or ''. */
+export const sentHeader = (res: HttpResponse, name: string): string =>
+  Object.entries(res.exchange.request.headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
+
+/** The version a request's Accept asked of this vendor, or undefined. */
+export function askedVersion(res: HttpResponse, vendor: string): string | undefined {
+  return sentHeader(res, 'accept')
+    .split(',')
+    .map((t) => versionedMediaType(t))
+    .find((m) => m?.vendor === vendor.toLowerCase())?.date;
+}
+
+/** The resource version an answer of the versioned API was served in: the one its Content-Type names, else the one
+ * its request asked for; undefined when neither names one. */
+export const servedVersion = (ctx: ExchangeContext, a: Answer): string | undefined =>
+  namedVersion(a.res.header('content-type'), ctx.vendor) ?? askedVersion(a.res, ctx.vendor);

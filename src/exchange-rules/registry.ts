@@ -1,4 +1,5 @@
 // Every exchange rule, in the order of the spec's sections.
+import { clusterRules } from './cluster-rules.ts';
 import { dateRules } from './date-rules.ts';
 import { envelopeRules } from './envelope-rules.ts';
 import { errorRules } from './error-rules.ts';
@@ -14,6 +15,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...envelopeRules,
   ...errorRules,
   ...versionRules,
+  ...clusterRules,
 ];
 
 /** The rule ids that have exchange rules. */

@@ -3,23 +3,11 @@
 // whose Accept named a version: the version named is not later than the one asked for. And "Content-Type | POST, PUT,
 // PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json": no /v2 write of the run sent under
 // either is refused as an unsupported media type.
-import type { HttpResponse } from '../http/messages.ts';
 import { essenceOf } from '../judges/media-type.ts';
 import { describeExchange } from '../judges/status.ts';
-import { checkNamesVersion, namedVersion, versionedMediaType } from '../judges/versioned-media.ts';
+import { checkNamesVersion, namedVersion } from '../judges/versioned-media.ts';
+import { askedVersion, sentHeader } from './answer.ts';
 import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
-
-/** A header the request was sent with, or ''. */
-const sentHeader = (res: HttpResponse, name: string): string =>
-  Object.entries(res.exchange.request.headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? '';
-
-/** The version a request's Accept asked of this vendor, or undefined. */
-function askedVersion(res: HttpResponse, vendor: string): string | undefined {
-  return sentHeader(res, 'accept')
-    .split(',')
-    .map((t) => versionedMediaType(t))
-    .find((m) => m?.vendor === vendor.toLowerCase())?.date;
-}
 
 const writes = ['POST', 'PUT', 'PATCH'];
 

@@ -156,4 +156,38 @@ describe('exchange rules', () => {
     );
     expect(sentAs('text/plain')).toBe('sent under another Content-Type');
   });
+  it('judge every cluster served in 2023-02-01 or under /v1.0 by its shape, whoever asked, and no later version', () => {
+    const modern = {
+      name: 'c',
+      replicationSpecs: [{ regionConfigs: [{ providerName: 'AWS', regionName: 'US_EAST_1' }] }],
+    };
+    const legacy = { name: 'c', providerSettings: { providerName: 'AWS' }, replicationSpecs: [{ regionsConfig: {} }] };
+    const served = (version: string, method: string, url: string, body: unknown) =>
+      answer(method, url, 200, body, { 'content-type': `application/vnd.platform.${version}+json` });
+    const cluster = `${v2}/groups/p1/clusters/c`;
+    const page = `${v2}/groups/p1/clusters?pageNum=2&itemsPerPage=2`;
+    const listOf = (item: object) => ({ results: [item], totalCount: 3 });
+    const leaked = { ...modern, srvAddress: 'db+srv://c.example' };
+    expect(verdict('VER-CLUSTERS-REMOVED-ABSENT', served('2023-02-01', 'PATCH', cluster, leaked))).toBe('broken');
+    expect(verdict('VER-CLUSTERS-REMOVED-ABSENT', served('2023-02-01', 'GET', page, listOf(leaked)))).toBe('broken');
+    expect(verdict('VER-CLUSTERS-REMOVED-ABSENT', served('2023-02-01', 'GET', page, listOf(modern)))).toBe('held');
+    expect(
+      verdict('VER-CLUSTERS-REGION-CONFIGS', served('2023-02-01', 'POST', `${v2}/groups/p1/clusters`, legacy)),
+    ).toBe('broken');
+    // The spec states no shape for a later version, and a custom method's answer is not a cluster.
+    expect(verdict('VER-CLUSTERS-REMOVED-ABSENT', served('2024-08-05', 'GET', cluster, leaked))).toBe(
+      'served in 2024-08-05',
+    );
+    expect(verdict('VER-CLUSTERS-REMOVED-ABSENT', served('2023-02-01', 'POST', `${cluster}:pin`, leaked))).toBe(
+      'not the clusters resource',
+    );
+    const wrapped = { status: 200, content: leaked };
+    expect(
+      verdict('VER-CLUSTERS-REMOVED-ABSENT', served('2023-02-01', 'GET', `${cluster}?envelope=true`, wrapped)),
+    ).toBe('broken');
+    const legacyPage = `${ctx.baseUrl}/api/platform/v1.0/groups/p1/clusters?pageNum=2&itemsPerPage=2`;
+    expect(verdict('VER-LEGACY-CLUSTER-SHAPE', answer('GET', legacyPage, 200, listOf(modern)))).toBe('broken');
+    expect(verdict('VER-LEGACY-CLUSTER-SHAPE', answer('GET', legacyPage, 200, listOf(legacy)))).toBe('held');
+    expect(verdict('VER-LEGACY-CLUSTER-SHAPE', answer('GET', cluster, 200, legacy))).toBe('not the legacy API');
+  });
 });
