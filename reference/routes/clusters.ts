@@ -1,7 +1,7 @@
 // Clusters of a project (spec 4.5, 9.5): create, get all, get one, modify, delete, in the shape of the
 // requested generation and version.
 import { listInGroup, requireGroup } from '../authz.ts';
-import { newClusterDefaults, requireCluster } from '../clusters/common.ts';
+import { connectionStrings, newClusterDefaults, requireCluster } from '../clusters/common.ts';
 import { legacyCluster } from '../clusters/legacy.ts';
 import { modernCluster } from '../clusters/modern.ts';
 import { mutatedClusterBody } from '../clusters/mutants.ts';
@@ -17,16 +17,26 @@ import { isLegacyClusterVersion } from '../versioning.ts';
 /** The cluster shape of this request: legacy on v1.0 and on 2023-01-01, else 2023-02-01. */
 const shapeOf = (ctx: RequestContext) => (isLegacyClusterVersion(ctx.version) ? legacyCluster : modernCluster);
 
+/** Whether a list is read past its first page. */
+const laterPage = (ctx: RequestContext, inList: boolean) => inList && Number(ctx.query.get('pageNum') ?? '1') > 1;
+
 function clusterView(ctx: RequestContext, cluster: Cluster, inList: boolean) {
-  // Mutant: the legacy API answers reads in the 2023-02-01 shape.
-  const legacyAsModern = ctx.generation === 'v1.0' && ctx.mutants.has('VER-LEGACY-CLUSTER-SHAPE');
+  // Mutant: the legacy API answers reads in the 2023-02-01 shape; or only the pages of its list after the first.
+  const legacyAsModern =
+    ctx.generation === 'v1.0' &&
+    (ctx.mutants.has('VER-LEGACY-CLUSTER-SHAPE') ||
+      (laterPage(ctx, inList) && ctx.mutants.has('VER-LEGACY-CLUSTER-SHAPE:later-page')));
   // Mutant: the list in the deprecated 2023-01-01 is served in the 2023-02-01 shape.
   const earlyAsModern = inList && ctx.version === '2023-01-01' && ctx.mutants.has('VER-ACCEPT-SERVED:shape');
   const shape = legacyAsModern || earlyAsModern ? modernCluster : shapeOf(ctx);
   const view = shape.view(ctx, cluster, inList);
   // Mutant: a removed property leaks into the items of the 2023-02-01 list.
   const leaks = inList && shape === modernCluster && ctx.mutants.has('VER-CLUSTERS-REMOVED-ABSENT');
-  return leaks ? { ...view, providerBackupEnabled: cluster.backupEnabled } : view;
+  if (leaks) return { ...view, providerBackupEnabled: cluster.backupEnabled };
+  // Mutant: the items of the 2023-02-01 list's later pages carry the removed srvAddress.
+  const laterLeaks =
+    laterPage(ctx, inList) && shape === modernCluster && ctx.mutants.has('VER-CLUSTERS-REMOVED-ABSENT:later-page');
+  return laterLeaks ? { ...view, srvAddress: connectionStrings(ctx, cluster).standardSrv } : view;
 }
 
 function createCluster(ctx: RequestContext) {
