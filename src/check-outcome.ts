@@ -1,5 +1,5 @@
 // What one check ends with: its outcome and what it judged, as the harness records them and the report reads them.
-import type { Exchange } from './http/exchange.ts';
+import type { Exchange } from './exchange.ts';
 import type { Status } from './outcome.ts';
 
 export interface CheckOutcome {

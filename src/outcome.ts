@@ -2,7 +2,7 @@
 // rule could not be judged (error), the rule cannot be judged on this target (skipped), or the target, per its
 // profile, has nothing the rule is about (not-applicable). A rule a --rule/--tag filter did not select is left-out:
 // the run says nothing of it. A rule an interrupt (SIGINT, SIGTERM) stopped, or kept from starting, is interrupted.
-import type { Exchange } from './http/exchange.ts';
+import type { Exchange } from './exchange.ts';
 
 export type Status = 'pass' | 'fail' | 'error' | 'skipped' | 'untested' | 'not-applicable' | 'left-out' | 'interrupted';
 

@@ -2,7 +2,7 @@
 // filters (status, section, level, tag, text): each rule a <details> that opens to its reason, the text of its spec
 // section, its checks (expected versus actual, curl reproduction), the rerun command and the evidence.
 import { statuses, type Report, type RuleResult } from '../../src/report/report.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
+import type { Exchange } from '../../src/exchange.ts';
 import { exchangeText, valueText } from '../../src/report/evidence-text.ts';
 import { sectionHeading, sectionText } from '../../src/report/spec-section.ts';
 import { html, type Html } from './html.ts';

@@ -6,7 +6,7 @@ import { exchangeContext } from '../exchange-rules/context.ts';
 import { judgeAnswers, type Judgement } from '../exchange-rules/engine.ts';
 import { exchangeCheckTitle, exchangeRules } from '../exchange-rules/registry.ts';
 import { readHar } from '../har/har-answers.ts';
-import { curlLine } from '../http/exchange.ts';
+import { curlLine } from '../http/curl-line.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { loadProfile, ProfileError, referenceProfileFile } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';

@@ -2,7 +2,7 @@
 // the exchange rules judge recorded traffic as they judge a run's. The file's shape is checked against
 // schemas/har.schema.json. An entry without an answer (status 0: aborted) or whose body was not recorded whole is
 // not judged, as a transport fault or a body cut short is not in a run.
-import { evidenceBodyLimit, type Exchange } from '../http/exchange.ts';
+import { evidenceBodyLimit, type Exchange } from '../exchange.ts';
 import { HttpResponse } from '../http/messages.ts';
 import { JsonFileError, readJsonFile, schemaChecker } from '../json-file.ts';
 

@@ -7,7 +7,7 @@ import { attachment, description, labels, links } from 'allure-js-commons';
 import { ALLURE_HTTP_EXCHANGE_CONTENT_TYPE, type HttpExchange } from 'allure-js-commons';
 import { inject } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import { allureLabels, allureSpecLink } from '../report/allure-labels.ts';
 import type { CheckMeta } from './outcome-meta.ts';
 import type { CheckOutcome } from '../check-outcome.ts';

@@ -2,7 +2,7 @@
 // runs can be filtered by rule; the outcome (pass, fail, error, skipped, not-applicable) and its evidence travel in task meta.
 import { test } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
-import { curlLine } from '../http/exchange.ts';
+import { curlLine } from '../http/curl-line.ts';
 import { ProfileFactError, RuleFailure, RuleNotApplicable, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';

@@ -8,7 +8,7 @@
 // that is not JSON, JSON of the wrong type: src/http/fault-signature.ts) stands only when the second run failed on
 // the same request with the same mark: a fault does not become a failure, and the target is not blamed for it.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import { type FaultSignature, faultSignature } from '../http/fault-signature.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
 

@@ -1,6 +1,6 @@
 // Collects the exchanges made on behalf of one rule check, also when checks run concurrently.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 
 export interface EvidenceLog {
   exchanges: Exchange[];

@@ -1,6 +1,6 @@
 // What a check reports to the runner through vitest's task metadata.
 import type { CheckOutcome, Covered } from '../check-outcome.ts';
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import type { RateState } from '../http/rate-scheduler.ts';
 
 export interface CheckMeta {

@@ -3,7 +3,8 @@
 // refused with 429, a guard against requests a run must not make, and a redacted record of every exchange.
 import { Agent, request as undiciRequest } from 'undici';
 import { authorizationHeader, chooseChallenge, parseDigestChallenges, type DigestChallenge } from './digest.ts';
-import { evidenceBodyLimit, type Redactor, type Exchange, type SentRequest } from './exchange.ts';
+import { evidenceBodyLimit, type Exchange, type SentRequest } from '../exchange.ts';
+import type { Redactor } from './redactor.ts';
 import { TargetError, type TargetErrorCause } from '../outcome.ts';
 import { transportCause } from './transport-errors.ts';
 import { judgesEveryAnswer, withRetries, type RetryPolicy } from './retry.ts';

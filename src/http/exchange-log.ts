@@ -1,6 +1,6 @@
 // Every answer of a run, kept whole for the exchange rules. A transport fault left no answer, and a body longer
 // than the log keeps is not judged: neither is kept.
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import type { HttpResponse } from '../http/messages.ts';
 
 /** The longest body the log keeps. */

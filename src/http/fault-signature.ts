@@ -2,7 +2,7 @@
 // another kind), JSON of another type where an entity, a list or an error body belongs. An answer with such a mark
 // decides a failure only when it repeats (src/harness/confirm.ts).
 import type { TargetErrorCause } from '../outcome.ts';
-import { type Exchange, evidenceBodyLimit } from './exchange.ts';
+import { type Exchange, evidenceBodyLimit } from '../exchange.ts';
 
 export interface FaultSignature {
   cause: TargetErrorCause;

@@ -1,5 +1,5 @@
 // A request as a caller specifies it, and the answer the client returns: shared by the client and its retries.
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import { TargetError } from '../outcome.ts';
 import { otherType } from './fault-signature.ts';
 import type { ProjectLease } from './rate-scheduler.ts';

@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
-import { curlLine, type Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
+import { curlLine } from '../http/curl-line.ts';
 import { notApplicableFor, RuleFailure, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated, runName, type Created } from '../target/created.ts';
 import { perRun } from '../harness/per-run.ts';

@@ -1,6 +1,6 @@
 // An exchange of the evidence as text, the way curl -v shows one: "> " lines were sent, "< " lines came back.
 // Used where a person reads the evidence (JUnit failures, the HTML report); the JSON report keeps the structure.
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 
 /** A JSON body indented, one field a line; any other body (or JSON cut short for the record) as it came. */
 export function bodyText(body: string): string {

@@ -1,6 +1,6 @@
 // The per-rule report (reports/conformance.json). Its format is documented in docs/reports.md and kept stable:
 // CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import type { CaseMode } from '../harness/cases.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { Level } from '../catalogue/catalogue.ts';

@@ -2,7 +2,7 @@
 // collection a create was sent to whose answer was lost (what it made, if anything, is found there by the run's mark).
 // Written synchronously, so that an interrupted run still tells the runner what to delete.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import { runMark, type RunSetup } from '../harness/setup.ts';
 
 export interface JournalEntry {

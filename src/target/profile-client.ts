@@ -1,7 +1,7 @@
 // The HTTP client to the profile's target, as the checks and the runner's own requests (preflight, cleanup) use it.
 import { readFileSync } from 'node:fs';
 import { HttpClient, type ClientOptions } from '../http/client.ts';
-import { Redactor } from '../http/exchange.ts';
+import { Redactor } from '../http/redactor.ts';
 import { resolveCredentials } from '../profile/load.ts';
 import type { Profile } from '../profile/profile.ts';
 

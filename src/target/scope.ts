@@ -2,7 +2,7 @@
 // stray by mistake: below /groups/{id}, only the projects the profile names, those this run created, and the one
 // well-formed id of no project that the 404 probes use on purpose; and no cluster is created (billable) unless the
 // profile says allowBillable.
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import type { Profile } from '../profile/profile.ts';
 
 /** A request the run must not send: thrown before anything leaves. */

@@ -4,7 +4,7 @@
 // about the very thing a fault breaks fail. A transient 5xx is retried and the retries show in the evidence; a failure
 // is run again and reported confirmed or flaky; a wrong TLS certificate stops the run at the preflight.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Exchange } from '../../src/http/exchange.ts';
+import type { Exchange } from '../../src/exchange.ts';
 import type { Report, RuleResult } from '../../src/report/report.ts';
 import { leaksOf } from '../safety/secret-scan.ts';
 import { faultHeader, type Scenario } from './fault-proxy.ts';

@@ -2,7 +2,7 @@
 // entities a run creates (alert configurations, clusters, custom database roles). Compared before and after a run,
 // and searched for the run's marks (the profile's name prefix and the run id), it shows what a run left behind.
 import { HttpClient } from '../../src/http/client.ts';
-import { Redactor } from '../../src/http/exchange.ts';
+import { Redactor } from '../../src/http/redactor.ts';
 import type { LiveReference } from './live-target.ts';
 
 const api = '/api/platform/v2';

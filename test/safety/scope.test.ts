@@ -5,7 +5,7 @@
 // trying (none is refused by the guard). The run's outputs hold no secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient, type Credential } from '../../src/http/client.ts';
-import { Redactor } from '../../src/http/exchange.ts';
+import { Redactor } from '../../src/http/redactor.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import type { Report } from '../../src/report/report.ts';
 import { OutOfBounds, RunScope } from '../../src/target/scope.ts';

@@ -3,7 +3,7 @@
 // only when the second run failed on the same request with the same mark, else it is an error naming the fault.
 import { describe, expect, it } from 'vitest';
 import { runConfirmed } from '../../src/harness/confirm.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
+import type { Exchange } from '../../src/exchange.ts';
 import { faultSignature } from '../../src/http/fault-signature.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 

@@ -5,7 +5,7 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const layers: string[][] = [
-  ['src/did-you-mean.ts', 'src/json-file.ts', 'src/invocation.ts', 'src/catalogue'],
+  ['src/did-you-mean.ts', 'src/json-file.ts', 'src/invocation.ts', 'src/exchange.ts', 'src/catalogue'],
   ['src/outcome.ts'],
   ['src/http'],
   ['src/check-outcome.ts', 'src/profile'],
@@ -20,7 +20,6 @@ const layers: string[][] = [
 
 /** Imports that run back up, each `importer -> imported`. */
 const known = [
-  'src/outcome.ts -> src/http/exchange.ts',
   'src/judges/status.ts -> src/harness/coverage.ts',
   'src/target/missing-project.ts -> src/harness/per-run.ts',
   'src/target/created.ts -> src/harness/confirm.ts',

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { markedPaths } from '../../src/runner/marked-paths.ts';
-import type { Exchange } from '../../src/http/exchange.ts';
+import type { Exchange } from '../../src/exchange.ts';
 import type { RunSetup } from '../../src/harness/setup.ts';
 import { appendEntry, noteUnanswered, outstanding, unanswered } from '../../src/target/journal.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceTarget, type ReferenceTarget } from '../../reference/server.ts';
 import { HttpClient } from '../../src/http/client.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
-import { Redactor } from '../../src/http/exchange.ts';
+import { Redactor } from '../../src/http/redactor.ts';
 import { projectMatcher, RateScheduler } from '../../src/http/rate-scheduler.ts';
 import { TargetClock } from '../../src/http/target-clock.ts';
 
