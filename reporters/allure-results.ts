@@ -3,7 +3,7 @@
 // and is no result.
 import { Stage, type TestResult } from 'allure-js-commons';
 import { ReporterRuntime } from 'allure-js-commons/sdk/reporter';
-import { allureLabels, allureSpecLink } from '../src/report/allure-labels.ts';
+import { allureLabels, allureSpecLink } from '../src/harness/allure-labels.ts';
 import type { Report } from '../src/report/report.ts';
 import { PlainFileWriter } from '../src/runner/allure-writer.ts';
 

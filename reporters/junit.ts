@@ -10,7 +10,7 @@ import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import { exchangeText, valueText } from '../src/report/evidence-text.ts';
 import { filterText } from '../src/report/filter-text.ts';
 import type { Report, RuleResult } from '../src/report/report.ts';
-import { sectionHeading, sectionLink } from '../src/report/spec-section.ts';
+import { sectionHeading, sectionLink } from '../src/catalogue/spec-section.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 

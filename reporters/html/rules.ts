@@ -4,7 +4,7 @@
 import { statuses, type Report, type RuleResult } from '../../src/report/report.ts';
 import type { Exchange } from '../../src/exchange.ts';
 import { exchangeText, valueText } from '../../src/report/evidence-text.ts';
-import { sectionHeading, sectionText } from '../../src/report/spec-section.ts';
+import { sectionHeading, sectionText } from '../../src/catalogue/spec-section.ts';
 import { html, type Html } from './html.ts';
 
 function filters(report: Report): Html {

@@ -4,7 +4,7 @@ import type { Level } from '../../src/catalogue/catalogue.ts';
 import type { Status } from '../../src/outcome.ts';
 import { filterText } from '../../src/report/filter-text.ts';
 import { statuses, type Report, type RuleResult } from '../../src/report/report.ts';
-import { sectionHeading } from '../../src/report/spec-section.ts';
+import { sectionHeading } from '../../src/catalogue/spec-section.ts';
 import { formatTotals } from '../console-table.ts';
 import { mustVerdict } from '../../src/report/must-verdict.ts';
 import { html, type Html } from './html.ts';

@@ -8,7 +8,7 @@ import { ALLURE_HTTP_EXCHANGE_CONTENT_TYPE, type HttpExchange } from 'allure-js-
 import { inject } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
 import type { Exchange } from '../exchange.ts';
-import { allureLabels, allureSpecLink } from '../report/allure-labels.ts';
+import { allureLabels, allureSpecLink } from './allure-labels.ts';
 import type { CheckMeta } from './outcome-meta.ts';
 import type { CheckOutcome } from '../check-outcome.ts';
 

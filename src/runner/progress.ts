@@ -6,7 +6,7 @@ import { findRule } from '../catalogue/catalogue.ts';
 import { exchangeRuleIds } from '../exchange-rules/registry.ts';
 import '../harness/outcome-meta.ts';
 import type { Status } from '../outcome.ts';
-import { sectionHeading } from '../report/spec-section.ts';
+import { sectionHeading } from '../catalogue/spec-section.ts';
 import { exchangesFile } from './section-files.ts';
 
 /** Check names start with their rule id and a colon (src/harness/check.ts). */

@@ -9,7 +9,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../reporters/html/page.ts';
 import { pasteSummary } from '../../reporters/html/summary.ts';
-import { sectionText } from '../../src/report/spec-section.ts';
+import { sectionText } from '../../src/catalogue/spec-section.ts';
 import type { Report } from '../../src/report/report.ts';
 import { runCli, type CliRun } from './cli.ts';
 

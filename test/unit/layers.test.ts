@@ -31,7 +31,6 @@ const known = [
   'src/target/target.ts -> src/harness/setup.ts',
   'src/target/target.ts -> src/harness/paced-time.ts',
   'src/target/journal.ts -> src/harness/setup.ts',
-  'src/harness/allure-check.ts -> src/report/allure-labels.ts',
 ];
 
 function rankOf(file: string): number {

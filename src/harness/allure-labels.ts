@@ -3,7 +3,7 @@
 // and a severity by level), and the spec section as a link.
 import type { Label, Link } from 'allure-js-commons';
 import type { Level } from '../catalogue/catalogue.ts';
-import { sectionHeading, sectionLink } from './spec-section.ts';
+import { sectionHeading, sectionLink } from '../catalogue/spec-section.ts';
 
 const severity: Record<Level, string> = { MUST: 'critical', SHOULD: 'normal', INFO: 'trivial' };
 

@@ -1,7 +1,7 @@
 // A spec section as reports name and link it: "§2.3 List responses", and the heading's anchor in the spec file
 // (the anchor a Markdown renderer such as GitHub's gives the heading), so that a report can point at the text.
 import { readFileSync } from 'node:fs';
-import { sectionTitles, specFile } from '../catalogue/spec.ts';
+import { sectionTitles, specFile } from './spec.ts';
 
 const specLines = readFileSync(specFile, 'utf8').split('\n');
 
