@@ -3,7 +3,6 @@
 // Written synchronously, so that an interrupted run still tells the runner what to delete.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import type { Exchange } from '../exchange.ts';
-import { runMark, type RunSetup } from '../harness/setup.ts';
 
 export interface JournalEntry {
   op: 'created' | 'deleted' | 'unanswered';
@@ -21,15 +20,27 @@ export function appendEntry(file: string, entry: JournalEntry): void {
   appendFileSync(file, `${JSON.stringify(entry)}\n`);
 }
 
+/** Where a run notes the creates whose answer was lost, and what the cleanup needs to find what they made. */
+export interface UnansweredNotes {
+  /** The run's journal. */
+  file: string;
+  /** The target's base URL: a POST in the clear to a target served over TLS made nothing. */
+  baseUrl: string;
+  /** What the names (or matcher values) of the run's entities start with. */
+  mark: string;
+  /** Accept header that reads the collection. */
+  accept: string;
+}
+
 /** Notes the collection of a POST whose answer was lost (a transport error or a 5xx): the target may have made the
- * entity all the same, and the cleanup looks there for what carries the run's mark. `accept` reads the collection. */
-export function noteUnanswered(setup: RunSetup, accept: string, exchange: Exchange): void {
+ * entity all the same, and the cleanup looks there for what carries the run's mark. */
+export function noteUnanswered(notes: UnansweredNotes, exchange: Exchange): void {
   if (exchange.request.method !== 'POST' || (exchange.response && exchange.response.status < 500)) return;
   const url = new URL(exchange.request.url);
   // A POST in the clear to a target served over TLS (the HTTPS-only probe's) reached no API that could create.
-  if (url.protocol === 'http:' && new URL(setup.profile.baseUrl).protocol === 'https:') return;
-  const path = url.pathname;
-  appendEntry(setup.journalFile, { op: 'unanswered', path, as: 'owner', accept, mark: runMark(setup) });
+  if (url.protocol === 'http:' && new URL(notes.baseUrl).protocol === 'https:') return;
+  const { file, accept, mark } = notes;
+  appendEntry(file, { op: 'unanswered', path: url.pathname, as: 'owner', accept, mark });
 }
 
 function entries(file: string): JournalEntry[] {

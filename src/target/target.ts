@@ -10,7 +10,7 @@ import { perRun } from '../harness/per-run.ts';
 import { missingProjectId } from './missing-project.ts';
 import { checkSignal } from '../harness/running-checks.ts';
 import { RunScope } from './scope.ts';
-import type { RunSetup } from '../harness/setup.ts';
+import { runMark, type RunSetup } from '../harness/setup.ts';
 import { WriteGate } from './write-gate.ts';
 import { profileClient } from './profile-client.ts';
 import { paced } from '../harness/paced-time.ts';
@@ -45,8 +45,13 @@ export class Target {
     this.client.onExchange(record);
     this.client.onExchange(this.exchanges.add);
     this.client.onExchange(scope.learn);
-    const accept = this.mediaType(p.versions.default);
-    this.client.onExchange((exchange) => noteUnanswered(setup, accept, exchange));
+    const unanswered = {
+      file: setup.journalFile,
+      baseUrl: p.baseUrl,
+      mark: runMark(setup),
+      accept: this.mediaType(p.versions.default),
+    };
+    this.client.onExchange((exchange) => noteUnanswered(unanswered, exchange));
   }
 
   /** Path of a resource under the versioned API, e.g. v2('/groups'). */

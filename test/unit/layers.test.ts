@@ -30,7 +30,6 @@ const known = [
   'src/target/target.ts -> src/harness/running-checks.ts',
   'src/target/target.ts -> src/harness/setup.ts',
   'src/target/target.ts -> src/harness/paced-time.ts',
-  'src/target/journal.ts -> src/harness/setup.ts',
 ];
 
 function rankOf(file: string): number {

@@ -6,8 +6,13 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { markedPaths } from '../../src/runner/marked-paths.ts';
 import type { Exchange } from '../../src/exchange.ts';
-import type { RunSetup } from '../../src/harness/setup.ts';
-import { appendEntry, noteUnanswered, outstanding, unanswered } from '../../src/target/journal.ts';
+import {
+  appendEntry,
+  noteUnanswered,
+  outstanding,
+  unanswered,
+  type UnansweredNotes,
+} from '../../src/target/journal.ts';
 
 const mark = 'conformance-ab12cd34-';
 const project = '/api/platform/v2/groups/650000000000000000000a01';
@@ -56,26 +61,25 @@ it('keeps unanswered creates apart from the entities to delete, once per collect
 });
 
 it('notes a POST that lost its answer over TLS, and not one sent in the clear to a TLS target and refused', () => {
-  const setupAt = (baseUrl: string) =>
-    ({
-      profile: { baseUrl, projects: { namePrefix: 'conformance-' } },
-      runId: 'ab12cd34',
-      journalFile: join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal.jsonl'),
-    }) as unknown as RunSetup;
+  const notesAt = (baseUrl: string): UnansweredNotes => ({
+    file: join(mkdtempSync(join(tmpdir(), 'journal-')), 'journal.jsonl'),
+    baseUrl,
+    mark,
+    accept: 'application/vnd.platform.2023-02-01+json',
+  });
   const reset = (url: string): Exchange => ({
     request: { method: 'POST', url, headers: {} },
     error: { cause: 'reset', message: 'socket hang up' },
     startedAt: '2026-01-01T00:00:00Z',
     durationMs: 1,
   });
-  const accept = 'application/vnd.platform.2023-02-01+json';
-  const tls = setupAt('https://api.example.test');
-  noteUnanswered(tls, accept, reset(`http://api.example.test:80${project}/alertConfigs`));
-  expect(unanswered(tls.journalFile)).toEqual([]);
-  noteUnanswered(tls, accept, reset(`https://api.example.test${project}/alertConfigs`));
-  expect(unanswered(tls.journalFile).map((e) => e.path)).toEqual([`${project}/alertConfigs`]);
+  const tls = notesAt('https://api.example.test');
+  noteUnanswered(tls, reset(`http://api.example.test:80${project}/alertConfigs`));
+  expect(unanswered(tls.file)).toEqual([]);
+  noteUnanswered(tls, reset(`https://api.example.test${project}/alertConfigs`));
+  expect(unanswered(tls.file).map((e) => e.path)).toEqual([`${project}/alertConfigs`]);
   // A target served in the clear loses its creates' answers in the clear.
-  const clear = setupAt('http://127.0.0.1:8080');
-  noteUnanswered(clear, accept, reset(`http://127.0.0.1:8080${project}/alertConfigs`));
-  expect(unanswered(clear.journalFile).map((e) => e.path)).toEqual([`${project}/alertConfigs`]);
+  const clear = notesAt('http://127.0.0.1:8080');
+  noteUnanswered(clear, reset(`http://127.0.0.1:8080${project}/alertConfigs`));
+  expect(unanswered(clear.file).map((e) => e.path)).toEqual([`${project}/alertConfigs`]);
 });
