@@ -8,7 +8,6 @@ import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { requireReadAccess } from '../src/probes/read-access.ts';
 import { check } from '../src/harness/check.ts';
-import { missingProjectId } from '../src/target/missing-project.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { readOnlyTries, refusedOverSurface } from '../src/probes/refused-callers.ts';
 import { judgeRefusedTries } from '../src/probes/refused-reach.ts';
@@ -25,8 +24,8 @@ const plainPaths: { title: string; path: (t: Target) => string }[] = [
   { title: 'the versioned root', path: (t) => t.v2() },
   { title: 'the project list', path: (t) => t.v2('/groups') },
   { title: 'the legacy project list', path: (t) => t.legacy('/groups') },
-  { title: 'a project that does not exist', path: (t) => t.v2(`/groups/${missingProjectId()}`) },
-  { title: 'a legacy project that does not exist', path: (t) => t.legacy(`/groups/${missingProjectId()}`) },
+  { title: 'a project that does not exist', path: (t) => t.v2(`/groups/${t.missingProjectId}`) },
+  { title: 'a legacy project that does not exist', path: (t) => t.legacy(`/groups/${t.missingProjectId}`) },
 ];
 const plainMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const reads = new Set<string>(['GET', 'HEAD']);

@@ -19,7 +19,6 @@ import {
   replacementAlertConfigBody,
   type NewEntity,
 } from '../src/probes/new-entities.ts';
-import { missingProjectId } from '../src/target/missing-project.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
 import { rawHeadProber } from '../src/probes/raw-head.ts';
 import { check } from '../src/harness/check.ts';
@@ -224,7 +223,7 @@ const headed: { title: string; path(t: Target): string }[] = [
   { title: 'a project', path: (t) => t.v2(`/groups/${firstProject(t)}`) },
   { title: 'the clusters of a project (a list)', path: (t) => t.v2(`/groups/${firstProject(t)}/clusters`) },
   { title: 'the event types (a list)', path: (t) => t.v2('/eventTypes') },
-  { title: 'a project that does not exist (404)', path: (t) => t.v2(`/groups/${missingProjectId()}`) },
+  { title: 'a project that does not exist (404)', path: (t) => t.v2(`/groups/${t.missingProjectId}`) },
 ];
 for (const h of headed) {
   check('METH-HEAD', `HEAD of ${h.title} has GET's status and content type, and no body`, async ({ target }) => {
@@ -247,7 +246,7 @@ check(
   async ({ target }) => {
     const paths = [
       ...(await methodSurface(target, async () => undefined)).map((p) => ({ title: p.title, path: target.v2(p.path) })),
-      { title: 'a project that does not exist (404)', path: target.v2(`/groups/${missingProjectId()}`) },
+      { title: 'a project that does not exist (404)', path: target.v2(`/groups/${target.missingProjectId}`) },
     ];
     const probe = await rawHeadProber(target);
     const answers: { title: string; raw: HeadThenGet }[] = [];

@@ -7,7 +7,6 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { notApplicableFor, skipFor } from '../src/outcome.ts';
 import { undoAccepted } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
-import { missingProjectId } from '../src/target/missing-project.ts';
 import { check } from '../src/harness/check.ts';
 import type { ApiRequest, Target } from '../src/target/target.ts';
 
@@ -180,8 +179,8 @@ for (const e of documented.filter((d) => d.codes.includes(403))) {
 }
 
 /** Contexts that can be missing: the project, and below it the parent the endpoint's resource lives in. */
-const missingContexts: [param: string, what: string, value: () => string][] = [
-  ['groupId', 'a project that does not exist', () => missingProjectId()],
+const missingContexts: [param: string, what: string, value: (t: Target) => string][] = [
+  ['groupId', 'a project that does not exist', (t) => t.missingProjectId],
   ['clusterName', 'a cluster that does not exist', () => 'conformance-missing-cluster'],
   ['processId', 'a process that does not exist', () => 'conformance-missing-host:27017'],
   ['instanceName', 'a serverless instance that does not exist', () => 'conformance-missing-instance'],
@@ -197,7 +196,7 @@ for (const e of documented.filter((d) => d.codes.includes(404))) {
       requireOffered(target, e);
       const { values, placeholders } = await pathContext(target);
       if (param !== 'groupId' && placeholders.has('groupId')) skipFor('projects.ids', 'the profile names no project');
-      const res = await send(target, e, { ...values, [param]: value() }, { as: 'owner' });
+      const res = await send(target, e, { ...values, [param]: value(target) }, { as: 'owner' });
       expectErrorWithBody(res, `${name(e)} in ${what} is not found`, [404]);
     });
   }

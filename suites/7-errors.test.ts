@@ -28,7 +28,6 @@ import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries } from '../src/probes/surface/lists.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
-import { missingProjectId } from '../src/target/missing-project.ts';
 import { workProject } from '../src/probes/work-project.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
@@ -44,7 +43,7 @@ const probes: ErrorProbe[] = [
   {
     title: 'a project that does not exist (404)',
     status: 404,
-    send: (t) => t.get(t.v2(`/groups/${missingProjectId()}`)),
+    send: (t) => t.get(t.v2(`/groups/${t.missingProjectId}`)),
   },
   {
     title: 'a cluster that does not exist (404)',
@@ -108,11 +107,11 @@ for (const p of probes) {
 
 // 7.1 "RESOURCE_NOT_FOUND (status 404, ... parameters holds the requested path, detail states that the
 // resource cannot be found at that path)."
-const notFoundPaths: { title: string; path: (t: Target) => string; missing?: () => string }[] = [
+const notFoundPaths: { title: string; path: (t: Target) => string; missing?: (t: Target) => string }[] = [
   {
     title: 'a project that does not exist',
-    path: (t) => t.v2(`/groups/${missingProjectId()}`),
-    missing: missingProjectId,
+    path: (t) => t.v2(`/groups/${t.missingProjectId}`),
+    missing: (t) => t.missingProjectId,
   },
   {
     title: 'a resource type that does not exist in a project',
@@ -125,7 +124,7 @@ for (const nf of notFoundPaths) {
     const path = nf.path(target);
     const res = await sharedResponse(`not-found:${path}`, () => target.get(path));
     expectStatus(res, 404, `${nf.title} is not found`);
-    checkResourceNotFound(res, path, nf.missing?.());
+    checkResourceNotFound(res, path, nf.missing?.(target));
   });
 }
 

@@ -15,10 +15,10 @@ export class RunScope {
   private readonly project: RegExp;
   private readonly projects: RegExp;
 
-  /** `missingProject` is the id the run's 404 probes use (src/target/missing-project.ts). */
+  /** `missingProject` is the id the run's 404 probes use (the Target's `missingProjectId`). */
   constructor(
     private readonly profile: Profile,
-    private readonly missingProject: () => string,
+    private readonly missingProject: string,
   ) {
     const { ids, emptyProjectId } = profile.projects;
     this.allowed = new Set([...ids, ...(emptyProjectId ? [emptyProjectId] : [])]);
@@ -38,7 +38,7 @@ export class RunScope {
       throw new OutOfBounds(
         `refused to send ${what}: a project named by its name cannot be told apart from one outside the run's scope`,
       );
-    if (!this.allowed.has(id) && id !== this.missingProject()) {
+    if (!this.allowed.has(id) && id !== this.missingProject) {
       throw new OutOfBounds(
         `refused to send ${what}: project ${id} is neither one the profile names (projects.ids, projects.emptyProjectId) nor one this run created`,
       );

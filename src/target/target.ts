@@ -1,4 +1,5 @@
 // The target as the suites see it: the profile, one shared HTTP client, and the API's paths and headers.
+import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { HttpClient } from '../http/client.ts';
 import type { HttpResponse, RequestSpec } from '../http/messages.ts';
@@ -7,7 +8,6 @@ import { rateWaitCountdown } from './countdown.ts';
 import type { Profile } from '../profile/profile.ts';
 import { record } from '../harness/evidence.ts';
 import { perRun } from '../harness/per-run.ts';
-import { missingProjectId } from './missing-project.ts';
 import { checkSignal } from '../harness/running-checks.ts';
 import { RunScope } from './scope.ts';
 import { runMark, type RunSetup } from '../harness/setup.ts';
@@ -30,11 +30,14 @@ export class Target {
   readonly writes = new WriteGate();
   /** Every answer of the run, for the exchange rules (suites/exchange-rules.test.ts). */
   readonly exchanges = new ExchangeLog();
+  /** A well-formed project id that names no project (24 hex digits, as project ids are), for the run's 404 probes:
+   * the scope lets it through, as the one project it knows not to exist. */
+  readonly missingProjectId = `f0f0${randomBytes(10).toString('hex')}`;
 
   constructor(readonly setup: RunSetup) {
     const p = setup.profile;
     this.profile = p;
-    const scope = new RunScope(p, missingProjectId);
+    const scope = new RunScope(p, this.missingProjectId);
     this.client = profileClient(p, setup.caPem, {
       guard: scope.guard,
       scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),

@@ -2,7 +2,6 @@
 // endpoints belong to (the real service's paths), or else a well-formed value that names nothing (a placeholder).
 import { resultsOf } from '../../src/judges/list.ts';
 import { once } from '../../src/harness/per-run.ts';
-import { missingProjectId } from '../../src/target/missing-project.ts';
 import type { Target } from '../../src/target/target.ts';
 
 export interface PathContext {
@@ -25,7 +24,7 @@ async function firstOf(t: Target, path: string, field: string): Promise<string |
 
 async function discover(t: Target): Promise<PathContext> {
   const context: PathContext = { values: { cloudProvider: 'AZURE' }, placeholders: new Set() };
-  const missing = missingProjectId();
+  const missing = t.missingProjectId;
   const set = (name: string, found: string | undefined, placeholder = missing) => {
     context.values[name] = found ?? placeholder;
     if (found === undefined) context.placeholders.add(name);

@@ -60,7 +60,7 @@ describe('the client guard', () => {
   function client(allowBillable: boolean): HttpClient {
     const profile = { ...loadProfile('config/reference.json'), allowBillable, baseUrl: proxy.url };
     profile.projects = { ...profile.projects, ids: [inA], emptyProjectId: empty };
-    const scope = new RunScope(profile, () => missing);
+    const scope = new RunScope(profile, missing);
     const owner: Credential = {
       name: 'owner',
       publicKey: live.env.REFERENCE_OWNER_PUBLIC_KEY,

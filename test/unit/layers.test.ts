@@ -21,7 +21,6 @@ const layers: string[][] = [
 /** Imports that run back up, each `importer -> imported`. */
 const known = [
   'src/judges/status.ts -> src/harness/coverage.ts',
-  'src/target/missing-project.ts -> src/harness/per-run.ts',
   'src/target/created.ts -> src/harness/confirm.ts',
   'src/target/created.ts -> src/harness/per-run.ts',
   'src/target/created.ts -> src/harness/setup.ts',

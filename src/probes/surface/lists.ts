@@ -6,7 +6,6 @@ import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath, type Crawled } from '../crawl.ts';
 import { once } from '../../harness/per-run.ts';
 import { contextsOf, matchTemplate } from '../path-template.ts';
-import { missingProjectId } from '../../target/missing-project.ts';
 import type { Target } from '../../target/target.ts';
 
 export interface SurfaceList {
@@ -98,14 +97,16 @@ const missingNames: Record<string, string> = {
 };
 
 /** A value of path parameter `param` that names nothing. */
-export function missingValue(param: string): string {
-  if (param === 'groupId') return missingProjectId();
+function missingValue(s: Surface, param: string): string {
+  if (param === 'groupId') return s.missingProjectId;
   if (missingNames[param]) return missingNames[param];
   return once(`missing-id:${param}`, () => `f1f1${randomBytes(10).toString('hex')}`, { afresh: false });
 }
 
 export interface Surface {
   lists: SurfaceList[];
+  /** The id of no project that the run's 404 probes use (the Target's, which its scope lets through). */
+  missingProjectId: string;
   /** A chain of contexts that exists, the values of a template's first `depth` parameters; none where the crawl
    * reached none. */
   existing(template: string, depth: number): Record<string, string> | undefined;
@@ -130,7 +131,7 @@ export function missingContext(s: Surface, l: SurfaceList, depth: number): Missi
   const names = contextsOf(l.template);
   const above = s.existing(l.template, depth);
   if (!above) return undefined;
-  const values = Object.fromEntries(names.map((n) => [n, above[n] ?? missingValue(n)]));
+  const values = Object.fromEntries(names.map((n) => [n, above[n] ?? missingValue(s, n)]));
   return { list: l, path: withQuery(l, fill(l.template, values)), missing: values[names[depth]!]!, depth };
 }
 
@@ -148,7 +149,7 @@ export function missingEntries(s: Surface): MissingProbe[] {
       const depth = contextsOf(l.template).length;
       const values = s.existing(l.template, depth);
       if (!values) return [];
-      const missing = missingValue(l.item!);
+      const missing = missingValue(s, l.item!);
       return [{ list: l, path: `${fill(l.template, values)}/${missing}`, missing, depth }];
     });
 }
@@ -181,6 +182,7 @@ export async function listSurface(t: Target): Promise<Surface> {
   };
   return {
     lists,
+    missingProjectId: t.missingProjectId,
     existing: (template, depth) => chains(template, depth)[0],
     instances: (template) => chains(template, contextsOf(template).length),
   };
