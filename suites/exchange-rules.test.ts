@@ -35,6 +35,9 @@ check('LINK-NOT-IN-HEADERS', titleOf('LINK-NOT-IN-HEADERS'), judgeRun('LINK-NOT-
 // 2.4 "Default: no envelope."
 check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NONE'));
 
+// 6 "Audit events of variant NDS Audits carry the property eventTypeName": every event the run received.
+check('EVT-EVENT-TYPE-NAME', titleOf('EVT-EVENT-TYPE-NAME'), judgeRun('EVT-EVENT-TYPE-NAME'));
+
 // 7.1 "An error response has a JSON body with five fields" (an answer to envelope=true is read through the envelope
 // when the target wrapped it: the spec wraps a "single-entity response", which an error is not).
 check('ERR-BODY-FIELDS', titleOf('ERR-BODY-FIELDS'), judgeRun('ERR-BODY-FIELDS'));

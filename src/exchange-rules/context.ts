@@ -1,4 +1,5 @@
 // What the exchange rules need to know of the target, passed to every judgement: nothing else is read.
+import { added20250418 } from '../judges/nds-audit-events.ts';
 import { servedVersionsOf } from '../profile/known-versions.ts';
 import type { Profile } from '../profile/profile.ts';
 
@@ -13,6 +14,8 @@ export interface ExchangeContext {
   resultsField: string;
   /** The version dates the profile says are served (its deleted ones aside). */
   servedVersions: string[];
+  /** The event types of the NDS Audits variant (spec 6), the profile's and those added on 18 April 2025. */
+  ndsAuditTypes: string[];
 }
 
 export function exchangeContext(profile: Profile): ExchangeContext {
@@ -23,5 +26,6 @@ export function exchangeContext(profile: Profile): ExchangeContext {
     links: profile.links,
     resultsField: profile.paging.resultsField,
     servedVersions: servedVersionsOf(profile.versions),
+    ndsAuditTypes: [...added20250418, ...profile.events.ndsAuditTypes],
   };
 }

@@ -2,6 +2,7 @@
 import { clusterRules } from './cluster-rules.ts';
 import { dateRules } from './date-rules.ts';
 import { envelopeRules } from './envelope-rules.ts';
+import { eventRules } from './event-rules.ts';
 import { errorRules } from './error-rules.ts';
 import { formatRules } from './format-rules.ts';
 import { linkRules } from './link-rules.ts';
@@ -13,6 +14,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...dateRules,
   ...linkRules,
   ...envelopeRules,
+  ...eventRules,
   ...errorRules,
   ...versionRules,
   ...clusterRules,

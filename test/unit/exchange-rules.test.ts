@@ -15,6 +15,7 @@ const ctx: ExchangeContext = {
   links: { relField: 'rel', hrefField: 'href' },
   resultsField: 'results',
   servedVersions: ['2023-01-01', '2023-02-01'],
+  ndsAuditTypes: ['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED'],
 };
 const v2 = `${ctx.baseUrl}/api/platform/v2`;
 
@@ -189,5 +190,22 @@ describe('exchange rules', () => {
     expect(verdict('VER-LEGACY-CLUSTER-SHAPE', answer('GET', legacyPage, 200, listOf(modern)))).toBe('broken');
     expect(verdict('VER-LEGACY-CLUSTER-SHAPE', answer('GET', legacyPage, 200, listOf(legacy)))).toBe('held');
     expect(verdict('VER-LEGACY-CLUSTER-SHAPE', answer('GET', cluster, 200, legacy))).toBe('not the legacy API');
+  });
+  it('judge every NDS Audits event of every events answer, listed or alone, and no other event', () => {
+    const events = `${v2}/groups/p1/events`;
+    const audit = { id: 'e1', eventTypeName: 'CLUSTER_CREATED', links: [] };
+    const unnamed = { id: 'e2', eventType: 'FTDC_SETTINGS_UPDATED', links: [] };
+    const other = { id: 'e3', eventTypeName: 'USER_JOINED', links: [] };
+    const list = (...items: object[]) => ({ results: items, totalCount: items.length });
+    const windowed = `${events}?minDate=2025-04-22T08:59:00Z`;
+    expect(verdict('EVT-EVENT-TYPE-NAME', answer('GET', windowed, 200, list(audit, unnamed)))).toBe('broken');
+    expect(verdict('EVT-EVENT-TYPE-NAME', answer('GET', `${events}/e2`, 200, unnamed))).toBe('broken');
+    expect(verdict('EVT-EVENT-TYPE-NAME', answer('GET', events, 200, list(audit, other)))).toBe('held');
+    expect(verdict('EVT-EVENT-TYPE-NAME', answer('GET', events, 200, list(other)))).toBe(
+      'no event of the NDS Audits variant',
+    );
+    expect(verdict('EVT-EVENT-TYPE-NAME', answer('GET', `${v2}/groups/p1/alerts`, 200, list(unnamed)))).toBe(
+      'not the events resource',
+    );
   });
 });
