@@ -19,9 +19,12 @@ function eventView(ctx: RequestContext, event: Event, inList: boolean) {
   // Mutant: a single event's relations other than self have no target URL.
   const shown =
     !inList && ctx.mutants.has('LINK-ARRAY') ? links.map((l) => (l.rel === 'self' ? l : { rel: l.rel })) : links;
-  // Mutant: events carry their type as eventType, not eventTypeName.
+  // Mutant: events carry their type as eventType, not eventTypeName; or only those listed in a window of dates.
   const { eventTypeName, ...rest } = event;
-  const typed = ctx.mutants.has('EVT-EVENT-TYPE-NAME') ? { ...rest, eventType: eventTypeName } : event;
+  const windowed = inList && (ctx.query.has('minDate') || ctx.query.has('maxDate'));
+  const renamed =
+    ctx.mutants.has('EVT-EVENT-TYPE-NAME') || (windowed && ctx.mutants.has('EVT-EVENT-TYPE-NAME:date-window'));
+  const typed = renamed ? { ...rest, eventType: eventTypeName } : event;
   // Mutant: events name their organization in groupId, not their project.
   const grouped = ctx.mutants.has('PROJ-ID-AS-GROUP-ID') ? { groupId: ctx.store.org.id } : {};
   return { ...typed, ...grouped, links: shown, orgId: ctx.store.org.id };
