@@ -19,6 +19,10 @@ check('ENT-COMPACT-WHITESPACE', titleOf('ENT-COMPACT-WHITESPACE'), judgeRun('ENT
 // 2.1 "Dates in responses are ISO-8601 strings in UTC."
 check('ENT-DATES-UTC', titleOf('ENT-DATES-UTC'), judgeRun('ENT-DATES-UTC'));
 
+// 2.1 "Some fields ... are BSON timestamps, shown as a JSON object with two fields: date ... and
+// increment".
+check('ENT-BSON-TIMESTAMP', titleOf('ENT-BSON-TIMESTAMP'), judgeRun('ENT-BSON-TIMESTAMP'));
+
 // 2.2 "Every entity has a links field: an array of link relation objects. Each object has two fields: the relation
 // name (or type), and the target URL."
 check('LINK-ARRAY', titleOf('LINK-ARRAY'), judgeRun('LINK-ARRAY'));

@@ -208,4 +208,21 @@ describe('exchange rules', () => {
       'not the events resource',
     );
   });
+  it('judge every BSON timestamp of every 2xx answer, in lists and under /v1.0, and none in an error', () => {
+    const jobs = `${ctx.baseUrl}/api/platform/v1.0/groups/p1/clusters/c/backup/restoreJobs?itemsPerPage=1`;
+    const job = (increment: unknown) => ({
+      id: 'j',
+      timestamp: { date: '2025-04-22T09:00:00Z', increment },
+      links: [],
+    });
+    const list = (item: object) => ({ results: [item], totalCount: 2 });
+    expect(verdict('ENT-BSON-TIMESTAMP', answer('GET', jobs, 200, list(job('1'))))).toBe('broken');
+    expect(verdict('ENT-BSON-TIMESTAMP', answer('GET', jobs, 200, list(job(1))))).toBe('held');
+    expect(verdict('ENT-BSON-TIMESTAMP', answer('GET', jobs, 200, list({ id: 'j', links: [] })))).toBe(
+      'no BSON timestamp',
+    );
+    expect(
+      verdict('ENT-BSON-TIMESTAMP', answer('POST', jobs, 400, { ...error(400, 'Bad Request'), timestamp: {} })),
+    ).toBe('a 400');
+  });
 });
