@@ -51,10 +51,15 @@ function restoreJobView(ctx: RequestContext, job: RestoreJob, inList: boolean) {
   // Mutant: the legacy generation leaves out a restore job's deliveryType, which 2023-02-01 carries.
   const { deliveryType: _type, ...untyped } = all;
   const fields = ctx.generation === 'v1.0' && ctx.mutants.has('VER-LEGACY-SAME-BODIES:restore-jobs') ? untyped : all;
-  // Mutant: the BSON timestamp's date carries milliseconds, below its one-second granularity.
+  // Mutant: the BSON timestamp's date carries milliseconds, below its one-second granularity; or, in a /v1.0 list
+  // read with a page size, its increment is a string.
+  const paged =
+    inList && ctx.generation === 'v1.0' && ctx.query.has('itemsPerPage') && ctx.mutants.has('ENT-BSON-TIMESTAMP:paged');
   const timestamp = ctx.mutants.has('ENT-BSON-TIMESTAMP')
     ? { ...job.timestamp, date: job.timestamp.date.replace(/Z$/, '.250Z') }
-    : job.timestamp;
+    : paged
+      ? { ...job.timestamp, increment: String(job.timestamp.increment) }
+      : job.timestamp;
   return {
     ...fields,
     timestamp,
