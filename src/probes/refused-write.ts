@@ -36,6 +36,10 @@ export type Refusal = Partial<Pick<RequestSpec, 'as' | 'localAddress' | 'headers
 export const changingBody = (w: RefusableWrite): JsonObject =>
   w.change ? { ...w.body, [w.change.field]: w.change.changed } : w.body;
 
+/** The PATCH that puts back a change taken: the write's undo, else the changed field's current value. */
+export const undoBody = (w: RefusableWrite & { change: NonNullable<Write['change']> }): JsonObject =>
+  w.undo ?? { [w.change.field]: w.change.current };
+
 const url = (t: Target, w: RefusableWrite) => (w.generation === 'v2' ? t.v2(w.path) : t.legacy(w.path));
 
 /** Sends the write as `how` says, its body carrying the change (legacy requests as plain JSON, no version). A create
@@ -88,12 +92,13 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
     return held ? 'created' : undefined;
   }
   if (!w.change) return undefined;
-  if (isDeepStrictEqual(await readChanged(t, { ...w, change: w.change }), w.change.current)) return undefined;
+  const changing = { ...w, change: w.change };
+  if (isDeepStrictEqual(await readChanged(t, changing), w.change.current)) return undefined;
   // Put back: later writes judge only their own request.
   await t.send({
     method: 'PATCH',
     path: url(t, w),
-    json: w.undo ?? { [w.change.field]: w.change.current },
+    json: undoBody(changing),
     ...(w.generation === 'v1.0' ? legacyRead : {}),
   });
   return 'changed';

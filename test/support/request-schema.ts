@@ -10,6 +10,7 @@
 // - some patterns are Java regular expressions, which JavaScript takes only without the `u` flag, or not at all.
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { matchTemplate } from '../../src/probes/path-template.ts';
 
 // Under NodeNext the default import of this CJS module is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
@@ -106,8 +107,9 @@ const patterns = Object.assign(
 );
 
 export interface RequestSchemas {
-  /** The validator of the body of `method path` (a path of the document) sent in `version`: the schema of its
-   * media type of the newest date not after it; undefined where the operation takes no body in any date. */
+  /** The validator of the body of `method path` (a path of the document, or one that fills it: the most literal
+   * template it fills) sent in `version`: the schema of its media type of the newest date not after it; undefined
+   * where the operation takes no body in any date. */
   validator(path: string, method: string, version: string): ValidateFunction | undefined;
 }
 
@@ -122,8 +124,14 @@ export function requestSchemas(document: object, vendor: string): RequestSchemas
   const dated = new RegExp(`^application/vnd\\.${vendor}\\.(\\d{4}-\\d{2}-\\d{2})\\+json$`);
   const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
   const compiled = new Map<string, ValidateFunction>();
+  const parameters = (template: string) => template.match(/\{/g)?.length ?? 0;
+  const templateOf = (path: string) =>
+    Object.keys(doc.paths)
+      .filter((template) => matchTemplate(template, path))
+      .sort((a, b) => parameters(a) - parameters(b))[0];
   return {
-    validator(path, method, version) {
+    validator(filled, method, version) {
+      const path = templateOf(filled) ?? filled;
       const content = doc.paths[path]?.[method.toLowerCase()]?.requestBody?.content ?? {};
       const types = Object.keys(content)
         .filter((t) => (dated.exec(t)?.[1] ?? '') <= version && dated.test(t))

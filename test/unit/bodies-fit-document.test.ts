@@ -2,10 +2,11 @@
 // the neutral vendor word), in the version it is sent in: a /v2 body in the profile's default version (the schema of
 // the newest media type not after it), a cluster body in the version it names, a /v1.0 body in 2023-01-01 (spec 9.4:
 // the first version is the legacy shape). A body the spec makes differ from the document is named as an exception,
-// with the spec's reason.
+// with the spec's reason. The changes the suite builds from an entity as the owner reads it are built from the
+// reference target's readings, with the real document's read-only fields.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { JsonObject } from '../../src/judges/json-walk.ts';
 import {
@@ -23,10 +24,23 @@ import {
   roleResource,
 } from '../../src/probes/new-entities.ts';
 import { projectKind } from '../../src/probes/project-kind.ts';
-import { customRoleKind } from '../../src/probes/sequence.ts';
+import { changingBody, undoBody, type RefusableWrite } from '../../src/probes/refused-write.ts';
+import { sameBodiesIn } from '../../src/probes/resource-versions.ts';
+import { alertConfigKind, customRoleKind } from '../../src/probes/sequence.ts';
+import { acknowledgements, encryptionChanges } from '../../src/probes/surface/other-writes.ts';
+import {
+  clusterResource,
+  projectResources,
+  type Generation,
+  type WritableResource,
+} from '../../src/probes/surface/writes.ts';
+import { describeOp, writeOps } from '../../src/probes/write-operations.ts';
 import { loadProfile } from '../../src/profile/load.ts';
+import { surfaceFromDocument } from '../../src/surface/openapi.ts';
+import { runName } from '../../src/target/created.ts';
 import type { Target } from '../../src/target/target.ts';
 import { alertConfigVariants } from '../../suites/support/alert-config-variants.ts';
+import { call, IDS, start, V1, V2, type Call, type Started } from '../reference/helpers.ts';
 import { requestSchemas, type RequestSchemas } from '../support/request-schema.ts';
 
 const profile = loadProfile('config/reference.json');
@@ -34,6 +48,7 @@ const t = { profile, setup: { profile, runId: 'r1' } } as unknown as Target;
 const v2 = profile.versions.default;
 const legacy = '2023-01-01';
 
+let document: object;
 let schemas: RequestSchemas;
 beforeAll(() => {
   const text = gunzipSync(readFileSync('test/fixtures/real-service-openapi.yaml.gz'))
@@ -43,24 +58,30 @@ beforeAll(() => {
     // Spec, naming convention: an identifier carrying the vendor's name is written with a neutral word, as the
     // reference's fixtures write the cluster router's event types.
     .replaceAll('_MONGOS_IS_', '_ROUTER_IS_');
-  schemas = requestSchemas(parse(text), 'platform');
+  document = parse(text);
+  schemas = requestSchemas(document, 'platform');
 }, 60_000);
 
-/** What the document finds wrong with `body` for `method template` (below the v2 base) in `version`. */
-function misfits(method: string, template: string, version: string, body: unknown): string[] {
-  const validate = schemas.validator(`/api/platform/v2${template}`, method, version);
-  if (!validate) throw new Error(`the document takes no body for ${method} ${template} in ${version}`);
+/** What the document finds wrong with `body` for `method path` (below the v2 base, a template or a path that fills
+ * one) in `version`. */
+function misfits(method: string, path: string, version: string, body: unknown): string[] {
+  const validate = schemas.validator(`/api/platform/v2${path}`, method, version);
+  if (!validate) throw new Error(`the document takes no body for ${method} ${path} in ${version}`);
   return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }
 
-/** Each body fits `method template` in each version. */
-function expectFit(method: string, template: string, versions: string[], bodies: unknown[]): void {
+/** Each body fits `method path` in each version. */
+function expectFit(method: string, path: string, versions: string[], bodies: unknown[]): void {
   for (const version of versions)
     for (const body of bodies)
-      expect(
-        misfits(method, template, version, body),
-        `${method} ${template} ${version}: ${JSON.stringify(body)}`,
-      ).toEqual([]);
+      expect(misfits(method, path, version, body), `${method} ${path} ${version}: ${JSON.stringify(body)}`).toEqual([]);
+}
+
+/** A write's bodies fit its operation in `versions`: the body, the body carrying its change, and the PATCH that
+ * puts the change back. */
+function expectWriteFits(w: RefusableWrite, versions: string[]): void {
+  expectFit(w.method, w.path, versions, [w.body, changingBody(w)]);
+  if (w.change) expectFit('PATCH', w.path, versions, [undoBody({ ...w, change: w.change })]);
 }
 
 const tags = [{ key: 'purpose', value: 'conformance' }];
@@ -144,7 +165,7 @@ describe('the bodies the suite sends fit the document', () => {
     );
   });
 
-  it('access-list entries and alert acknowledgements', () => {
+  it('access-list entries', () => {
     expectFit(
       'POST',
       '/groups/{groupId}/accessList',
@@ -154,15 +175,95 @@ describe('the bodies the suite sends fit the document', () => {
         [{ ipAddress: '192.0.2.2', deleteAfterDate: '2030-01-02T03:04:05Z' }],
       ],
     );
-    expectFit(
-      'PATCH',
-      '/groups/{groupId}/alerts/{alertId}',
-      [v2],
-      [
-        { acknowledgedUntil: '2030-01-02T03:04:05Z', acknowledgementComment: 'r1-acknowledged' },
-        { unacknowledgeAlert: true },
-      ],
+  });
+});
+
+describe("the writes the suite builds from the reference target's entities fit the document", () => {
+  const groupId = IDS.groupA;
+  const project = `/groups/${groupId}`;
+  let reference: Started;
+
+  /** The owner's answer to `path` (below the generation's base) on the reference target, which takes the request. */
+  async function owners(path: string, generation: Generation = 'v2', c: Call = {}): Promise<JsonObject> {
+    const plain = generation === 'v1.0' ? { headers: { accept: 'application/json' } } : {};
+    const res = await call(reference, `${generation === 'v2' ? V2 : V1}${path}`, { as: 'owner', ...plain, ...c });
+    expect(res.status, `${c.method ?? 'GET'} ${path}: ${res.text}`).toBeLessThan(300);
+    return res.json as JsonObject;
+  }
+
+  beforeAll(async () => {
+    reference = await start();
+  }, 60_000);
+  afterAll(() => reference?.close());
+
+  it('every write of the writable surface, its change and the change put back, in each generation', async () => {
+    const surface = await surfaceFromDocument(document, 'platform', 'real service');
+    // As withWriteSurface reads them: an alert configuration and a custom role made to change, and the project.
+    const configs = alertConfigKind.collection(t, groupId);
+    const config = await owners(configs, 'v2', { method: 'POST', body: alertConfigKind.body(t, runName(t, 'w')) });
+    const roles = customRoleKind.collection(t, groupId);
+    const role = await owners(roles, 'v2', { method: 'POST', body: customRoleKind.body(t, runName(t, 'w')) });
+    const configPath = `${configs}/${config.id}`;
+    const rolePath = `${roles}/${encodeURIComponent(role.roleName as string)}`;
+    const resources: WritableResource[] = projectResources(t, 'w', surface, groupId, {
+      project: await owners(project),
+      config: { path: configPath, entity: await owners(configPath) },
+      role: { path: rolePath, entity: await owners(rolePath) },
+    });
+    // Each cluster of the project as the existing one, in each generation's shape.
+    const clusters = `${project}/clusters`;
+    for (const cluster of (await owners(clusters)).results as JsonObject[])
+      for (const generation of ['v2', 'v1.0'] as const) {
+        const path = `${clusters}/${cluster.name}`;
+        resources.push(
+          clusterResource(t, 'w', surface, generation, clusters, { path, entity: await owners(path, generation) }),
+        );
+      }
+    const ops = writeOps(resources);
+    expect(new Set(ops.map(describeOp))).toEqual(
+      new Set(
+        ['v2', 'v1.0'].flatMap((g) => [
+          `POST project (${g})`,
+          `PATCH project (${g})`,
+          `POST alert configuration (${g})`,
+          `PUT alert configuration (${g})`,
+          `PATCH alert configuration (${g})`,
+          `POST custom database role (${g})`,
+          `PATCH custom database role (${g})`,
+          `PATCH cluster (${g})`,
+          ...(g === 'v2' ? ['POST cluster (v2)'] : []),
+        ]),
+      ),
     );
+    // A /v2 body is also sent in the deprecated version where the spec says both take the same bodies (9.4, 9.5).
+    for (const op of ops)
+      expectWriteFits(
+        op,
+        op.generation === 'v1.0' ? [legacy] : sameBodiesIn(op.path, legacy, v2) ? [v2, legacy] : [v2],
+      );
+  });
+
+  it("the project's other writes: a key of encryption at rest, an alert acknowledged, each put back", async () => {
+    const ear = profile.endpoints.encryptionAtRest.replace('{groupId}', groupId);
+    const [open] = (await owners(`${project}/alerts?status=OPEN`)).results as JsonObject[];
+    const alert = `${project}/alerts/${open!.id}`;
+    const first = acknowledgements(t, project, open!);
+    // Acknowledged as the check acknowledges it, the alert has an acknowledgement to put back.
+    await owners(alert, 'v2', { method: 'PATCH', body: changingBody(first[0]!) });
+    const writes = [
+      ...encryptionChanges(t, ear, await owners(ear)),
+      ...first,
+      ...acknowledgements(t, project, await owners(alert)),
+    ];
+    const undone = (w: RefusableWrite) => (w.change ? Object.keys(undoBody({ ...w, change: w.change })) : []);
+    const cells = (resource: string, undo: string) =>
+      ['v2', 'v1.0'].map((g) => `PATCH ${resource} (${g}), undone by ${undo}`);
+    expect(writes.map((w) => `${describeOp(w)}, undone by ${undone(w).join(' and ')}`)).toEqual([
+      ...cells('encryption at rest', 'googleCloudKms'),
+      ...cells('alert acknowledgement', 'unacknowledgeAlert'),
+      ...cells('alert acknowledgement', 'acknowledgedUntil and acknowledgementComment'),
+    ]);
+    for (const w of writes) expectWriteFits(w, [w.generation === 'v2' ? v2 : legacy]);
   });
 });
 

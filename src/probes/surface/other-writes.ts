@@ -29,7 +29,7 @@ async function openAlert(t: Target, project: string): Promise<JsonObject | undef
 
 /** Acknowledging the alert with a comment of the run's; undone by withdrawing the acknowledgement, or by putting the
  * one it had back. */
-function acknowledgements(t: Target, project: string, alert: JsonObject): NamedWrite[] {
+export function acknowledgements(t: Target, project: string, alert: JsonObject): NamedWrite[] {
   const comment = alert.acknowledgementComment;
   const undo =
     typeof alert.acknowledgedUntil === 'string'
@@ -59,7 +59,7 @@ const keyFields: [string, string][] = [
 ];
 
 /** A change of the key of a key service that is not enabled, or none. */
-function encryptionChanges(t: Target, path: string, settings: JsonObject): NamedWrite[] {
+export function encryptionChanges(t: Target, path: string, settings: JsonObject): NamedWrite[] {
   const found = keyFields.find(([s]) => isObject(settings[s]) && (settings[s] as JsonObject).enabled === false);
   if (!found) return [];
   const [service, keyField] = found;

@@ -310,6 +310,62 @@ async function existingCluster(t: Target, ids: string[]): Promise<{ collection: 
   return undefined;
 }
 
+/** An entity the surface writes to: its path below the generation's base, and the owner's reading of it there. */
+export interface ReadEntity {
+  path: string;
+  entity: JsonObject;
+}
+
+/** The writable resources of a project, from the owner's readings of it and of the alert configuration and custom
+ * database role made in it to change; the unmodifiable fields of each write are the surface's. */
+export function projectResources(
+  t: Target,
+  what: string,
+  surface: Surface,
+  groupId: string,
+  { project, config, role }: { project: JsonObject; config: ReadEntity; role: ReadEntity },
+): WritableResource[] {
+  const of = (collection: string, entry: string) => readOnlyFields(surface, collection, entry);
+  const roleTemplate = customRoleKind.collection(t, '{groupId}');
+  const configTemplate = alertConfigKind.collection(t, '{groupId}');
+  return [
+    projects(t, what, of('/groups', '/groups/{groupId}'), `/groups/${groupId}`, project),
+    alertConfigs(
+      t,
+      what,
+      of(configTemplate, `${configTemplate}/{alertConfigId}`),
+      [alertConfigKind.collection(t, groupId), config.path],
+      config.entity,
+    ),
+    customRoles(
+      t,
+      what,
+      of(roleTemplate, `${roleTemplate}/{roleName}`),
+      [customRoleKind.collection(t, groupId), role.path],
+      role.entity,
+    ),
+  ];
+}
+
+/** The writable resource of an existing cluster of `collection` in one generation, from the owner's reading of it in
+ * that generation. */
+export const clusterResource = (
+  t: Target,
+  what: string,
+  surface: Surface,
+  generation: Generation,
+  collection: string,
+  cluster: ReadEntity,
+): WritableResource =>
+  clusters(
+    t,
+    what,
+    generation,
+    readOnlyFields(surface, '/groups/{groupId}/clusters', '/groups/{groupId}/clusters/{clusterName}'),
+    [collection, cluster.path],
+    cluster.entity,
+  );
+
 /** Runs `use` with the writable surface of every project checks write in (an alert configuration and a custom
  * database role made in each to change), so that cases picking among them spread over the projects' rate budgets;
  * of the first of them alone where `oneProject` says so, or of `project` alone. `what` names what the check makes
@@ -323,9 +379,6 @@ export async function withWriteSurface(
   const made: NewEntity[] = [];
   try {
     const surface = await targetSurface(t);
-    const of = (collection: string, entry: string) => readOnlyFields(surface, collection, entry);
-    const roleTemplate = customRoleKind.collection(t, '{groupId}');
-    const configTemplate = alertConfigKind.collection(t, '{groupId}');
     const resources: WritableResource[] = [];
     const spread = project ? [] : await spreadProjects(t);
     for (const groupId of project ? [project] : oneProject ? spread.slice(0, 1) : spread) {
@@ -337,29 +390,12 @@ export async function withWriteSurface(
       made.push(role);
       const configPath = `${configs}/${config.id}`;
       const rolePath = `${roles}/${encodeURIComponent(role.id)}`;
-      resources.push(
-        projects(
-          t,
-          what,
-          of('/groups', '/groups/{groupId}'),
-          `/groups/${groupId}`,
-          await readAt(t, 'v2', `/groups/${groupId}`),
-        ),
-        alertConfigs(
-          t,
-          what,
-          of(configTemplate, `${configTemplate}/{alertConfigId}`),
-          [configs, configPath],
-          await readAt(t, 'v2', configPath),
-        ),
-        customRoles(
-          t,
-          what,
-          of(roleTemplate, `${roleTemplate}/{roleName}`),
-          [roles, rolePath],
-          await readAt(t, 'v2', rolePath),
-        ),
-      );
+      const readings = {
+        project: await readAt(t, 'v2', `/groups/${groupId}`),
+        config: { path: configPath, entity: await readAt(t, 'v2', configPath) },
+        role: { path: rolePath, entity: await readAt(t, 'v2', rolePath) },
+      };
+      resources.push(...projectResources(t, what, surface, groupId, readings));
     }
     const cluster = t.profile.allowBillable
       ? await existingCluster(t, project ? [project] : t.profile.projects.ids)
@@ -367,14 +403,10 @@ export async function withWriteSurface(
     if (cluster) {
       for (const g of ['v2', 'v1.0'] as const)
         resources.push(
-          clusters(
-            t,
-            what,
-            g,
-            of('/groups/{groupId}/clusters', '/groups/{groupId}/clusters/{clusterName}'),
-            [cluster.collection, cluster.path],
-            await readAt(t, g, cluster.path),
-          ),
+          clusterResource(t, what, surface, g, cluster.collection, {
+            path: cluster.path,
+            entity: await readAt(t, g, cluster.path),
+          }),
         );
     }
     await use(resources);
