@@ -19,12 +19,14 @@ import type { WriteOp } from './write-operations.ts';
 /** What a refusable write needs of the surface: a create body, an update with a change that shows read back, or a
  * DELETE of an entity (its body unsent). `asList` sends a create's body as the one item of an array (a collection
  * that takes several entries at once); `undo` is the body that puts back a change taken (by default the changed
- * field's current value). */
+ * field's current value), sent in the write's generation, or under /v2 in `undoVersion` where only that version's
+ * body takes it. */
 export type RefusableWrite = Pick<WriteOp, 'path' | 'body' | 'key' | 'generation'> & {
   method: WriteOp['method'] | 'DELETE';
   change?: Write['change'];
   asList?: boolean;
   undo?: JsonObject;
+  undoVersion?: string;
 };
 
 export type Effect = 'created' | 'changed' | 'deleted';
@@ -95,12 +97,10 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
   const changing = { ...w, change: w.change };
   if (isDeepStrictEqual(await readChanged(t, changing), w.change.current)) return undefined;
   // Put back: later writes judge only their own request.
-  await t.send({
-    method: 'PATCH',
-    path: url(t, w),
-    json: undoBody(changing),
-    ...(w.generation === 'v1.0' ? legacyRead : {}),
-  });
+  const where = w.undoVersion
+    ? { path: t.v2(w.path), version: w.undoVersion }
+    : { path: url(t, w), ...(w.generation === 'v1.0' ? legacyRead : {}) };
+  await t.send({ method: 'PATCH', ...where, json: undoBody(changing) });
   return 'changed';
 }
 

@@ -78,10 +78,11 @@ function expectFit(method: string, path: string, versions: string[], bodies: unk
 }
 
 /** A write's bodies fit its operation in `versions`: the body, the body carrying its change, and the PATCH that
- * puts the change back. */
+ * puts the change back (in its own version where it names one). */
 function expectWriteFits(w: RefusableWrite, versions: string[]): void {
   expectFit(w.method, w.path, versions, [w.body, changingBody(w)]);
-  if (w.change) expectFit('PATCH', w.path, versions, [undoBody({ ...w, change: w.change })]);
+  if (w.change)
+    expectFit('PATCH', w.path, w.undoVersion ? [w.undoVersion] : versions, [undoBody({ ...w, change: w.change })]);
 }
 
 const tags = [{ key: 'purpose', value: 'conformance' }];

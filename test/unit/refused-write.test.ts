@@ -12,13 +12,13 @@ import {
 } from '../../src/probes/refused-write.ts';
 import type { Target } from '../../src/target/target.ts';
 
-function response(status: number): HttpResponse {
+function response(status: number, body: object = {}): HttpResponse {
   const exchange = {
     request: { method: 'PATCH', url: 'http://target/api', headers: {} },
     startedAt: new Date(0).toISOString(),
     durationMs: 0,
   };
-  return new HttpResponse(status, {}, Buffer.from('{}'), exchange);
+  return new HttpResponse(status, {}, Buffer.from(JSON.stringify(body)), exchange);
 }
 
 const patch: RefusableWrite = {
@@ -107,6 +107,54 @@ describe('a refused DELETE', () => {
     expect(gone.sent[0]).not.toHaveProperty('as');
     await expect(effectOf(answering(200).t, remove, response(403))).resolves.toBeUndefined();
     await expect(effectOf(answering(503).t, remove, response(403))).rejects.toThrow(TargetError);
+  });
+});
+
+/** A target whose owner reads `entity` wherever a check reads, and takes every other request; it records them. */
+function reading(entity: object): { t: Target; sent: Record<string, unknown>[] } {
+  const sent: Record<string, unknown>[] = [];
+  const send = async (req: Record<string, unknown>) => {
+    sent.push(req);
+    return req.method === 'GET' ? response(200, entity) : response(200);
+  };
+  const t = {
+    v2: (p: string) => `/v2${p}`,
+    legacy: (p: string) => `/v1.0${p}`,
+    send,
+    get: (path: string) => send({ method: 'GET', path }),
+  };
+  return { t: t as unknown as Target, sent };
+}
+
+describe('a change taken', () => {
+  it("is put back in the write's generation, or under /v2 in the version its undo names", async () => {
+    const legacy = reading({ enabled: false });
+    await expect(effectOf(legacy.t, patch, response(200))).resolves.toBe('changed');
+    expect(legacy.sent.at(-1)).toEqual({
+      method: 'PATCH',
+      path: '/v1.0/groups/g/alertConfigs/a',
+      version: null,
+      headers: { accept: 'application/json' },
+      json: { enabled: true },
+    });
+    const acknowledgement: RefusableWrite = {
+      method: 'PATCH',
+      path: '/groups/g/alerts/a',
+      body: { acknowledgedUntil: '2030-01-02T03:04:05Z' },
+      key: 'id',
+      generation: 'v1.0',
+      change: { field: 'acknowledgementComment', current: undefined, changed: 'r1-acknowledged' },
+      undo: { unacknowledgeAlert: true },
+      undoVersion: '2024-05-30',
+    };
+    const withdrawn = reading({ acknowledgementComment: 'r1-acknowledged' });
+    await expect(effectOf(withdrawn.t, acknowledgement, response(200))).resolves.toBe('changed');
+    expect(withdrawn.sent.at(-1)).toEqual({
+      method: 'PATCH',
+      path: '/v2/groups/g/alerts/a',
+      version: '2024-05-30',
+      json: { unacknowledgeAlert: true },
+    });
   });
 });
 

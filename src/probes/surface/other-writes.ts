@@ -9,6 +9,7 @@ import { expectProfilePathServed } from '../../judges/profile-path.ts';
 import { deleteCreated, noteCreated, runName, type Created } from '../../target/created.ts';
 import type { Target } from '../../target/target.ts';
 import type { RefusableWrite } from '../refused-write.ts';
+import { resourceOfPath } from '../resource-versions.ts';
 import { testNetAddress } from './date-fields.ts';
 import type { Generation } from './writes.ts';
 
@@ -27,27 +28,31 @@ async function openAlert(t: Target, project: string): Promise<JsonObject | undef
   return (Array.isArray(results) ? results : []).find(isObject);
 }
 
-/** Acknowledging the alert with a comment of the run's; undone by withdrawing the acknowledgement, or by putting the
- * one it had back. */
+/** Acknowledging the alert with a comment of the run's; undone by putting back the one it had, or by withdrawing the
+ * acknowledgement (`unacknowledgeAlert`) in the alerts' current version (spec 3: the one to use): on the real service
+ * only the body of 2024-05-30 has that field, not the alert itself, which earlier versions take. */
 export function acknowledgements(t: Target, project: string, alert: JsonObject): NamedWrite[] {
+  const path = `${project}/alerts/${alert.id}`;
   const comment = alert.acknowledgementComment;
-  const undo =
+  const putBack =
     typeof alert.acknowledgedUntil === 'string'
       ? {
-          acknowledgedUntil: alert.acknowledgedUntil,
-          ...(comment === undefined ? {} : { acknowledgementComment: comment }),
+          undo: {
+            acknowledgedUntil: alert.acknowledgedUntil,
+            ...(comment === undefined ? {} : { acknowledgementComment: comment }),
+          },
         }
-      : { unacknowledgeAlert: true };
+      : { undo: { unacknowledgeAlert: true }, undoVersion: resourceOfPath(t, path)?.current };
   const until = new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
   return generations.map((generation) => ({
     resource: 'alert acknowledgement',
     method: 'PATCH',
-    path: `${project}/alerts/${alert.id}`,
+    path,
     body: { acknowledgedUntil: until },
     key: 'id',
     generation,
     change: { field: 'acknowledgementComment', current: comment, changed: runName(t, 'acknowledged') },
-    undo,
+    ...putBack,
   }));
 }
 
