@@ -8,7 +8,10 @@
 // - a union of string enums is typed `object` beside its variants, which no string meets: the variants' type holds;
 // - readOnly properties are listed as required, though a request need not (should not) send them;
 // - some patterns are Java regular expressions, which JavaScript takes only without the `u` flag, or not at all.
-import { Ajv, type ValidateFunction } from 'ajv';
+// And the document leaves its objects open, where spec 2.1 rejects an unknown field: a property that no schema of the
+// body names is made a misfit (JSON Schema 2019-09's unevaluatedProperties, which sees what allOf's parts name).
+import type { ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
 import addFormatsModule from 'ajv-formats';
 import { matchTemplate } from '../../src/probes/path-template.ts';
 
@@ -93,6 +96,25 @@ function relax(doc: Document): void {
   });
 }
 
+/** Every schema that stands whole closed to properties it does not name; not a part that allOf combines (a
+ * subtype's parent), whose siblings name the rest. */
+function closeObjects(doc: Document): void {
+  const parts = new Set<Schema>();
+  const partNames = new Set(Object.keys(doc.components.schemas).filter((n) => n.endsWith('__base')));
+  eachObject(doc, (o) => {
+    if (Array.isArray(o.allOf))
+      for (const s of o.allOf as Schema[]) {
+        parts.add(s);
+        if (typeof s.$ref === 'string') partNames.add(s.$ref.slice(componentRef.length));
+      }
+  });
+  for (const n of partNames) if (doc.components.schemas[n]) parts.add(doc.components.schemas[n]);
+  eachObject(doc, (o) => {
+    if (parts.has(o) || 'additionalProperties' in o) return;
+    if (isSchema(o.properties) || Array.isArray(o.allOf)) o.unevaluatedProperties = false;
+  });
+}
+
 /** A pattern as JavaScript takes it: with the `u` flag, else without; one it cannot read at all checks nothing. */
 const patterns = Object.assign(
   (pattern: string, flags: string): RegExp => {
@@ -117,7 +139,8 @@ export function requestSchemas(document: object, vendor: string): RequestSchemas
   const doc = structuredClone(document) as Document;
   breakDispatchCycles(doc.components.schemas);
   relax(doc);
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false, code: { regExp: patterns } });
+  closeObjects(doc);
+  const ajv = new Ajv2019({ strict: false, allErrors: true, validateSchema: false, code: { regExp: patterns } });
   addFormats(ajv);
   for (const f of ['int32', 'int64', 'float', 'double']) ajv.addFormat(f, { type: 'number', validate: () => true });
   ajv.addSchema({ ...doc, $id: 'document' });

@@ -280,6 +280,21 @@ describe('the exceptions the spec makes', () => {
 });
 
 describe('the document as read', () => {
+  it('names a field it does not know, at any depth, also in a subtype its discriminator picks (spec 2.1)', () => {
+    const config = alertConfigBody('m');
+    const [notification] = config.notifications as JsonObject[];
+    const configs = '/groups/{groupId}/alertConfigs';
+    expect(misfits('POST', configs, v2, { ...config, enabeld: true })).not.toEqual([]);
+    expect(
+      misfits('POST', configs, v2, { ...config, notifications: [{ ...notification, emailEnable: true }] }),
+    ).not.toEqual([]);
+    const cluster = clusterBody(t, 'c');
+    const [spec] = cluster.replicationSpecs as { regionConfigs: JsonObject[] }[];
+    spec!.regionConfigs[0]!.regionNmae = 'US_EAST_1';
+    expect(misfits('POST', '/groups/{groupId}/clusters', clusterVersion, cluster)).not.toEqual([]);
+    expect(misfits('PATCH', '/groups/{groupId}', v2, { tags: [{ key: 'k', value: 'v', vaule: 'v' }] })).not.toEqual([]);
+  });
+
   it('refuses what the real service refuses', () => {
     // A custom role resource without `cluster`, which the suite sent once.
     const noCluster = {
