@@ -36,6 +36,10 @@ check('LINK-LIST-ITEM-SELF-ONLY', titleOf('LINK-LIST-ITEM-SELF-ONLY'), judgeRun(
 // 2.2 "Links are in the response body, not in HTTP response headers."
 check('LINK-NOT-IN-HEADERS', titleOf('LINK-NOT-IN-HEADERS'), judgeRun('LINK-NOT-IN-HEADERS'));
 
+// 2.3 "The response entity has three fields: the total number of items in the whole result set, results (array of
+// entity documents), and links (one to three link relations)": every list the run received.
+check('LIST-SHAPE', titleOf('LIST-SHAPE'), judgeRun('LIST-SHAPE'));
+
 // 2.4 "Default: no envelope."
 check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NONE'));
 

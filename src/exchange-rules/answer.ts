@@ -87,7 +87,7 @@ function enveloped(ctx: ExchangeContext, a: Answer): unknown {
 export function carriedBy(ctx: ExchangeContext, a: Answer): Carried | string {
   if (!isObject(a.body)) return 'no JSON object body';
   let body: JsonObject = a.body;
-  const isList = Array.isArray(body[ctx.resultsField]);
+  const isList = Array.isArray(body[ctx.paging.resultsField]);
   if (a.envelope && !isList) {
     const content = enveloped(ctx, a);
     if (!isObject(content)) return 'envelope=true, and the body is not the envelope of an entity (ENV-SINGLE-WRAP)';
@@ -95,7 +95,7 @@ export function carriedBy(ctx: ExchangeContext, a: Answer): Carried | string {
   }
   if (Object.keys(body).length === 0 && (a.method === 'DELETE' || a.res.status === 202))
     return `{} answering ${a.method === 'DELETE' ? 'a DELETE' : 'an accepted request'} is no entity`;
-  const items = body[ctx.resultsField];
+  const items = body[ctx.paging.resultsField];
   return Array.isArray(items) ? { kind: 'list', body, items } : { kind: 'entity', body };
 }
 

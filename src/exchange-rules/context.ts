@@ -10,8 +10,8 @@ export interface ExchangeContext {
   vendor: string;
   envelope: Profile['envelope'];
   links: Profile['links'];
-  /** The field of a list that holds its entities. */
-  resultsField: string;
+  /** The names of the list's fields and paging parameters (spec 2.3): the field that holds its entities among them. */
+  paging: Profile['paging'];
   /** The version dates the profile says are served (its deleted ones aside). */
   servedVersions: string[];
   /** The event types of the NDS Audits variant (spec 6), the profile's and those added on 18 April 2025. */
@@ -24,7 +24,7 @@ export function exchangeContext(profile: Profile): ExchangeContext {
     vendor: profile.vendor,
     envelope: profile.envelope,
     links: profile.links,
-    resultsField: profile.paging.resultsField,
+    paging: profile.paging,
     servedVersions: servedVersionsOf(profile.versions),
     ndsAuditTypes: [...added20250418, ...profile.events.ndsAuditTypes],
   };

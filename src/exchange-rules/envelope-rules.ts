@@ -12,7 +12,7 @@ export const envelopeRules: ExchangeRule[] = [
     appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'present', envelope: false },
     judge: (ctx, a) => {
       if (!isObject(a.body)) return notJudged('no JSON object body');
-      const isList = a.res.status < 300 && Array.isArray(a.body[ctx.resultsField]);
+      const isList = a.res.status < 300 && Array.isArray(a.body[ctx.paging.resultsField]);
       if (!wrappedUnasked(a.res, a.body, isList, ctx.envelope)) return held;
       return broken(
         `${describeExchange(a.res)}: the ${isList ? 'list' : 'response'} carries the envelope's status though envelope=true was not sent`,

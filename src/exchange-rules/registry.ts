@@ -6,6 +6,7 @@ import { eventRules } from './event-rules.ts';
 import { errorRules } from './error-rules.ts';
 import { formatRules } from './format-rules.ts';
 import { linkRules } from './link-rules.ts';
+import { listRules } from './list-rules.ts';
 import type { ExchangeRule } from './rule.ts';
 import { versionRules } from './version-rules.ts';
 
@@ -13,6 +14,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...formatRules,
   ...dateRules,
   ...linkRules,
+  ...listRules,
   ...envelopeRules,
   ...eventRules,
   ...errorRules,

@@ -25,8 +25,9 @@ export function totalCountOf(res: HttpResponse, paging: Profile['paging']): unkn
   return Object.hasOwn(body, paging.totalCountField) ? body[paging.totalCountField] : undefined;
 }
 
-/** LIST-SHAPE: the total count (an integer, at least 0), results (an array of entities), links (one to three relations). */
-export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging' | 'links'>): void {
+/** LIST-SHAPE: the total count (an integer, at least 0; judged where `count`, the count switched on), results (an
+ * array of entities), links (one to three relations). */
+export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging' | 'links'>, count = true): void {
   const body = res.json();
   if (!isObject(body)) {
     throw new RuleFailure(`${describeExchange(res)}: a list response is not a JSON object`, {
@@ -38,9 +39,9 @@ export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging
   const { totalCountField, resultsField } = profile.paging;
   const { relField, hrefField } = profile.links;
   const problems: string[] = [];
-  const count = body[totalCountField];
-  if (!Number.isInteger(count) || (count as number) < 0)
-    problems.push(`${totalCountField} is ${JSON.stringify(count) ?? 'missing'}, not an integer of at least 0`);
+  const total = body[totalCountField];
+  if (count && (!Number.isInteger(total) || (total as number) < 0))
+    problems.push(`${totalCountField} is ${JSON.stringify(total) ?? 'missing'}, not an integer of at least 0`);
   const results = body[resultsField];
   if (!Array.isArray(results)) problems.push(`${resultsField} is not an array`);
   else if (!results.every(isObject))
@@ -57,7 +58,7 @@ export function checkListShape(res: HttpResponse, profile: Pick<Profile, 'paging
     throw new RuleFailure(`${describeExchange(res)}: ${problems.join('; ')}`, {
       expected: `{${totalCountField}: integer >= 0, ${resultsField}: [entities], links: 1 to 3 relations}`,
       actual: {
-        [totalCountField]: count,
+        [totalCountField]: total,
         [resultsField]: Array.isArray(results) ? `${results.length} items` : results,
         links,
       },

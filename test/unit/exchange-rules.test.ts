@@ -13,7 +13,15 @@ const ctx: ExchangeContext = {
   vendor: 'platform',
   envelope: { statusField: 'status', contentField: 'content' },
   links: { relField: 'rel', hrefField: 'href' },
-  resultsField: 'results',
+  paging: {
+    pageNumParam: 'pageNum',
+    itemsPerPageParam: 'itemsPerPage',
+    includeCountParam: 'includeCount',
+    totalCountField: 'totalCount',
+    resultsField: 'results',
+    maxItemsPerPage: 500,
+    countOffValue: 'absent-or-zero',
+  },
   servedVersions: ['2023-01-01', '2023-02-01'],
   ndsAuditTypes: ['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED'],
 };
@@ -224,5 +232,23 @@ describe('exchange rules', () => {
     expect(
       verdict('ENT-BSON-TIMESTAMP', answer('POST', jobs, 400, { ...error(400, 'Bad Request'), timestamp: {} })),
     ).toBe('a 400');
+  });
+  it('judge every list of the run by its shape, and its total count only where the count was switched on', () => {
+    const configs = `${v2}/groups/p1/alertConfigs`;
+    const link = (rel: string) => ({ rel, href: `${configs}?pageNum=1` });
+    const page = (links: object[], extra: object = {}) => ({ results: [{ id: 'a', links: [] }], links, ...extra });
+    const four = ['self', 'next', 'first', 'last'].map(link);
+    expect(verdict('LIST-SHAPE', answer('GET', `${configs}?itemsPerPage=1`, 200, page(four)))).toBe('broken');
+    expect(verdict('LIST-SHAPE', answer('GET', `${configs}?itemsPerPage=1`, 200, page([link('self')])))).toBe('held');
+    expect(verdict('LIST-SHAPE', answer('GET', `${configs}?includeCount=true`, 200, page([link('self')])))).toBe(
+      'broken',
+    );
+    const counted = page([link('self')], { totalCount: 1, status: 200 });
+    expect(verdict('LIST-SHAPE', answer('GET', `${configs}?includeCount=true&envelope=true`, 200, counted))).toBe(
+      'held',
+    );
+    expect(verdict('LIST-SHAPE', answer('GET', `${configs}/a`, 200, { id: 'a', links: [link('self')] }))).toBe(
+      'not a list',
+    );
   });
 });

@@ -1,0 +1,23 @@
+// Spec 2.3 "The response entity has three fields: the total number of items in the whole result set, results (array
+// of entity documents), and links (one to three link relations)", judged on every 2xx answer of the run that carries
+// a list, whichever check asked: every page size, page, window of dates, envelope and generation. The total count is
+// judged where the request switched the count on; the spec leaves its default unstated.
+import { checkListShape } from '../judges/list.ts';
+import { carriedBy } from './answer.ts';
+import { byJudge, notJudged, type ExchangeRule } from './rule.ts';
+
+export const listRules: ExchangeRule[] = [
+  {
+    rule: 'LIST-SHAPE',
+    title:
+      'every list of every 2xx answer of the run has results and one to three links, and the total count where the count was switched on',
+    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    judge: (ctx, a) => {
+      const c = carriedBy(ctx, a);
+      if (typeof c === 'string') return notJudged(c);
+      if (c.kind !== 'list') return notJudged('not a list');
+      const counted = a.url.searchParams.get(ctx.paging.includeCountParam) === 'true';
+      return byJudge(() => checkListShape(a.res, ctx, counted));
+    },
+  },
+];
