@@ -50,8 +50,14 @@ export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>, tot
   if (start + page.itemsPerPage < items.length)
     links.push({ href: pageHref(ctx, page, page.pageNum + 1), rel: 'next' });
   if (page.pageNum > 1) links.push({ href: pageHref(ctx, page, page.pageNum - 1), rel: 'previous' });
-  // Mutant: a middle page also links to the first page, four relations in all.
+  // Mutant: a middle page also links to the first page, four relations in all; or, at one item per page, every page
+  // with a next one links to the first and the last page too.
   if (links.length === 3 && ctx.mutants.has('LIST-SHAPE')) links.push({ href: pageHref(ctx, page, 1), rel: 'first' });
+  if (page.itemsPerPage === 1 && links.length > 1 && ctx.mutants.has('LIST-SHAPE:one-per-page'))
+    links.push(
+      { href: pageHref(ctx, page, 1), rel: 'first' },
+      { href: pageHref(ctx, page, items.length), rel: 'last' },
+    );
   // Mutant: items on pages after the first carry all their relations, as outside a list.
   // Or events listed by a date filter carry them on every page.
   const filteredEvents = /\/events\/?$/.test(ctx.path) && (ctx.query.has('minDate') || ctx.query.has('maxDate'));
