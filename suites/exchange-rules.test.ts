@@ -43,6 +43,9 @@ check('LIST-SHAPE', titleOf('LIST-SHAPE'), judgeRun('LIST-SHAPE'));
 // 2.4 "Default: no envelope."
 check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NONE'));
 
+// 2.5 "Wherever a group ID is required, the project ID is given": every entity the run received under a project.
+check('PROJ-ID-AS-GROUP-ID', titleOf('PROJ-ID-AS-GROUP-ID'), judgeRun('PROJ-ID-AS-GROUP-ID'));
+
 // 6 "Audit events of variant NDS Audits carry the property eventTypeName": every event the run received.
 check('EVT-EVENT-TYPE-NAME', titleOf('EVT-EVENT-TYPE-NAME'), judgeRun('EVT-EVENT-TYPE-NAME'));
 

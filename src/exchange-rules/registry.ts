@@ -6,6 +6,7 @@ import { eventRules } from './event-rules.ts';
 import { errorRules } from './error-rules.ts';
 import { formatRules } from './format-rules.ts';
 import { linkRules } from './link-rules.ts';
+import { projectRules } from './project-rules.ts';
 import { listRules } from './list-rules.ts';
 import type { ExchangeRule } from './rule.ts';
 import { versionRules } from './version-rules.ts';
@@ -16,6 +17,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...linkRules,
   ...listRules,
   ...envelopeRules,
+  ...projectRules,
   ...eventRules,
   ...errorRules,
   ...versionRules,

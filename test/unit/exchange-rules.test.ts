@@ -251,4 +251,18 @@ describe('exchange rules', () => {
       'not a list',
     );
   });
+  it('judge the groupId of every entity read under a project, and none read by the project’s name', () => {
+    const alerts = `${v2}/groups/p1/alerts`;
+    const alert = (groupId: string) => ({ id: 'a', groupId, links: [] });
+    const list = (...items: object[]) => ({ results: items, totalCount: items.length, links: [] });
+    expect(verdict('PROJ-ID-AS-GROUP-ID', answer('GET', alerts, 200, list(alert('p1'), alert('org1'))))).toBe('broken');
+    expect(verdict('PROJ-ID-AS-GROUP-ID', answer('PATCH', `${alerts}/a`, 200, alert('org1')))).toBe('broken');
+    expect(verdict('PROJ-ID-AS-GROUP-ID', answer('GET', alerts, 200, list(alert('p1'))))).toBe('held');
+    expect(verdict('PROJ-ID-AS-GROUP-ID', answer('GET', `${v2}/groups/byName/a`, 200, alert('p1')))).toBe(
+      'not under a project’s id',
+    );
+    expect(verdict('PROJ-ID-AS-GROUP-ID', answer('GET', `${v2}/groups/p1`, 200, { id: 'p1', links: [] }))).toBe(
+      'no groupId',
+    );
+  });
 });
