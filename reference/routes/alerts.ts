@@ -31,6 +31,8 @@ export function alertView(ctx: RequestContext, alert: Alert, inList: boolean) {
 /** Fields of an alert as a defective target shows them (mutants of spec 2.1); none for an intact one. */
 function defectsOf(ctx: RequestContext, alert: Alert, inList: boolean): Partial<Alert> {
   const defects: Partial<Alert> = {};
+  // Mutant: alerts give their organization's id as groupId, not their project's.
+  if (ctx.mutants.has('PROJ-ID-AS-GROUP-ID:alerts')) defects.groupId = ctx.store.org.id;
   // Mutant: `updated` is shown at +02:00, the same instant but not in UTC.
   if (ctx.mutants.has('ENT-DATES-UTC'))
     defects.updated = `${new Date(Date.parse(alert.updated) + 7_200_000).toISOString().slice(0, 19)}+02:00`;
