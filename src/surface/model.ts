@@ -1,7 +1,8 @@
 // The target's surface as one model (spec 4.1: "Each resource supports only a subset of the methods"): every
 // operation, a path template below the v2 base with a method, the version dates that serve it, the fields of its
-// request body that cannot be modified, and the query parameters that take a date. Read from the target's published
-// OpenAPI document (openapi.ts), or made from the profile (from-profile.ts).
+// request body that cannot be modified, the query parameters that take a date, and a value for each other query
+// parameter it requires. Read from the target's published OpenAPI document (openapi.ts), or made from the profile
+// (from-profile.ts).
 
 export type SurfaceMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +22,9 @@ export interface SurfaceOperation {
   /** Its query parameters that take a date (`format` date or date-time), as the document names them; absent where
    * the surface names none (one made from the profile). */
   dateQuery?: string[];
+  /** A value for each query parameter it requires that takes no date (`granularity=PT1M`), as the document gives
+   * one; absent where it requires none, or the surface is made from the profile. */
+  requiredQuery?: Record<string, string>;
 }
 
 export interface Surface {

@@ -11,7 +11,9 @@ interface MediaTypes {
 interface Parameter {
   name?: string;
   in?: string;
-  schema?: { format?: string };
+  required?: boolean;
+  example?: unknown;
+  schema?: { format?: string; default?: unknown; enum?: unknown[]; example?: unknown };
 }
 type Operation = { requestBody?: MediaTypes; responses?: Record<string, MediaTypes>; parameters?: Parameter[] };
 interface Document {
@@ -35,12 +37,24 @@ function generationsOf(op: Operation, vendor: string): string[] {
   return [...new Set(dates)].sort();
 }
 
-/** The names of the query parameters of an operation (its own and its path's) that take a date. */
-function dateQueryOf(op: Operation, item: Record<string, unknown>): string[] {
-  const parameters = [...((item.parameters as Parameter[] | undefined) ?? []), ...(op.parameters ?? [])];
-  return parameters
-    .filter((p) => p.in === 'query' && (p.schema?.format === 'date-time' || p.schema?.format === 'date'))
-    .flatMap((p) => (p.name ? [p.name] : []));
+/** The query parameters of an operation: its path's and its own. */
+const queryOf = (op: Operation, item: Record<string, unknown>): Parameter[] =>
+  [...((item.parameters as Parameter[] | undefined) ?? []), ...(op.parameters ?? [])].filter((p) => p.in === 'query');
+
+const takesDate = (p: Parameter) => p.schema?.format === 'date-time' || p.schema?.format === 'date';
+
+/** The names of the query parameters of an operation that take a date. */
+const dateQueryOf = (query: Parameter[]): string[] => query.filter(takesDate).flatMap((p) => (p.name ? [p.name] : []));
+
+/** A value the document gives for each query parameter the operation requires that takes no date: its default, else
+ * its first allowed value, else its example; a parameter with none of them is left out. */
+function requiredQueryOf(query: Parameter[]): Record<string, string> {
+  const values = query
+    .filter((p) => p.required && p.name && !takesDate(p))
+    .map((p) => [p.name!, p.schema?.default ?? p.schema?.enum?.[0] ?? p.example ?? p.schema?.example] as const);
+  return Object.fromEntries(
+    values.filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)).map(([n, v]) => [n, String(v)]),
+  );
 }
 
 /** The surface a document (its parsed object, or a file path or URL the parser reads) describes. */
@@ -57,7 +71,9 @@ export async function surfaceFromDocument(document: object | string, vendor: str
       if (!op) continue;
       const schemas = Object.values(op.requestBody?.content ?? {}).map((m) => m.schema);
       const readOnly = new Map(schemas.flatMap(readOnlyFields).map((f) => [f.join('.'), f]));
-      const dateQuery = dateQueryOf(op, item);
+      const query = queryOf(op, item);
+      const dateQuery = dateQueryOf(query);
+      const requiredQuery = requiredQueryOf(query);
       operations.push({
         template,
         method,
@@ -65,6 +81,7 @@ export async function surfaceFromDocument(document: object | string, vendor: str
         ...(schemas[0] === undefined ? {} : { requestSchema: schemas.at(-1) }),
         readOnly: [...readOnly.values()],
         ...(dateQuery.length > 0 ? { dateQuery } : {}),
+        ...(Object.keys(requiredQuery).length > 0 ? { requiredQuery } : {}),
       });
     }
   }

@@ -59,3 +59,10 @@ it("names the query parameters that bound each list's window of dates, the earli
   // A list that takes no date keeps the names it is given.
   expect(dateBoundsAt(surface, '/groups/{groupId}/clusters', fallback)).toEqual(fallback);
 });
+
+it('gives a value for each query parameter an operation requires that takes no date, as the document gives one', () => {
+  const at = (template: string) =>
+    surface.operations.find((o) => o.template === template && o.method === 'GET')?.requiredQuery;
+  expect(at('/groups/{groupId}/processes/{processId}/measurements')).toEqual({ granularity: 'PT1M' });
+  expect(at('/groups/{groupId}/events')).toBeUndefined();
+});
