@@ -2,7 +2,8 @@
 // for minDate and maxDate) and says so in its OpenAPI document: the date rules send the names the document gives,
 // and the target, which ignores parameters it does not know, is judged on its own. The target is the reference
 // target behind a proxy that reads `since` and `until` as its minDate and maxDate, and drops those two: sent the
-// real service's names, it would ignore a wrong date and fail the rules for what it never read.
+// real service's names, it would ignore a wrong date and fail the rules for what it never read. And a list the
+// document dates beyond the events and measurements is reached too: a target that ignores a wrong date there fails.
 import { afterAll, expect, it } from 'vitest';
 import { openApiDocument } from '../../reference/openapi.ts';
 import { allRoutes } from '../../reference/routes/index.ts';
@@ -48,4 +49,27 @@ it('sends the date parameters the target’s document names, and judges the targ
   const sent = run.proxy.log.filter((e) => /\/events\?/.test(e.path)).map((e) => e.path);
   expect(sent.some((p) => /[?&]since=/.test(p))).toBe(true);
   expect(sent.some((p) => /[?&]minDate=/.test(p))).toBe(false);
+});
+
+it('sends wrong dates to every other list the target’s document dates, and fails one that ignores them', async () => {
+  // The reference target's document, its alerts taking a window of dates the reference target does not read.
+  const document = openApiDocument(allRoutes, 'platform') as {
+    paths: Record<string, { get: { parameters: object[] } }>;
+  };
+  const dated = (name: string) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema: { type: 'string', format: 'date-time' },
+  });
+  document.paths['/api/platform/v2/groups/{groupId}/alerts']!.get.parameters.push(dated('since'), dated('until'));
+  const text = JSON.stringify(document);
+  const scenario: Scenario = (req) =>
+    req.method === 'GET' && req.path.split('?')[0] === documentPath ? { kind: 'replace-body', text } : undefined;
+  const run = await runAgainst(scenario, ['ENT-DATES-INPUT-ISO'], (live, proxy) =>
+    live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: bounds }),
+  );
+  const rule = run.report!.rules.find((r) => r.id === 'ENT-DATES-INPUT-ISO')!;
+  expect(rule.status, run.cli.stderr).toBe('fail');
+  expect(rule.reason).toMatch(/^\/groups\/\{groupId\}\/alerts: (since|until)=.* is refused: expected 400, got 200/);
 });

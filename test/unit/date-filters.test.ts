@@ -1,7 +1,9 @@
-// The query sent to a list that filters by date (src/suite/surface/date-filters.ts): the date under test as given,
-// and where a bound cannot go alone its partner a valid ISO-8601 date around it, so that only the date sent is wrong.
+// The lists that filter by date (src/probes/surface/date-filters.ts): every GET the target's document dates with two
+// bounds, at a path the run reached; and the query sent to one: the date under test as given, and where a bound
+// cannot go alone its partner a valid ISO-8601 date around it, so that only the date sent is wrong.
 import { describe, expect, it } from 'vitest';
-import { boundQuery, type DateFilter } from '../../src/probes/surface/date-filters.ts';
+import { boundQuery, documentedPlaces, type DateFilter } from '../../src/probes/surface/date-filters.ts';
+import type { Surface, SurfaceOperation } from '../../src/surface/model.ts';
 
 const events: DateFilter = {
   title: 'events',
@@ -37,5 +39,53 @@ describe('boundQuery', () => {
       start: 'Wed, 05 Mar 2031 17:45:00 GMT',
       end: '2031-03-07T00:00:00Z',
     });
+  });
+});
+
+describe('the places a document dates', () => {
+  const get = (template: string, dateQuery?: string[], requiredQuery?: Record<string, string>): SurfaceOperation => ({
+    template,
+    method: 'GET',
+    generations: [],
+    readOnly: [],
+    ...(dateQuery ? { dateQuery } : {}),
+    ...(requiredQuery ? { requiredQuery } : {}),
+  });
+  const surface: Surface = {
+    source: 'document',
+    operations: [
+      get('/groups/{groupId}/activityFeed', ['maxDate', 'minDate']),
+      get('/groups/{groupId}/processes/{processId}/measurements', ['start', 'end'], { granularity: 'PT1M' }),
+      get('/groups/{id}/events', ['minDate', 'maxDate']),
+      get('/orgs/{orgId}/invoices', ['fromDate', 'toDate']),
+      get('/groups/{groupId}/clusters/{clusterName}/backup/snapshots', ['after']),
+      get('/groups/{groupId}/clusters'),
+    ],
+  };
+  /** The crawl reached the first project and one of its processes, no organization. */
+  const existing = (template: string): Record<string, string> | undefined => {
+    if (template.startsWith('/orgs/')) return undefined;
+    return template.includes('{processId}') ? { groupId: 'g1', processId: 'h1:27017' } : { groupId: 'g1' };
+  };
+
+  it('are every GET with a window of two dates but the known lists, where the run reached it, both bounds sent', () => {
+    expect(documentedPlaces(surface, existing, ['/groups/{groupId}/events'])).toEqual([
+      {
+        title: '/groups/{groupId}/activityFeed',
+        path: '/groups/g1/activityFeed',
+        bounds: ['minDate', 'maxDate'],
+        query: {},
+        alone: false,
+        series: false,
+      },
+      {
+        title: '/groups/{groupId}/processes/{processId}/measurements',
+        path: '/groups/g1/processes/h1:27017/measurements',
+        bounds: ['start', 'end'],
+        query: { granularity: 'PT1M' },
+        alone: false,
+        series: false,
+      },
+    ]);
   });
 });

@@ -1,13 +1,17 @@
 // The places the surface takes a date in a query parameter (spec 2.1: dates sent in query parameters must be
 // ISO-8601, UTC when no zone is given): each list that filters by a window of dates, at every path the run reaches
-// it (the events of each profile project; the measurements of a database, where the crawl reached one). The bounds'
-// names are those the target's document gives the list's GET, else the real service's.
-import { dateBoundsAt, type Surface } from '../../surface/model.ts';
+// it (the events of each profile project; the measurements of a database, where the crawl reached one), and every
+// other GET the target's document names with a window of two dates, at the first path the run reached it (with the
+// values the document gives for what it requires), where a valid window is served. The bounds' names are those the
+// document gives, else the real service's.
+import type { HttpResponse } from '../../http/messages.ts';
+import { dateBoundsAt, shapeOf, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 import { profileProjects } from '../../target/projects.ts';
 import type { Target } from '../../target/target.ts';
 import { contextsOf } from '../path-template.ts';
-import { fill, listSurface } from './lists.ts';
+import { sharedResponse } from '../shared-response.ts';
+import { fill, listSurface, type Surface as ListSurface } from './lists.ts';
 
 export interface DateFilter {
   title: string;
@@ -26,7 +30,9 @@ export interface DateFilter {
 
 /** The bounds of the events' window of dates in a surface: the names its document gives them, else the real
  * service's. */
-const eventBoundsIn = (s: Surface) => dateBoundsAt(s, '/groups/{groupId}/events', ['minDate', 'maxDate']);
+const eventsTemplate = '/groups/{groupId}/events';
+
+const eventBoundsIn = (s: Surface) => dateBoundsAt(s, eventsTemplate, ['minDate', 'maxDate']);
 
 export const eventDateBounds = async (t: Target) => eventBoundsIn(await targetSurface(t));
 
@@ -63,7 +69,33 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
           ]
         : [];
     });
-  return [...events, ...measurements];
+  const known = [eventsTemplate, ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template)];
+  const others = documentedPlaces(surface, s.existing, known);
+  const served = await Promise.all(others.map((f) => validWindow(t, f)));
+  return [...events, ...measurements, ...others.filter((_, i) => served[i]!.status === 200)];
+}
+
+/** Every GET of the surface but the `known` lists that names two query parameters taking a date, at the first path
+ * the run reached it, both bounds sent (the document does not say whether one may go alone). */
+export function documentedPlaces(surface: Surface, existing: ListSurface['existing'], known: string[]): DateFilter[] {
+  return surface.operations
+    .filter((o) => o.method === 'GET' && o.dateQuery?.length === 2)
+    .filter((o) => !known.some((k) => shapeOf(k) === shapeOf(o.template)))
+    .flatMap((o): DateFilter[] => {
+      const values = existing(o.template, contextsOf(o.template).length);
+      if (!values) return [];
+      const bounds = dateBoundsAt(surface, o.template, o.dateQuery as [string, string]);
+      const query = o.requiredQuery ?? {};
+      return [{ title: o.template, path: fill(o.template, values), bounds, query, alone: false, series: false }];
+    });
+}
+
+/** The answer to a window of the day before yesterday at a place: a place that does not serve it (a parameter it
+ * requires that the document gives no value for) cannot show how it reads a wrong date. */
+function validWindow(t: Target, f: DateFilter): Promise<HttpResponse> {
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const query = { ...f.query, [f.bounds[0]]: iso(today - 2 * day), [f.bounds[1]]: iso(today - day) };
+  return sharedResponse(`valid window:${f.path}`, () => t.get(t.v2(f.path), { query }));
 }
 
 const day = 86_400_000;
