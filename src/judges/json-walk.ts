@@ -15,10 +15,21 @@ export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' &
 
 /** Every value inside `value` (itself included), parents before children. */
 export function* walk(value: unknown, path = '', field?: string): Generator<JsonNode> {
-  yield { path, field, value };
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* walk(value[i], `${path}[${i}]`);
-  } else if (isObject(value)) {
-    for (const [k, v] of Object.entries(value)) yield* walk(v, path ? `${path}.${k}` : k, k);
+  // A stack rather than nested generators: every node is yielded once, not once per level above it.
+  const stack: JsonNode[] = [field === undefined ? { path, value } : { path, field, value }];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    yield node;
+    const v = node.value;
+    const at = node.path;
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ path: `${at}[${i}]`, value: v[i] });
+    } else if (isObject(v)) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        stack.push({ path: at ? `${at}.${k}` : k, field: k, value: child });
+      }
+    }
   }
 }

@@ -1,13 +1,27 @@
 // A check of one rule's exchange rules over every answer of the run: judges them all, counts what it judged per
-// kind, and fails with the first answer that broke the rule.
+// kind, and fails with the first answer that broke the rule. Each answer is read (its body parsed) once, whichever
+// rule judges it.
 import { exchangeContext } from '../../src/exchange-rules/context.ts';
 import { judgeRule } from '../../src/exchange-rules/engine.ts';
-import { readAnswer } from '../../src/exchange-rules/answer.ts';
+import { readAnswer, type Answer } from '../../src/exchange-rules/answer.ts';
+import type { ExchangeContext } from '../../src/exchange-rules/context.ts';
+import type { HttpResponse } from '../../src/http/messages.ts';
 import { exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
 import { judged } from '../../src/harness/coverage.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import { RuleFailure } from '../../src/outcome.ts';
+
+const read = new WeakMap<HttpResponse, Answer>();
+
+/** An answer as the exchange rules read it; a response belongs to one run, so to one context. */
+function answerOf(ctx: ExchangeContext, res: HttpResponse): Answer {
+  const known = read.get(res);
+  if (known) return known;
+  const answer = readAnswer(ctx, res);
+  read.set(res, answer);
+  return answer;
+}
 
 /** The check of rule `id`: its exchange rules over every answer the run received before it. */
 export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
@@ -16,7 +30,7 @@ export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
     const j = judgeRule(
       exchangeRulesOf(id),
       ctx,
-      target.exchanges.answers.map((res) => readAnswer(ctx, res)),
+      target.exchanges.answers.map((res) => answerOf(ctx, res)),
     );
     for (const [path, n] of j.places) judged('exchange', n, path);
     for (const [kind, n] of j.kinds) judged(kind, n);
