@@ -38,7 +38,7 @@ async function readSurface(t: Target): Promise<Surface> {
 /** One reading of the document: the document, or why the answer is not one. */
 type Reading = { document: object } | { refused: ProfileFactError } | { fault: string; res: HttpResponse };
 
-async function reading(t: Target, path: string): Promise<Reading> {
+async function reading(t: Pick<Target, 'send'>, path: string): Promise<Reading> {
   const res = await t.send({ method: 'GET', path, version: null, headers: { accept: 'application/json' } });
   if (res.status !== 200) {
     const message = `${describeExchange(res)}: the target does not serve the OpenAPI document the profile names`;
@@ -56,7 +56,7 @@ async function reading(t: Target, path: string): Promise<Reading> {
 
 /** The document the target serves at `path`, read a second time after an answer that shows a fault: an answer that
  * is not an object twice alike is what the path serves, not a fault. */
-async function servedDocument(t: Target, path: string): Promise<object> {
+export async function servedDocument(t: Pick<Target, 'send'>, path: string): Promise<object> {
   const first = await reading(t, path).catch((e: unknown) => {
     if (e instanceof TargetError) return e;
     throw e;
