@@ -3,9 +3,19 @@
 /** The parameters of a template, outermost first: the contexts a list lives in. */
 export const contextsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
+const patterns = new Map<string, RegExp>();
+
+/** The pattern of a template's instances, made once per template. */
+function patternOf(template: string): RegExp {
+  const known = patterns.get(template);
+  if (known) return known;
+  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\}/g, '([^/]+)')}$`);
+  patterns.set(template, pattern);
+  return pattern;
+}
+
 /** Where `path` is an instance of `template` (each `{param}` one segment): the parameters' values, else undefined. */
 export function matchTemplate(template: string, path: string): Record<string, string> | undefined {
-  const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\}/g, '([^/]+)')}$`);
-  const m = pattern.exec(path);
+  const m = patternOf(template).exec(path);
   return m ? Object.fromEntries(contextsOf(template).map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) : undefined;
 }
