@@ -34,8 +34,9 @@ export interface LiveReference {
 
 type Seed = { principals: { name: string; publicKey?: string }[] } & Record<string, unknown>;
 
+/** Starts the reference target; `windowSeconds` lengthens its rate-limit window (the profile's must say the same). */
 export async function startLiveReference(
-  o: { mutants?: string[]; seed?: (seed: Seed) => Seed } = {},
+  o: { mutants?: string[]; seed?: (seed: Seed) => Seed; windowSeconds?: number } = {},
 ): Promise<LiveReference> {
   const seed = (o.seed ?? ((s) => s))(structuredClone(defaultSeed()) as Seed);
   const env: Record<string, string> = {};
@@ -52,7 +53,8 @@ export async function startLiveReference(
       env[ref.privateKeyEnv!] = secret;
     }
   }
-  const { limit, windowSeconds } = referenceProfile.rateLimit;
+  const { limit } = referenceProfile.rateLimit;
+  const windowSeconds = o.windowSeconds ?? referenceProfile.rateLimit.windowSeconds;
   const target = await startReferenceTarget({
     secrets: principals,
     seed,
