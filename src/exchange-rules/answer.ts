@@ -23,6 +23,10 @@ export interface Answer {
   body: unknown;
 }
 
+/** The path of an answer's request below its generation's base (`/groups/p1/clusters`), or '' outside the API. */
+export const pathBelowBase = (ctx: ExchangeContext, a: Answer): string =>
+  a.generation ? a.url.pathname.slice(apiBase(ctx, a.generation).length) : '';
+
 /** The base path of a generation of the API: `/api/{vendor}/v2`. */
 export function apiBase(ctx: ExchangeContext, generation: Generation): string {
   return `${new URL(ctx.baseUrl).pathname.replace(/\/$/, '')}/api/${ctx.vendor}/${generation}`;

@@ -6,17 +6,16 @@
 import { checkClusterShape, checkNoRemovedProperties, clusterSchemaOf } from '../judges/cluster-shape.ts';
 import { isObject, type JsonObject } from '../judges/json-walk.ts';
 import { describeExchange } from '../judges/status.ts';
-import { apiBase, carriedBy, servedVersion, type Answer } from './answer.ts';
+import { carriedBy, pathBelowBase, servedVersion, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
-import { byJudge, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
+import { bodiedSuccess, byJudge, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
 
 /** The clusters of a project, or one of them (a name holds no `:`, which starts a custom method). */
 const clusterPath = /^\/groups\/[^/]+\/clusters(\/[^/:]+)?\/?$/;
 
 /** The clusters an answer carries, each with where it stands, or why it carries none. */
 function clustersIn(ctx: ExchangeContext, a: Answer): { cluster: JsonObject; where: string }[] | string {
-  const path = a.generation ? a.url.pathname.slice(apiBase(ctx, a.generation).length) : '';
-  if (!clusterPath.test(path)) return 'not the clusters resource';
+  if (!clusterPath.test(pathBelowBase(ctx, a))) return 'not the clusters resource';
   const c = carriedBy(ctx, a);
   if (typeof c === 'string') return c;
   const clusters =
@@ -43,13 +42,11 @@ function in20230201(ctx: ExchangeContext, a: Answer): string | undefined {
   return clusterSchemaOf(version) === 'cluster-2023-02-01' ? undefined : `served in ${version}`;
 }
 
-const served = { statuses: ['2xx'], tooManyRequests: false, body: 'present' } as const;
-
 export const clusterRules: ExchangeRule[] = [
   {
     rule: 'VER-CLUSTERS-REGION-CONFIGS',
     title: 'every cluster of every 2xx answer of the run in 2023-02-01 carries replicationSpecs[].regionConfigs[]',
-    appliesTo: served,
+    appliesTo: bodiedSuccess,
     judge: (ctx, a) => {
       const why = in20230201(ctx, a);
       if (why) return notJudged(why);
@@ -59,7 +56,7 @@ export const clusterRules: ExchangeRule[] = [
   {
     rule: 'VER-CLUSTERS-REMOVED-ABSENT',
     title: 'no cluster of any 2xx answer of the run in 2023-02-01 carries one of the eleven removed properties',
-    appliesTo: served,
+    appliesTo: bodiedSuccess,
     judge: (ctx, a) => {
       const why = in20230201(ctx, a);
       if (why) return notJudged(why);
@@ -69,7 +66,7 @@ export const clusterRules: ExchangeRule[] = [
   {
     rule: 'VER-LEGACY-CLUSTER-SHAPE',
     title: 'every cluster of every 2xx answer of the run under /v1.0 is in the legacy shape',
-    appliesTo: served,
+    appliesTo: bodiedSuccess,
     judge: (ctx, a) => {
       if (a.generation !== 'v1.0') return notJudged('not the legacy API');
       return eachCluster(ctx, a, (cluster, where) => checkClusterShape('cluster-legacy', cluster, where, a.res));

@@ -15,7 +15,7 @@ export interface ExchangeContext {
   /** The version dates the profile says are served (its deleted ones aside). */
   servedVersions: string[];
   /** The event types of the NDS Audits variant (spec 6), the profile's and those added on 18 April 2025. */
-  ndsAuditTypes: string[];
+  ndsAuditTypes: ReadonlySet<string>;
 }
 
 export function exchangeContext(profile: Profile): ExchangeContext {
@@ -26,6 +26,6 @@ export function exchangeContext(profile: Profile): ExchangeContext {
     links: profile.links,
     paging: profile.paging,
     servedVersions: servedVersionsOf(profile.versions),
-    ndsAuditTypes: [...added20250418, ...profile.events.ndsAuditTypes],
+    ndsAuditTypes: new Set([...added20250418, ...profile.events.ndsAuditTypes]),
   };
 }

@@ -4,13 +4,13 @@
 // judged: its `parameters` may echo a date as the client sent it.
 import { bsonProblem, bsonTimestamps, datesIn, isUtcDate } from '../judges/dates.ts';
 import { describeExchange } from '../judges/status.ts';
-import { broken, held, notJudged, type ExchangeRule } from './rule.ts';
+import { bodiedSuccess, broken, held, notJudged, type ExchangeRule } from './rule.ts';
 
 export const dateRules: ExchangeRule[] = [
   {
     rule: 'ENT-DATES-UTC',
     title: 'every date, at any depth, of every 2xx JSON answer of the run is ISO-8601 in UTC',
-    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    appliesTo: bodiedSuccess,
     judge: (_ctx, a) => {
       if (a.body === undefined) return notJudged('the body is not JSON');
       const dates = datesIn(a.body);
@@ -27,7 +27,7 @@ export const dateRules: ExchangeRule[] = [
   {
     rule: 'ENT-BSON-TIMESTAMP',
     title: 'every BSON timestamp, at any depth, of every 2xx JSON answer of the run is {date, increment}',
-    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    appliesTo: bodiedSuccess,
     judge: (_ctx, a) => {
       if (a.body === undefined) return notJudged('the body is not JSON');
       const found = bsonTimestamps(a.body);

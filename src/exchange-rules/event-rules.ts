@@ -3,8 +3,8 @@
 // read alone, whichever check asked.
 import { judgeNdsAuditEvents } from '../judges/nds-audit-events.ts';
 import { describeExchange } from '../judges/status.ts';
-import { apiBase, carriedBy } from './answer.ts';
-import { broken, held, notJudged, type ExchangeRule } from './rule.ts';
+import { carriedBy, pathBelowBase } from './answer.ts';
+import { bodiedSuccess, broken, held, notJudged, type ExchangeRule } from './rule.ts';
 
 /** The events of a project or an organization, or one of them. */
 const eventsPath = /^\/(groups|orgs)\/[^/]+\/events(\/[^/]+)?\/?$/;
@@ -13,14 +13,13 @@ export const eventRules: ExchangeRule[] = [
   {
     rule: 'EVT-EVENT-TYPE-NAME',
     title: 'every NDS Audits event of every 2xx answer of the run carries eventTypeName',
-    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    appliesTo: bodiedSuccess,
     judge: (ctx, a) => {
-      const path = a.generation ? a.url.pathname.slice(apiBase(ctx, a.generation).length) : '';
-      if (!eventsPath.test(path)) return notJudged('not the events resource');
+      if (!eventsPath.test(pathBelowBase(ctx, a))) return notJudged('not the events resource');
       const c = carriedBy(ctx, a);
       if (typeof c === 'string') return notJudged(c);
       const events = c.kind === 'list' ? c.items : [c.body];
-      const { judged, without } = judgeNdsAuditEvents(events, new Set(ctx.ndsAuditTypes));
+      const { judged, without } = judgeNdsAuditEvents(events, ctx.ndsAuditTypes);
       if (judged === 0) return notJudged('no event of the NDS Audits variant');
       const first = without[0];
       if (!first) return held;

@@ -4,14 +4,14 @@
 // judged where the request switched the count on; the spec leaves its default unstated.
 import { checkListShape } from '../judges/list.ts';
 import { carriedBy } from './answer.ts';
-import { byJudge, notJudged, type ExchangeRule } from './rule.ts';
+import { bodiedSuccess, byJudge, notJudged, type ExchangeRule } from './rule.ts';
 
 export const listRules: ExchangeRule[] = [
   {
     rule: 'LIST-SHAPE',
     title:
       'every list of every 2xx answer of the run has results and one to three links, and the total count where the count was switched on',
-    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    appliesTo: bodiedSuccess,
     judge: (ctx, a) => {
       const c = carriedBy(ctx, a);
       if (typeof c === 'string') return notJudged(c);

@@ -4,18 +4,16 @@
 // named by its name (`/groups/byName/{name}`) is not judged: the path gives no id to compare.
 import { isObject } from '../judges/json-walk.ts';
 import { describeExchange } from '../judges/status.ts';
-import { apiBase, entitiesIn } from './answer.ts';
-import { broken, held, notJudged, type ExchangeRule } from './rule.ts';
+import { entitiesIn, pathBelowBase } from './answer.ts';
+import { bodiedSuccess, broken, held, notJudged, type ExchangeRule } from './rule.ts';
 
 export const projectRules: ExchangeRule[] = [
   {
     rule: 'PROJ-ID-AS-GROUP-ID',
     title: 'every entity of every 2xx answer of the run under a project that gives a groupId gives that project’s id',
-    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    appliesTo: bodiedSuccess,
     judge: (ctx, a) => {
-      const [first, id] = (a.generation ? a.url.pathname.slice(apiBase(ctx, a.generation).length) : '')
-        .split('/')
-        .filter(Boolean);
+      const [first, id] = pathBelowBase(ctx, a).split('/').filter(Boolean);
       if (first !== 'groups' || id === undefined || id === 'byName') return notJudged('not under a project’s id');
       const entities = entitiesIn(ctx, a);
       if (typeof entities === 'string') return notJudged(entities);

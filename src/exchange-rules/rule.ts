@@ -49,6 +49,9 @@ export interface AppliesTo {
   envelope?: boolean;
 }
 
+/** What most rules of entities judge: every 2xx answer with a body, a 429 aside. */
+export const bodiedSuccess: AppliesTo = { statuses: ['2xx'], tooManyRequests: false, body: 'present' };
+
 export interface ExchangeRule {
   rule: string;
   /** What it judges, said as a check's title says it. */

@@ -23,7 +23,7 @@ const ctx: ExchangeContext = {
     countOffValue: 'absent-or-zero',
   },
   servedVersions: ['2023-01-01', '2023-02-01'],
-  ndsAuditTypes: ['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED'],
+  ndsAuditTypes: new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']),
 };
 const v2 = `${ctx.baseUrl}/api/platform/v2`;
 
