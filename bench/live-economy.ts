@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCostModel, planFor, formatDuration, type CostModel, type RuleCost } from '../src/runner/plan.ts';
-import type { CaseMode } from '../src/harness/cases.ts';
+import type { CaseMode } from '../src/target/run-setup.ts';
 import type { Report } from '../src/report/report.ts';
 import { root, runSuite, type Profile } from './common.ts';
 import { requestsPerRule } from './replay-floor.ts';

@@ -4,7 +4,7 @@ import { expectRefused } from '../src/judges/refusal.ts';
 import { expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { requireReadAccess } from '../src/probes/read-access.ts';
 import { check } from '../src/harness/check.ts';
@@ -13,7 +13,8 @@ import { readOnlyTries, refusedOverSurface } from '../src/probes/refused-callers
 import { judgeRefusedTries } from '../src/probes/refused-reach.ts';
 import { methodSurface } from '../src/probes/surface/methods.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
-import { target, type Target } from '../src/target/target.ts';
+import type { Target } from '../src/target/target.ts';
+import { target } from '../src/harness/run-target.ts';
 import { undoAccepted } from '../src/target/created.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---

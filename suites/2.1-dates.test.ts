@@ -8,7 +8,7 @@ import { parsedBody } from '../src/judges/entities.ts';
 import { expectServed } from '../src/judges/served.ts';
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import { notApplicableFor, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
 import { coveringItems, judgeEach } from '../src/harness/coverage-first.ts';

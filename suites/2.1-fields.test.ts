@@ -10,7 +10,7 @@ import { jsonContentTypeRequired } from '../src/judges/media-type.ts';
 import { spellPath } from '../src/judges/names-field.ts';
 import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
 import { forAll } from '../src/harness/property.ts';
 import { effectOf, readChanged } from '../src/probes/refused-write.ts';

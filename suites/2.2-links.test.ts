@@ -6,9 +6,8 @@ import { sameEntity, shownBy } from '../src/judges/same-entity.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { crawl, crawledPath, entityGaps, type Crawl } from '../src/probes/crawl.ts';
-import { madeByRun } from '../src/target/created.ts';
 import { judgeAll, requireSome, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
@@ -176,7 +175,7 @@ check(
       const self = selfAtTarget(link, target.profile.baseUrl);
       if (!e.inList && self === e.url) continue; // read from its own URL
       // Entities the run made are deleted by other checks at any time: a later reading would show the suite's writes.
-      if (!c.inScope(new URL(self)) || madeByRun(self)) continue;
+      if (!c.inScope(new URL(self)) || target.creations.madeByRun(self)) continue;
       let at = c.byUrl.get(self)?.res;
       if (!at) {
         if (extra >= extraFetches) continue;

@@ -7,7 +7,7 @@ import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition
 import { describeExchange, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { judgeAll, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { checkEmptyList } from '../src/judges/empty-list.ts';
 import { emptyListReads } from './support/empty-lists.ts';
@@ -38,7 +38,8 @@ import { forAll } from '../src/harness/property.ts';
 import { check } from '../src/harness/check.ts';
 import { contextsOf } from '../src/probes/path-template.ts';
 import { contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
-import { target, type Target } from '../src/target/target.ts';
+import type { Target } from '../src/target/target.ts';
+import { target } from '../src/harness/run-target.ts';
 
 interface ListSource {
   title: string;

@@ -21,7 +21,7 @@ import { judgeVariant } from '../src/probes/variant-reading.ts';
 async function reached(t: Target, kind: 'entity' | 'list'): Promise<readonly HttpResponse[]> {
   const { responses } = await crawl();
   return requireSome(
-    rereadable(responses)
+    rereadable(t, responses)
       .map((c) => c.res)
       .filter((res) => carried(res, t.profile.paging.resultsField)?.kind === kind),
     kind === 'list' ? 'list' : 'entity',

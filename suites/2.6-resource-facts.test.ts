@@ -12,7 +12,7 @@ import { expectServed } from '../src/judges/served.ts';
 import { expectValueAccepted } from '../src/judges/value-accepted.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { notApplicableFor, ProfileFactError, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { throwFirst } from '../src/harness/judge-all.ts';
 import { alertConfigVariants, inBatches, type AlertConfigVariant } from './support/alert-config-variants.ts';
 import {
@@ -22,7 +22,8 @@ import {
   postCluster,
   regionalClusterBody,
 } from '../src/probes/cluster-bodies.ts';
-import { deleteCreated, runName } from '../src/target/created.ts';
+import { deleteCreated } from '../src/target/created.ts';
+import { runName } from '../src/harness/run-name.ts';
 import {
   alertConfigsPath,
   createProject,

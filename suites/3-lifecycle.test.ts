@@ -15,9 +15,9 @@ import {
 } from '../src/probes/resource-versions.ts';
 import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { check } from '../src/harness/check.ts';
-import { target } from '../src/target/target.ts';
+import { target } from '../src/harness/run-target.ts';
 
 const resources = versionedResources(target());
 

@@ -2,11 +2,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { changedFields, notHeld } from '../src/judges/fields.ts';
 import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/judges/head.ts';
-import { expectJudgeable, expectStatus, unjudgeable } from '../src/judges/status.ts';
+import { unjudgeable, expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import type { HeadThenGet } from '../src/http/head-then-get.ts';
 import { notApplicableFor, RuleFailure } from '../src/outcome.ts';
-import { deleteCreated, runName } from '../src/target/created.ts';
+import { deleteCreated } from '../src/target/created.ts';
+import { runName } from '../src/harness/run-name.ts';
 import { eventually } from '../src/probes/eventually.ts';
 import {
   alertConfigBody,
@@ -28,7 +29,8 @@ import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../s
 import { effectOf, expectNoEffect, sendRefusable, type Effect } from '../src/probes/refused-write.ts';
 import { readAt, type Generation, type WriteMethod } from '../src/probes/surface/writes.ts';
 import { describeOp, readBack, sendBody, updates, withWriteOps, type WriteOp } from '../src/probes/write-operations.ts';
-import { target, type Target } from '../src/target/target.ts';
+import type { Target } from '../src/target/target.ts';
+import { target } from '../src/harness/run-target.ts';
 import { workProject } from '../src/probes/work-project.ts';
 import type { JsonObject } from '../src/judges/json-walk.ts';
 

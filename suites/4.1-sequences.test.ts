@@ -27,7 +27,8 @@ import {
   type SequenceCommand,
   type SequenceEnd,
 } from '../src/probes/sequence.ts';
-import { target, type Target } from '../src/target/target.ts';
+import type { Target } from '../src/target/target.ts';
+import { target } from '../src/harness/run-target.ts';
 import { spreadProjects } from '../src/probes/work-project.ts';
 
 type Commands = fc.Arbitrary<SequenceCommand>[];

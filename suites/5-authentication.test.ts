@@ -7,7 +7,7 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';

@@ -8,7 +8,7 @@ import { expectServed } from '../src/judges/served.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { sharedItems } from '../src/probes/surface/paged-lists.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';

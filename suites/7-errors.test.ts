@@ -9,7 +9,8 @@ import {
 import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { deleteCreated, noteCreated, runName, undoAccepted } from '../src/target/created.ts';
+import { deleteCreated, noteCreated, undoAccepted } from '../src/target/created.ts';
+import { runName } from '../src/harness/run-name.ts';
 import {
   alertConfigBody,
   alertConfigsPath,

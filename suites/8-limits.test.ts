@@ -32,8 +32,9 @@ import {
   untilTurnAfter,
   type BurstWindow,
 } from './support/rate-window.ts';
-import { judged } from '../src/harness/coverage.ts';
-import { deleteCreated, noteAccepted, runName, type Created } from '../src/target/created.ts';
+import { judged } from '../src/coverage.ts';
+import { deleteCreated, noteAccepted, type Created } from '../src/target/created.ts';
+import { runName } from '../src/harness/run-name.ts';
 import { alertConfigBody } from '../src/probes/new-entities.ts';
 import {
   effectOf,
@@ -44,7 +45,8 @@ import {
 } from '../src/probes/refused-write.ts';
 import { alertConfigKind } from '../src/probes/sequence.ts';
 import { check } from '../src/harness/check.ts';
-import { target as runTarget, type Target } from '../src/target/target.ts';
+import type { Target } from '../src/target/target.ts';
+import { target as runTarget } from '../src/harness/run-target.ts';
 import { ownProjects } from '../src/probes/work-project.ts';
 
 const limit = runTarget().profile.rateLimit.limit;

@@ -11,7 +11,7 @@ import { expectServed } from '../src/judges/served.ts';
 import { hasRepresentation } from '../src/judges/media-type.ts';
 import { checkNamesVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import { judged } from '../src/coverage.ts';
 import { crawl, crawledPath } from '../src/probes/crawl.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
@@ -33,7 +33,8 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { check } from '../src/harness/check.ts';
 import { resourceKinds, unversionedRead } from '../src/probes/surface/kinds.ts';
 import { targetSurface } from '../src/surface/target-surface.ts';
-import { target, type Target } from '../src/target/target.ts';
+import type { Target } from '../src/target/target.ts';
+import { target } from '../src/harness/run-target.ts';
 
 const resources = versionedResources(target());
 

@@ -2,7 +2,7 @@
 // text, and errors that name the nearest option, command or value when a word is mistyped.
 import { parseArgs } from 'node:util';
 import { didYouMean, nearest } from '../did-you-mean.ts';
-import { caseModes, defaultCaseMode, type CaseMode } from '../harness/cases.ts';
+import { caseModes, defaultCaseMode, type CaseMode } from '../target/run-setup.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';

@@ -15,7 +15,7 @@ import type { Plan } from '../report/report.ts';
 import type { InterruptWatch } from '../runner/interrupt.ts';
 import { SuiteSession, type SuiteRun } from '../runner/suite-session.ts';
 import { rateWaitCountdown } from '../target/countdown.ts';
-import { newRunSetup } from '../harness/setup.ts';
+import { newRunSetup } from '../target/run-setup.ts';
 import { profileClient } from '../target/profile-client.ts';
 import { renderTable, formatTotals } from '../../reporters/console-table.ts';
 import { writeJsonReport } from '../../reporters/json-report.ts';

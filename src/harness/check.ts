@@ -6,14 +6,15 @@ import { curlLine } from '../http/curl-line.ts';
 import { ProfileFactError, RuleFailure, RuleNotApplicable, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
-import { Coverage, withCoverage } from './coverage.ts';
+import { Coverage, withCoverage } from '../coverage.ts';
 import { describeCoverage } from '../check-outcome.ts';
 import { withEvidence, type EvidenceLog } from './evidence.ts';
 import { isProfileFact } from '../target/profile-facts.ts';
 import { runCheck } from './running-checks.ts';
 import type { CheckMeta } from './outcome-meta.ts';
 import type { CheckOutcome } from '../check-outcome.ts';
-import { target, type Target } from '../target/target.ts';
+import type { Target } from '../target/target.ts';
+import { target } from './run-target.ts';
 
 export interface CheckContext {
   target: Target;

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { RuleFailure } from '../outcome.ts';
 import { caseCount } from './cases.ts';
 import { throwFirst } from './judge-all.ts';
-import type { RunSetup } from './setup.ts';
+import type { RunSetup } from '../target/run-setup.ts';
 
 export interface Places<T> {
   /** What makes two items the same case (a URL): only the first of each is kept. */

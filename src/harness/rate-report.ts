@@ -4,7 +4,7 @@
 // only once its checks have settled, also those an interrupt stopped: none sends anything after it.
 import { afterAll } from 'vitest';
 import { checksSettled } from './running-checks.ts';
-import { target } from '../target/target.ts';
+import { target } from './run-target.ts';
 
 // biome-ignore lint/correctness/noEmptyPattern: vitest reads a hook's first parameter as a fixture pattern, which must destructure.
 afterAll(async ({}, file) => {

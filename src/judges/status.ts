@@ -3,7 +3,7 @@
 // counts in the check's coverage as an answer.
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
-import { judged } from '../harness/coverage.ts';
+import { judged } from '../coverage.ts';
 
 export function describeExchange(res: HttpResponse): string {
   const r = res.exchange.request;

@@ -6,12 +6,12 @@ import { parsedBody } from '../judges/entities.ts';
 import { isObject } from '../judges/json-walk.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, TargetError } from '../outcome.ts';
-import { madeByRun } from '../target/created.ts';
 import { CrawlScope } from '../target/crawl-scope.ts';
 import { cite } from '../harness/evidence.ts';
 import { createdPaths } from '../target/journal.ts';
 import { once } from '../harness/per-run.ts';
-import { target, type Target } from '../target/target.ts';
+import type { Target } from '../target/target.ts';
+import { target } from '../harness/run-target.ts';
 
 export interface Crawled {
   /** The absolute URL fetched. */
@@ -206,6 +206,6 @@ export const crawledPath = (c: Pick<Crawled, 'url'>): string => new URL(c.url).p
 
 /** Responses a rule may read again later: not those of entities the run made itself (or below them), which
  * other checks of the run delete at any time, so that a later reading could only show the suite's own writes. */
-export function rereadable(responses: readonly Crawled[]): Crawled[] {
-  return responses.filter((c) => !madeByRun(c.url));
+export function rereadable(t: Target, responses: readonly Crawled[]): Crawled[] {
+  return responses.filter((c) => !t.creations.madeByRun(c.url));
 }

@@ -5,7 +5,8 @@ import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { skipFor, SuiteError, TargetError } from '../outcome.ts';
 import { legacyRead } from './resource-versions.ts';
-import { claimNew, noteCreated, runName, type Created } from '../target/created.ts';
+import { noteCreated, type Created } from '../target/created.ts';
+import { runName } from '../harness/run-name.ts';
 import type { Target } from '../target/target.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
 
@@ -44,7 +45,7 @@ export async function postEntity(
     );
   const under = legacy ? t.v2(collection.slice(t.legacy().length)) : collection;
   const path = `${under}/${encodeURIComponent(id)}`;
-  if (!claimNew(path))
+  if (!t.creations.claimNew(path))
     throw new TargetError(
       'nothing-judged',
       `${describeExchange(res)}: the create answered ${key} ${id}, which an entity this run made and has not deleted already has: no new entity was made for the check`,

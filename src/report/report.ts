@@ -1,7 +1,7 @@
 // The per-rule report (reports/conformance.json). Its format is documented in docs/reports.md and kept stable:
 // CI systems and certifiers parse it. Changing a field's meaning needs a new `format` value.
 import type { Exchange } from '../exchange.ts';
-import type { CaseMode } from '../harness/cases.ts';
+import type { CaseMode } from '../target/run-setup.ts';
 import type { RateLimitUsage } from '../http/rate-usage.ts';
 import type { Level } from '../catalogue/catalogue.ts';
 import type { Status } from '../outcome.ts';

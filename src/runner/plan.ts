@@ -2,7 +2,7 @@
 // (src/runner/cost-model.json, measured by `npm run bench -- cost-model`), the windows they need, and for a time
 // budget (--budget) the most generated cases per property that fit in it.
 import { readFileSync } from 'node:fs';
-import { defaultCaseMode, type CaseMode } from '../harness/cases.ts';
+import { defaultCaseMode, type CaseMode } from '../target/run-setup.ts';
 import type { Plan } from '../report/report.ts';
 
 /** Requests of one rule's checks: a fixed part and a part per generated case (--num-runs). */

@@ -7,7 +7,7 @@ import { allureReporter } from './allure-reporter.ts';
 import { CheckCollector } from './check-collector.ts';
 import type { RateState } from '../http/rate-scheduler.ts';
 import type { CheckResult } from '../report/report.ts';
-import type { RunSetup } from '../harness/setup.ts';
+import type { RunSetup } from '../target/run-setup.ts';
 import {
   exchangesFile,
   filesOfRules,

@@ -1,10 +1,7 @@
 // Entities a check creates: noted in the run's journal at once, deleted by the check or, failing that,
 // by the runner at the end of the run (src/runner/cleanup.ts).
 import type { HttpResponse } from '../http/messages.ts';
-import { confirming } from '../harness/confirm.ts';
 import { appendEntry } from './journal.ts';
-import { perRun } from '../harness/per-run.ts';
-import { runMark } from '../harness/setup.ts';
 import type { Target } from './target.ts';
 
 export interface Created {
@@ -12,25 +9,8 @@ export interface Created {
   as: string;
 }
 
-/** Paths of every entity the run created, deleted or not. */
-const madePaths = perRun(() => new Set<string>());
-
-/** Paths of the entities the run created and has not deleted. */
-const livePaths = perRun(() => new Set<string>());
-
-const pathOf = (path: string) => new URL(path, 'https://target.invalid').pathname;
-
-/** Claims `path` for an entity a create has just made: false when an entity the run made and has not deleted already
- * has it, so that the create made nothing new (a target that answers every create with one entity). */
-export function claimNew(path: string): boolean {
-  const live = livePaths();
-  if (live.has(pathOf(path))) return false;
-  live.add(pathOf(path));
-  return true;
-}
-
 export function noteCreated(t: Target, path: string, as = 'owner'): Created {
-  madePaths().add(pathOf(path));
+  t.creations.noteMade(path);
   appendEntry(t.setup.journalFile, { op: 'created', path, as, accept: t.mediaType(t.profile.versions.default) });
   return { path, as };
 }
@@ -67,20 +47,7 @@ export async function deleteCreated(t: Target, c: Created, query?: Record<string
   const res = await t.send({ method: 'DELETE', path: c.path, as: c.as, ...(query ? { query } : {}) });
   if (res.status < 300 || res.status === 404) {
     appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
-    livePaths().delete(pathOf(c.path));
+    t.creations.noteDeleted(c.path);
   }
   return res;
-}
-
-/** Whether `url` is an entity the run created, or below one. */
-export function madeByRun(url: string): boolean {
-  const path = pathOf(url);
-  for (const made of madePaths()) if (path === made || path.startsWith(`${made}/`)) return true;
-  return false;
-}
-
-/** A name for something the run creates, so leftovers are recognisable; a check running again to confirm a failure
- * names things apart from its first run's, which may still exist. */
-export function runName(t: Target, what: string): string {
-  return `${runMark(t.setup)}${what}${confirming() ? '-again' : ''}`;
 }

@@ -1,19 +1,16 @@
 // The target as the suites see it: the profile, one shared HTTP client, and the API's paths and headers.
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import type { Exchange } from '../exchange.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { profileScheduler } from '../http/rate-scheduler.ts';
 import { rateWaitCountdown } from './countdown.ts';
 import type { Profile } from '../profile/profile.ts';
-import { record } from '../harness/evidence.ts';
-import { perRun } from '../harness/per-run.ts';
-import { checkSignal } from '../harness/running-checks.ts';
 import { RunScope } from './scope.ts';
-import { runMark, type RunSetup } from '../harness/setup.ts';
+import { runMark, type RunSetup } from './run-setup.ts';
 import { WriteGate } from './write-gate.ts';
+import { Creations } from './creations.ts';
 import { profileClient } from './profile-client.ts';
-import { paced } from '../harness/paced-time.ts';
 import { noteUnanswered } from './journal.ts';
 import { ExchangeLog } from '../http/exchange-log.ts';
 
@@ -23,6 +20,16 @@ export type ApiRequest = Omit<RequestSpec, 'as'> & {
   version?: string | null;
 };
 
+/** What the Target needs of the check it sends a request for, from the harness that runs the checks. */
+export interface CheckHooks {
+  /** The signal that ends the running check (an interrupt, its time limit), if a check is running. */
+  signal(): AbortSignal | undefined;
+  /** Keeps an exchange as evidence of the running check. */
+  record(exchange: Exchange): void;
+  /** Awaits a request's turn under the rate limit, counted as the running check's time paced. */
+  pace<T>(turn: Promise<T>): Promise<T>;
+}
+
 export class Target {
   readonly profile: Profile;
   readonly client: HttpClient;
@@ -30,11 +37,16 @@ export class Target {
   readonly writes = new WriteGate();
   /** Every answer of the run, for the exchange rules (suites/exchange-rules.test.ts). */
   readonly exchanges = new ExchangeLog();
+  /** The entities the run has made (src/target/created.ts notes them). */
+  readonly creations = new Creations();
   /** A well-formed project id that names no project (24 hex digits, as project ids are), for the run's 404 probes:
    * the scope lets it through, as the one project it knows not to exist. */
   readonly missingProjectId = `f0f0${randomBytes(10).toString('hex')}`;
 
-  constructor(readonly setup: RunSetup) {
+  constructor(
+    readonly setup: RunSetup,
+    private readonly check: CheckHooks,
+  ) {
     const p = setup.profile;
     this.profile = p;
     const scope = new RunScope(p, this.missingProjectId);
@@ -43,9 +55,9 @@ export class Target {
       scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
       // A 429 to a request the scheduler made room for is the target's count or another client's, not a check's.
       pacedResends: 1,
-      pace: paced,
+      pace: (turn) => check.pace(turn),
     });
-    this.client.onExchange(record);
+    this.client.onExchange((exchange) => check.record(exchange));
     this.client.onExchange(this.exchanges.add);
     this.client.onExchange(scope.learn);
     const unanswered = {
@@ -81,7 +93,7 @@ export class Target {
     const headers: Record<string, string> = {};
     if (version !== null) headers.accept = this.mediaType(version);
     const { version: _v, as, ...rest } = req;
-    const signal = checkSignal();
+    const signal = this.check.signal();
     return this.writes.send(req.method, () =>
       this.client.send({
         ...rest,
@@ -100,6 +112,3 @@ export class Target {
     return this.send({ method: 'GET', path, ...extra });
   }
 }
-
-/** The one Target of this run: the runner provides the setup, the client is reused by every check. */
-export const target = perRun(() => new Target(inject('conformance')));

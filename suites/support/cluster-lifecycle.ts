@@ -4,7 +4,8 @@
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { removedClusterProperties } from '../../src/judges/cluster-shape.ts';
 import { clusterVersion, clustersPath, dedicatedClusterBody, postCluster } from '../../src/probes/cluster-bodies.ts';
-import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
+import { deleteCreated, type Created } from '../../src/target/created.ts';
+import { runName } from '../../src/harness/run-name.ts';
 import { once } from '../../src/harness/per-run.ts';
 import { workProject } from '../../src/probes/work-project.ts';
 import type { Target } from '../../src/target/target.ts';

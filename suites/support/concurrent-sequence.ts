@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
-import { judged } from '../../src/harness/coverage.ts';
+import { judged } from '../../src/coverage.ts';
 import { forAll } from '../../src/harness/property.ts';
 import { maxCommands, sequenceCount, type Session } from '../../src/probes/sequence.ts';
 import { serialOrder, type Outcome, type Step } from './serial-orders.ts';

@@ -2,7 +2,8 @@
 // paging checks, which only read it, and deleted when they are done (dropFilledList). They go into a project of the
 // suite's own where the profile allows creating projects (then no other check writes there, and deleting the
 // project deletes them with it), else into the profile's first project, where each is noted for deletion.
-import { deleteCreated, runName, type Created } from '../../src/target/created.ts';
+import { deleteCreated, type Created } from '../../src/target/created.ts';
+import { runName } from '../../src/harness/run-name.ts';
 import {
   alertConfigBody,
   alertConfigsPath,

@@ -8,7 +8,7 @@ import { totalCountOf } from '../../src/judges/list.ts';
 import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { TargetError } from '../../src/outcome.ts';
-import { judged } from '../../src/harness/coverage.ts';
+import { judged } from '../../src/coverage.ts';
 import { perRun } from '../../src/harness/per-run.ts';
 import { eventually } from '../../src/probes/eventually.ts';
 import type { Entity, Model, SequenceCommand, Session } from '../../src/probes/sequence.ts';

@@ -8,7 +8,7 @@ import { selectRules } from '../../src/catalogue/catalogue.ts';
 import { startEmbedded } from '../../src/cli/embedded.ts';
 import { noAnswerJudged } from '../../src/cli/judge-command.ts';
 import { exchangeCheckTitle, exchangeRuleIds } from '../../src/exchange-rules/registry.ts';
-import { newRunSetup } from '../../src/harness/setup.ts';
+import { newRunSetup } from '../../src/target/run-setup.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import type { CheckResult } from '../../src/report/report.ts';
 import { SuiteSession } from '../../src/runner/suite-session.ts';

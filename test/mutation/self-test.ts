@@ -12,7 +12,7 @@ import { loadProfile } from '../../src/profile/load.ts';
 import { aggregate } from '../../src/report/aggregate.ts';
 import type { RuleResult } from '../../src/report/report.ts';
 import { SuiteSession } from '../../src/runner/suite-session.ts';
-import { newRunSetup } from '../../src/harness/setup.ts';
+import { newRunSetup } from '../../src/target/run-setup.ts';
 import { unpassed } from '../support/unpassed.ts';
 
 /** The test files the mutants are dealt to (test/mutation/mutants-*.test.ts). */

@@ -37,7 +37,7 @@ import {
 import { describeOp, writeOps } from '../../src/probes/write-operations.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { surfaceFromDocument } from '../../src/surface/openapi.ts';
-import { runName } from '../../src/target/created.ts';
+import { runName } from '../../src/harness/run-name.ts';
 import type { Target } from '../../src/target/target.ts';
 import { alertConfigVariants } from '../../suites/support/alert-config-variants.ts';
 import { call, IDS, start, V1, V2, type Call, type Started } from '../reference/helpers.ts';

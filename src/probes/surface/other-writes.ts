@@ -6,7 +6,8 @@
 // resources); what the owner makes for them is deleted afterwards.
 import { isObject, type JsonObject } from '../../judges/json-walk.ts';
 import { expectProfilePathServed } from '../../judges/profile-path.ts';
-import { deleteCreated, noteCreated, runName, type Created } from '../../target/created.ts';
+import { deleteCreated, noteCreated, type Created } from '../../target/created.ts';
+import { runName } from '../../harness/run-name.ts';
 import type { Target } from '../../target/target.ts';
 import type { RefusableWrite } from '../refused-write.ts';
 import { resourceOfPath } from '../resource-versions.ts';

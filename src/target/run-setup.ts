@@ -3,7 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from '../profile/profile.ts';
-import type { CaseMode } from './cases.ts';
+
+/** How many cases a property runs (src/harness/cases.ts): those that cover its places and a tenth of --num-runs, or
+ * up to --num-runs in all, as a certification run may ask. */
+export type CaseMode = 'covering' | 'all';
+
+export const caseModes: readonly CaseMode[] = ['covering', 'all'];
+
+/** The mode of a run that names none, and of a plan. */
+export const defaultCaseMode: CaseMode = 'covering';
 
 export interface RunSetup {
   profile: Profile;
