@@ -3,7 +3,8 @@
 // and the target, which ignores parameters it does not know, is judged on its own. The target is the reference
 // target behind a proxy that reads `since` and `until` as its minDate and maxDate, and drops those two: sent the
 // real service's names, it would ignore a wrong date and fail the rules for what it never read. And a list the
-// document dates beyond the events and measurements is reached too: a target that ignores a wrong date there fails.
+// document dates beyond the events and measurements is reached too: a target that ignores a wrong date there fails,
+// and one that keeps refusing a window of valid dates there with 429 leaves the rule unjudged, not passed.
 import { afterAll, expect, it } from 'vitest';
 import { openApiDocument } from '../../reference/openapi.ts';
 import { allRoutes } from '../../reference/routes/index.ts';
@@ -51,8 +52,8 @@ it('sends the date parameters the target’s document names, and judges the targ
   expect(sent.some((p) => /[?&]minDate=/.test(p))).toBe(false);
 });
 
-it('sends wrong dates to every other list the target’s document dates, and fails one that ignores them', async () => {
-  // The reference target's document, its alerts taking a window of dates the reference target does not read.
+/** The reference target's document, its alerts taking a window of dates the reference target does not read. */
+function alertsDated(): string {
   const document = openApiDocument(allRoutes, 'platform') as {
     paths: Record<string, { get: { parameters: object[] } }>;
   };
@@ -63,7 +64,11 @@ it('sends wrong dates to every other list the target’s document dates, and fai
     schema: { type: 'string', format: 'date-time' },
   });
   document.paths['/api/platform/v2/groups/{groupId}/alerts']!.get.parameters.push(dated('since'), dated('until'));
-  const text = JSON.stringify(document);
+  return JSON.stringify(document);
+}
+
+it('sends wrong dates to every other list the target’s document dates, and fails one that ignores them', async () => {
+  const text = alertsDated();
   const scenario: Scenario = (req) =>
     req.method === 'GET' && req.path.split('?')[0] === documentPath ? { kind: 'replace-body', text } : undefined;
   const run = await runAgainst(scenario, ['ENT-DATES-INPUT-ISO'], (live, proxy) =>
@@ -72,4 +77,21 @@ it('sends wrong dates to every other list the target’s document dates, and fai
   const rule = run.report!.rules.find((r) => r.id === 'ENT-DATES-INPUT-ISO')!;
   expect(rule.status, run.cli.stderr).toBe('fail');
   expect(rule.reason).toMatch(/^\/groups\/\{groupId\}\/alerts: (since|until)=.* is refused: expected 400, got 200/);
+});
+
+it('errs, naming the place, where a list the document dates fails a window of valid dates', async () => {
+  const text = alertsDated();
+  const scenario: Scenario = (req) => {
+    const [path, query = ''] = req.path.split('?');
+    if (req.method === 'GET' && path === documentPath) return { kind: 'replace-body', text };
+    // The alerts refuse every window of dates with 429, also when the client sends it again in its next turn.
+    if (/\/alerts$/.test(path!) && /since=/.test(query)) return { kind: 'status', status: 429 };
+    return undefined;
+  };
+  const run = await runAgainst(scenario, ['ENT-DATES-INPUT-ISO'], (live, proxy) =>
+    live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: bounds }),
+  );
+  const rule = run.report!.rules.find((r) => r.id === 'ENT-DATES-INPUT-ISO')!;
+  expect(rule.status, run.cli.stderr).toBe('error');
+  expect(rule.reason).toMatch(/GET \S+\/alerts\?\S* → 429 while reading a window of valid dates/);
 });

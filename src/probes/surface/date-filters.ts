@@ -5,6 +5,8 @@
 // values the document gives for what it requires), where a valid window is served. The bounds' names are those the
 // document gives, else the real service's.
 import type { HttpResponse } from '../../http/messages.ts';
+import { describeExchange, unjudgeable } from '../../judges/status.ts';
+import { TargetError } from '../../outcome.ts';
 import { dateBoundsAt, shapeOf, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 import { profileProjects } from '../../target/projects.ts';
@@ -72,6 +74,15 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
   const known = [eventsTemplate, ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template)];
   const others = documentedPlaces(surface, s.existing, known);
   const served = await Promise.all(others.map((f) => validWindow(t, f)));
+  // A place that fails a valid window (a 5xx or 429 after the client's own sendings again) could not be judged: the
+  // rule errs there as at any other place, rather than leave out a place the document names without a word.
+  const failed = served.find((res) => unjudgeable(res));
+  if (failed)
+    throw new TargetError(
+      'unexpected-status',
+      `${describeExchange(failed)} while reading a window of valid dates, before sending a wrong one there`,
+      failed.exchange,
+    );
   return [...events, ...measurements, ...others.filter((_, i) => served[i]!.status === 200)];
 }
 
@@ -90,8 +101,8 @@ export function documentedPlaces(surface: Surface, existing: ListSurface['existi
     });
 }
 
-/** The answer to a window of the day before yesterday at a place: a place that does not serve it (a parameter it
- * requires that the document gives no value for) cannot show how it reads a wrong date. */
+/** The answer to a window of the day before yesterday at a place: a place that refuses it (a parameter it requires
+ * that the document gives no value for) cannot show how it reads a wrong date. */
 function validWindow(t: Target, f: DateFilter): Promise<HttpResponse> {
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const query = { ...f.query, [f.bounds[0]]: iso(today - 2 * day), [f.bounds[1]]: iso(today - day) };
