@@ -61,4 +61,16 @@ describe('unlistedDates: refused', () => {
     expect((await call(s, `${V2}/groups`, { as: 'owner', headers: accept('2025-03-12') })).status).toBe(406);
     expect((await call(s, clusters, { as: 'owner', headers: accept('2024-08-05') })).status).toBe(200);
   });
+
+  it("serves an alert's acknowledgement, and its withdrawal, in the alerts' own version 2024-05-30", async () => {
+    const alerts = `${V2}/groups/${IDS.groupA}/alerts`;
+    const list = await call(s, alerts, { as: 'owner' });
+    const id = (list.json as { results: { id: string }[] }).results[0]!.id;
+    const headers = { ...accept('2024-05-30'), 'content-type': 'application/vnd.platform.2024-05-30+json' };
+    for (const body of [{ acknowledgedUntil: '2048-01-01T00:00:00Z' }, { unacknowledgeAlert: true }]) {
+      const r = await call(s, `${alerts}/${id}`, { as: 'owner', method: 'PATCH', headers, body });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.headers['content-type']).toBe('application/vnd.platform.2024-05-30+json;charset=utf-8');
+    }
+  });
 });
