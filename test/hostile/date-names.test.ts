@@ -3,8 +3,9 @@
 // and the target, which ignores parameters it does not know, is judged on its own. The target is the reference
 // target behind a proxy that reads `since` and `until` as its minDate and maxDate, and drops those two: sent the
 // real service's names, it would ignore a wrong date and fail the rules for what it never read. And a list the
-// document dates beyond the events and measurements is reached too: a target that ignores a wrong date there fails,
-// and one that keeps refusing a window of valid dates there with 429 leaves the rule unjudged, not passed.
+// document dates beyond the events and measurements is reached too, at each of its first few places: a target that
+// ignores a wrong date at one of them fails, and one that keeps refusing a window of valid dates there with 429
+// leaves the rule unjudged, not passed.
 import { afterAll, expect, it } from 'vitest';
 import { openApiDocument } from '../../reference/openapi.ts';
 import { allRoutes } from '../../reference/routes/index.ts';
@@ -67,16 +68,30 @@ function alertsDated(): string {
   return JSON.stringify(document);
 }
 
-it('sends wrong dates to every other list the target’s document dates, and fails one that ignores them', async () => {
+/** Whether a query value is a date as the valid windows send it: yyyy-mm-ddThh:mm:ss(.sss)Z, a real instant. */
+const isIsoInstant = (v: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(v) && !Number.isNaN(Date.parse(v));
+
+it('sends wrong dates to every other list the target’s document dates, at each place, and fails one that ignores them', async () => {
   const text = alertsDated();
-  const scenario: Scenario = (req) =>
-    req.method === 'GET' && req.path.split('?')[0] === documentPath ? { kind: 'replace-body', text } : undefined;
+  const [first] = referenceProfile.projects.ids;
+  const scenario: Scenario = (req) => {
+    const [path, query = ''] = req.path.split('?');
+    if (req.method === 'GET' && path === documentPath) return { kind: 'replace-body', text };
+    // The first project's alerts refuse a wrong date; those of the other projects ignore it.
+    const dates = ['since', 'until'].flatMap((n) => new URLSearchParams(query).getAll(n));
+    if (path!.endsWith(`/groups/${first}/alerts`) && dates.some((d) => !isIsoInstant(d)))
+      return { kind: 'status', status: 400 };
+    return undefined;
+  };
   const run = await runAgainst(scenario, ['ENT-DATES-INPUT-ISO'], (live, proxy) =>
     live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: bounds }),
   );
   const rule = run.report!.rules.find((r) => r.id === 'ENT-DATES-INPUT-ISO')!;
   expect(rule.status, run.cli.stderr).toBe('fail');
   expect(rule.reason).toMatch(/^\/groups\/\{groupId\}\/alerts: (since|until)=.* is refused: expected 400, got 200/);
+  const dated = run.proxy.log.filter((e) => /\/alerts\?.*since=/.test(e.path)).map((e) => e.path.split('/')[5]);
+  expect(new Set(dated).size).toBeGreaterThan(1);
 });
 
 it('errs, naming the place, where a list the document dates fails a window of valid dates', async () => {

@@ -62,22 +62,24 @@ describe('the places a document dates', () => {
       get('/groups/{groupId}/clusters'),
     ],
   };
-  /** The crawl reached the first project and one of its processes, no organization. */
-  const existing = (template: string): Record<string, string> | undefined => {
-    if (template.startsWith('/orgs/')) return undefined;
-    return template.includes('{processId}') ? { groupId: 'g1', processId: 'h1:27017' } : { groupId: 'g1' };
+  /** The crawl reached four projects, one process in the first, no organization. */
+  const instances = (template: string): Record<string, string>[] => {
+    if (template.startsWith('/orgs/')) return [];
+    if (template.includes('{processId}')) return [{ groupId: 'g1', processId: 'h1:27017' }];
+    return ['g1', 'g2', 'g3', 'g4'].map((groupId) => ({ groupId }));
   };
+  const activityFeed = (groupId: string) => ({
+    title: '/groups/{groupId}/activityFeed',
+    path: `/groups/${groupId}/activityFeed`,
+    bounds: ['minDate', 'maxDate'],
+    query: {},
+    alone: false,
+    series: false,
+  });
 
-  it('are every GET with a window of two dates but the known lists, where the run reached it, both bounds sent', () => {
-    expect(documentedPlaces(surface, existing, ['/groups/{groupId}/events'])).toEqual([
-      {
-        title: '/groups/{groupId}/activityFeed',
-        path: '/groups/g1/activityFeed',
-        bounds: ['minDate', 'maxDate'],
-        query: {},
-        alone: false,
-        series: false,
-      },
+  it('are every GET with a window of two dates but the known lists, at the first few places the run reached it, both bounds sent', () => {
+    expect(documentedPlaces(surface, instances, ['/groups/{groupId}/events'])).toEqual([
+      ...['g1', 'g2', 'g3'].map(activityFeed),
       {
         title: '/groups/{groupId}/processes/{processId}/measurements',
         path: '/groups/g1/processes/h1:27017/measurements',

@@ -1,8 +1,8 @@
 // The places the surface takes a date in a query parameter (spec 2.1: dates sent in query parameters must be
 // ISO-8601, UTC when no zone is given): each list that filters by a window of dates, at every path the run reaches
 // it (the events of each profile project; the measurements of a database, where the crawl reached one), and every
-// other GET the target's document names with a window of two dates, at the first path the run reached it (with the
-// values the document gives for what it requires), where a valid window is served. The bounds' names are those the
+// other GET the target's document names with a window of two dates, at the first few paths the run reached it at
+// (with the values the document gives for what it requires), where a valid window is served. The bounds' names are those the
 // document gives, else the real service's.
 import type { HttpResponse } from '../../http/messages.ts';
 import { describeExchange, unjudgeable } from '../../judges/status.ts';
@@ -13,7 +13,7 @@ import { profileProjects } from '../../target/projects.ts';
 import type { Target } from '../../target/target.ts';
 import { contextsOf } from '../path-template.ts';
 import { sharedResponse } from '../shared-response.ts';
-import { fill, listSurface, type Surface as ListSurface } from './lists.ts';
+import { fill, instancesPerList, listSurface, type Surface as ListSurface } from './lists.ts';
 
 export interface DateFilter {
   title: string;
@@ -72,7 +72,7 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
         : [];
     });
   const known = [eventsTemplate, ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template)];
-  const others = documentedPlaces(surface, s.existing, known);
+  const others = documentedPlaces(surface, s.instances, known);
   const served = await Promise.all(others.map((f) => validWindow(t, f)));
   // A place that fails a valid window (a 5xx or 429 after the client's own sendings again) could not be judged: the
   // rule errs there as at any other place, rather than leave out a place the document names without a word.
@@ -86,18 +86,26 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
   return [...events, ...measurements, ...others.filter((_, i) => served[i]!.status === 200)];
 }
 
-/** Every GET of the surface but the `known` lists that names two query parameters taking a date, at the first path
- * the run reached it, both bounds sent (the document does not say whether one may go alone). */
-export function documentedPlaces(surface: Surface, existing: ListSurface['existing'], known: string[]): DateFilter[] {
+/** Every GET of the surface but the `known` lists that names two query parameters taking a date, at up to
+ * `instancesPerList` of the paths the run reached it at (the profile's first project first), both bounds sent (the
+ * document does not say whether one may go alone). */
+export function documentedPlaces(surface: Surface, instances: ListSurface['instances'], known: string[]): DateFilter[] {
   return surface.operations
     .filter((o) => o.method === 'GET' && o.dateQuery?.length === 2)
     .filter((o) => !known.some((k) => shapeOf(k) === shapeOf(o.template)))
     .flatMap((o): DateFilter[] => {
-      const values = existing(o.template, contextsOf(o.template).length);
-      if (!values) return [];
       const bounds = dateBoundsAt(surface, o.template, o.dateQuery as [string, string]);
       const query = o.requiredQuery ?? {};
-      return [{ title: o.template, path: fill(o.template, values), bounds, query, alone: false, series: false }];
+      return instances(o.template)
+        .slice(0, instancesPerList)
+        .map((values) => ({
+          title: o.template,
+          path: fill(o.template, values),
+          bounds,
+          query,
+          alone: false,
+          series: false,
+        }));
     });
 }
 
