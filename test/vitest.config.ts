@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/compiled-cli.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
     maxWorkers: 3,

@@ -13,7 +13,7 @@ import { writeReportFiles } from '../../reporters/report-files.ts';
 import { startEmbedded, type Embedded } from '../../src/cli/embedded.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { sealCertificate, verdictOf, type Certificate } from '../../src/report/certificate.ts';
-import { runCli, type CliRun } from './cli.ts';
+import { cliWords, runCli, type CliRun } from './cli.ts';
 
 const canonicalize = ((canonicalizeModule as unknown as { default?: unknown }).default ?? canonicalizeModule) as (
   v: unknown,
@@ -131,7 +131,7 @@ describe('certify', () => {
       'covering',
       null,
     ]);
-    const rerun = `node bin/conformance.mjs certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20 --cases covering`;
+    const rerun = `${cliWords} certify --profile ${join(dir, 'live.json')} --seed 99 --num-runs 20 --cases covering`;
     expect(certificate.profileSha256).toBe(
       createHash('sha256').update(canonicalize(certificate.profile)).digest('hex'),
     );

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mutantCatalogue } from '../../reference/mutants.ts';
 import { rules } from '../../src/catalogue/catalogue.ts';
-import { profileFile, runCli } from './cli.ts';
+import { cliPattern, profileFile, runCli } from './cli.ts';
 
 const live = {
   name: 'unreachable',
@@ -19,9 +19,9 @@ describe('conformance CLI', () => {
   it('explains run and rules in --help', async () => {
     const r = await runCli(['--help']);
     expect(r.code).toBe(0);
-    // The commands as they start from where the help was asked: here, a clone's root.
-    expect(r.stdout).toMatch(/^ {2}node bin\/conformance\.mjs run /m);
-    expect(r.stdout).toMatch(/^ {2}node bin\/conformance\.mjs rules /m);
+    // The commands as they start from where the help was asked: here, the clone's root, outside which the CLI lies.
+    expect(r.stdout).toMatch(new RegExp(`^ {2}${cliPattern} run `, 'm'));
+    expect(r.stdout).toMatch(new RegExp(`^ {2}${cliPattern} rules `, 'm'));
   });
 
   it("gives each command its own help, and the suite's version", async () => {
@@ -30,11 +30,11 @@ describe('conformance CLI', () => {
     expect([version.code, version.stdout]).toEqual([0, `${pkg.name} ${pkg.version}\n`]);
     const certify = await runCli(['certify', '--help']);
     expect(certify.code).toBe(0);
-    expect(certify.stdout).toMatch(/^node bin\/conformance\.mjs certify/);
+    expect(certify.stdout).toMatch(new RegExp(`^${cliPattern} certify`));
     expect(certify.stdout).toMatch(/--sign-key PEM/);
     expect(certify.stdout).not.toMatch(/--rule ID|--baseline FILE/);
     const verify = await runCli(['help', 'verify']);
-    expect(verify.stdout).toMatch(/^node bin\/conformance\.mjs verify FILE \[--public-key PEM\]/);
+    expect(verify.stdout).toMatch(new RegExp(`^${cliPattern} verify FILE \\[--public-key PEM\\]`));
     expect(verify.stdout).not.toMatch(/--profile/);
     const run = await runCli(['run', '-h']);
     expect(run.stdout).toMatch(/--rule ID/);
@@ -80,7 +80,7 @@ describe('conformance CLI', () => {
   it('refuses unknown options, commands, rule ids, tags and mutants on one line, naming the nearest known one', async () => {
     await refused(
       ['run', '--frobnicate'],
-      /^conformance: unknown option '--frobnicate'; node bin\/conformance\.mjs run --help lists its options$/,
+      new RegExp(`^conformance: unknown option '--frobnicate'; ${cliPattern} run --help lists its options$`),
     );
     await refused(['run', '--nmu-runs', '3'], /unknown option '--nmu-runs' \(did you mean --num-runs\?\)/);
     await refused(
@@ -90,13 +90,13 @@ describe('conformance CLI', () => {
     await refused(['certfy'], /unknown command 'certfy' \(did you mean certify\?\)/);
     await refused(
       ['run', '--rule', 'NO-SUCH-RULE'],
-      /^conformance: unknown rule id: NO-SUCH-RULE \(see 'node bin\/conformance\.mjs rules'\)$/,
+      new RegExp(`^conformance: unknown rule id: NO-SUCH-RULE \\(see '${cliPattern} rules'\\)$`),
     );
     await refused(['run', '--rule', 'METH-406'], /unknown rule id: METH-406 \(did you mean METH-405\?\)/);
     await refused(['run', '--tag', 'smok'], /unknown tag: smok \(did you mean smoke\?\)/);
     await refused(
       ['run', '--mutant', 'NOPE'],
-      /^conformance: unknown mutant: NOPE \(node bin\/conformance\.mjs reference --list-mutants lists them\)$/,
+      new RegExp(`^conformance: unknown mutant: NOPE \\(${cliPattern} reference --list-mutants lists them\\)$`),
     );
     await refused(['run', '--mutant', 'METH-40'], /unknown mutant: METH-40 \(did you mean METH-405\?\)/);
   });
@@ -104,7 +104,7 @@ describe('conformance CLI', () => {
   it('refuses options of another command, a missing value, and a reports directory under a file', async () => {
     await refused(
       ['rules', '--seed', '3'],
-      /^conformance: --seed does not apply to rules \(node bin\/conformance\.mjs rules --help lists its options\)$/,
+      new RegExp(`^conformance: --seed does not apply to rules \\(${cliPattern} rules --help lists its options\\)$`),
     );
     await refused(['rules', '--tag'], /^conformance: --tag takes a value$/);
     await refused(['run', '--rule', '--tag', 'smoke'], /--rule takes a value, not an option/);

@@ -3,8 +3,15 @@ import { type ExecFileException, execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import type { Report } from '../../src/report/report.ts';
 import { reportSchemaProblems } from './report-schema.ts';
+
+/** The words that start the CLI runCli runs (compiled by test/compiled-cli.ts), as it prints them in rerun lines and
+ * hints: outside the clone, its path is absolute. */
+export const cliWords = `node ${inject('compiledCli')}`;
+/** cliWords in a regular expression. */
+export const cliPattern = cliWords.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface CliRun {
   code: number;
@@ -63,7 +70,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['bin/conformance.mjs', ...withReports],
+      [inject('compiledCli'), ...withReports],
       {
         env: { ...process.env, NO_COLOR: '1', ...env },
         maxBuffer: 64 * 1024 * 1024,

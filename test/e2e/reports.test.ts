@@ -12,7 +12,7 @@ import { findRule, rules as catalogue } from '../../src/catalogue/catalogue.ts';
 import type { Certificate } from '../../src/report/certificate.ts';
 import type { Report } from '../../src/report/report.ts';
 import { filesUnder, leaksOf, referenceSecrets } from '../safety/secret-scan.ts';
-import { runCli, runLine, statusOf, type CliRun } from './cli.ts';
+import { cliWords, runCli, runLine, statusOf, type CliRun } from './cli.ts';
 import { reportSchemaProblems } from './report-schema.ts';
 import {
   allureRuleStatuses,
@@ -29,8 +29,8 @@ const statuses = () => new Map(report.rules.map((r) => [r.id, r.status]));
 const secrets = referenceSecrets();
 const seed = 4242;
 const numRuns = 7;
-// Lines to type where the run was started: the clone's root, where it ran as node bin/conformance.mjs.
-const ruleRerun = `node bin/conformance.mjs run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`;
+// Lines to type where the run was started: the clone's root, where it ran as node and the compiled CLI's path.
+const ruleRerun = `${cliWords} run --target reference --mutant METH-405 --rule METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`;
 
 beforeAll(async () => {
   // A run with a failing rule, as a GitHub Actions job would make it, with machine output on stdout and Allure's results.
@@ -90,7 +90,7 @@ describe('reports of one run', () => {
   it('conformance.json: the seed, the cases per property, no filter, and rerun lines that name them and the target', () => {
     expect([report.seed, report.numRuns, report.cases, report.filter]).toEqual([seed, numRuns, 'all', undefined]);
     expect(report.rerun).toBe(
-      `node bin/conformance.mjs run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`,
+      `${cliWords} run --target reference --mutant METH-405 --seed ${seed} --num-runs ${numRuns} --cases all`,
     );
     expect(report.rules.filter((r) => r.rerun).map((r) => r.rerun)).toEqual(
       report.rules
