@@ -7,22 +7,19 @@
 // and fail all the same. But a failure judged on an answer with the marks of a fault of the transport (a 5xx, a body
 // that is not JSON, JSON of the wrong type: src/http/fault-signature.ts) stands only when the second run failed on
 // the same request with the same mark: a fault does not become a failure, and the target is not blamed for it.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../exchange.ts';
 import { type FaultSignature, faultSignature } from '../http/fault-signature.ts';
 import { RuleFailure, RuleSkipped, TargetError } from '../outcome.ts';
-
-/** Present while a check runs again; holds what that run made afresh instead of reading the run's caches. */
-const confirmation = new AsyncLocalStorage<Map<unknown, unknown>>();
+import { runningCheck, withCheckRun } from './check-run.ts';
 
 /** Whether the current check is running again to confirm a failure. */
 export function confirming(): boolean {
-  return confirmation.getStore() !== undefined;
+  return runningCheck()?.confirmation !== undefined;
 }
 
 /** During a confirmation, `make()` once per confirmation and key; otherwise undefined (the caller uses its cache). */
 export function confirmationCache<T>(key: unknown, make: () => T): T | undefined {
-  const made = confirmation.getStore();
+  const made = runningCheck()?.confirmation;
   if (!made) return undefined;
   if (!made.has(key)) made.set(key, make());
   return made.get(key) as T;
@@ -54,7 +51,7 @@ export async function runConfirmed(run: () => Promise<void>): Promise<Confirmed>
     if (!(first instanceof RuleFailure)) return { error: first };
     let again: unknown;
     try {
-      await confirmation.run(new Map(), run);
+      await withCheckRun({ confirmation: new Map() }, run);
     } catch (e) {
       again = e;
     }

@@ -1,9 +1,9 @@
 // Time a check spends waiting for its turn under the target's rate limit (spec 8) is pacing, not the target's
 // slowness: a check's time limit leaves it out, so that a run against one busy project at the real limit is not cut
 // short. Requests of one check that wait at once count once.
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { type Pacing, runningCheck } from './check-run.ts';
 
-export class PacedTime {
+export class PacedTime implements Pacing {
   private waiting = 0;
   private since = 0;
   private total = 0;
@@ -22,15 +22,9 @@ export class PacedTime {
   }
 }
 
-const current = new AsyncLocalStorage<PacedTime>();
-
-export function withPacedTime<T>(time: PacedTime, fn: () => Promise<T>): Promise<T> {
-  return current.run(time, fn);
-}
-
 /** Awaits a request's turn, counted as the running check's paced time. */
 export async function paced<T>(turn: Promise<T>): Promise<T> {
-  const time = current.getStore();
+  const time = runningCheck()?.pacing;
   time?.begin();
   try {
     return await turn;

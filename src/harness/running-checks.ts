@@ -2,12 +2,11 @@
 // either of which ends the check early; from then on the check sends no further request, while one already sent is awaited (a
 // create's answer says what it made, for the journal). A suite file ends only once its checks have settled, so that
 // the runner's cleanup comes after every request they sent and knows them all (src/harness/rate-report.ts).
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { setMaxListeners } from 'node:events';
 import { TargetError } from '../outcome.ts';
-import { PacedTime, withPacedTime } from './paced-time.ts';
+import { beginCheck, runningCheck } from './check-run.ts';
+import { PacedTime } from './paced-time.ts';
 
-const current = new AsyncLocalStorage<AbortSignal>();
 const running = new Set<Promise<unknown>>();
 
 /** How often a running check's time is looked at. */
@@ -21,7 +20,7 @@ export function runCheck<T>(signal: AbortSignal, limitMs: number, check: () => P
   const both = AbortSignal.any([signal, limit.signal]);
   // A check may wait on many requests at once under its one signal (a burst of the rate-limit rules): no leak.
   setMaxListeners(0, signal, limit.signal, both);
-  const run = current.run(both, () => withPacedTime(pacing, check));
+  const run = beginCheck({ signal: both, pacing }, check);
   running.add(run);
   const startedAt = Date.now();
   const watch = setInterval(() => {
@@ -48,7 +47,7 @@ export function runCheck<T>(signal: AbortSignal, limitMs: number, check: () => P
 
 /** vitest's signal for the check this code runs for, if any (shared work runs for the check that began it). */
 export function checkSignal(): AbortSignal | undefined {
-  return current.getStore();
+  return runningCheck()?.signal;
 }
 
 /** Resolves once every check in flight has settled, also those vitest stopped waiting for. */
