@@ -5,7 +5,7 @@
 // each group in vitest's own order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const longest = ['profile-shapes', 'action', 'package', 'certificate', 'verdicts', 'profile-facts', 'interrupt'];
+const longest = ['package', 'action', 'profile-shapes', 'certificate', 'verdicts', 'cleanup', 'cleanup-refusals'];
 const groups = [
   /\/test\/mutation\/mutants-\d+\.test\.ts$/,
   new RegExp(`/test/\\w+/(${longest.join('|')})\\.test\\.ts$`),
