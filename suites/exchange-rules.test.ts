@@ -46,6 +46,10 @@ check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NON
 // 2.5 "Wherever a group ID is required, the project ID is given": every entity the run received under a project.
 check('PROJ-ID-AS-GROUP-ID', titleOf('PROJ-ID-AS-GROUP-ID'), judgeRun('PROJ-ID-AS-GROUP-ID'));
 
+// 5 "API keys are used as a public key and private key pair with HTTP Digest authentication", "Missing
+// authentication ...: 401": every 401 the run received to a request without credentials.
+check('AUTH-DIGEST-CHALLENGE', titleOf('AUTH-DIGEST-CHALLENGE'), judgeRun('AUTH-DIGEST-CHALLENGE'));
+
 // 6 "Audit events of variant NDS Audits carry the property eventTypeName": every event the run received.
 check('EVT-EVENT-TYPE-NAME', titleOf('EVT-EVENT-TYPE-NAME'), judgeRun('EVT-EVENT-TYPE-NAME'));
 

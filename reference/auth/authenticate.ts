@@ -74,6 +74,15 @@ export class Authenticator {
       this.mutants.has('AUTH-MISSING-401')
     )
       return owner;
+    // Mutant: the legacy API's writes refuse a request without authentication without challenging it.
+    if (
+      header === '' &&
+      req.method !== 'GET' &&
+      req.method !== 'HEAD' &&
+      /\/v1\.0(\/|\?|$)/.test(req.url) &&
+      this.mutants.has('AUTH-DIGEST-CHALLENGE:legacy-writes')
+    )
+      throw unauthorized([]);
     throw this.challenge(false);
   }
 

@@ -1,4 +1,5 @@
 // Every exchange rule, in the order of the spec's sections.
+import { authRules } from './auth-rules.ts';
 import { clusterRules } from './cluster-rules.ts';
 import { dateRules } from './date-rules.ts';
 import { envelopeRules } from './envelope-rules.ts';
@@ -18,6 +19,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...listRules,
   ...envelopeRules,
   ...projectRules,
+  ...authRules,
   ...eventRules,
   ...errorRules,
   ...versionRules,

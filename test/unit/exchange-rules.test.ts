@@ -265,4 +265,23 @@ describe('exchange rules', () => {
       'no groupId',
     );
   });
+  it('judge the challenge of every 401 to a request without credentials, of any method, and no 401 to credentials', () => {
+    const challenge = 'Digest realm="r", nonce="n1", algorithm=SHA-256, qop="auth"';
+    const unauthorized = (method: string, url: string, headers: Record<string, string>) =>
+      answer(method, url, 401, error(401, 'Unauthorized'), { 'content-type': 'application/json', ...headers });
+    const legacyWrite = `${ctx.baseUrl}/api/platform/v1.0/groups/p1/alertConfigs/a`;
+    expect(verdict('AUTH-DIGEST-CHALLENGE', unauthorized('DELETE', legacyWrite, {}))).toBe('broken');
+    expect(
+      verdict('AUTH-DIGEST-CHALLENGE', unauthorized('HEAD', `${v2}/groups`, { 'www-authenticate': 'Basic' })),
+    ).toBe('broken');
+    expect(
+      verdict('AUTH-DIGEST-CHALLENGE', unauthorized('DELETE', legacyWrite, { 'www-authenticate': challenge })),
+    ).toBe('held');
+    const withCredentials = unauthorized('GET', `${v2}/groups`, {});
+    withCredentials.exchange.request.headers.Authorization = 'Digest username="k"';
+    expect(verdict('AUTH-DIGEST-CHALLENGE', withCredentials)).toBe('credentials were sent');
+    expect(verdict('AUTH-DIGEST-CHALLENGE', answer('GET', `${v2}/groups/x`, 404, error(404, 'Not Found')))).toBe(
+      'not a 401',
+    );
+  });
 });
