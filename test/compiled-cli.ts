@@ -1,14 +1,25 @@
-// The CLI that the tests start in child processes, compiled once per test run as `npm run build` compiles the
-// package's: through tsx each child would spend about 3 s more of CPU loading TypeScript. It is compiled into a
-// directory of its own rather than dist/, which test/e2e/package.test.ts's `npm pack` removes and makes again while
-// other files run; a node_modules link there lends the compiled code the clone's dependencies, and nothing else of
-// the clone, so its suites read their assets from that build as an installed package does. The clone's entry,
-// bin/conformance.mjs, still runs end to end: test/e2e/rerun.test.ts through `npm run conformance`, and
-// test/e2e/action.test.ts from the Action's checkout.
+// The CLI that the tests start in child processes, compiled as `npm run build` compiles the package's: through tsx
+// each child would spend about 3 s more of CPU loading TypeScript. It is compiled into a directory of its own rather
+// than dist/, which test/e2e/package.test.ts's `npm pack` removes and makes again while other files run; a
+// node_modules link there lends the compiled code the clone's dependencies, and nothing else of the clone, so its
+// suites read their assets from that build as an installed package does. It is compiled once per test run, by the
+// first test that starts it (a run of unit tests alone compiles nothing); tests in other workers wait for that
+// build. The clone's entry, bin/conformance.mjs, still runs end to end: test/e2e/rerun.test.ts through
+// `npm run conformance`, and test/e2e/action.test.ts from the Action's checkout.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -18,23 +29,62 @@ declare module 'vitest' {
   }
 }
 
+/** The marks of the build beside its dist/: begun by one worker, then done or failed. */
+const marks = (build: string) => ({
+  begun: join(build, 'begun'),
+  done: join(build, 'done'),
+  failed: join(build, 'failed'),
+});
+
+/** How long a test waits for another worker's build. */
+const buildWaitMs = 600_000;
+
 export default function setup(project: TestProject): () => void {
-  const root = project.config.root;
   const build = realpathSync(mkdtempSync(join(tmpdir(), 'compiled-cli-')));
-  const dist = join(build, 'dist');
-  symlinkSync(join(root, 'node_modules'), join(build, 'node_modules'));
-  const compile = () => {
-    rmSync(dist, { recursive: true, force: true });
-    const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dist], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    execFileSync(process.execPath, ['bin/copy-assets.mjs', dist], { cwd: root, stdio: 'inherit' });
-  };
-  compile();
-  // A rerun in watch mode follows an edit: the CLI it starts is compiled from the sources as they are now.
-  project.onTestsRerun(compile);
-  project.provide('compiledCli', join(dist, 'bin', 'conformance.js'));
+  symlinkSync(join(project.config.root, 'node_modules'), join(build, 'node_modules'));
+  // A rerun in watch mode follows an edit: the CLI it starts is compiled again from the sources as they are now.
+  project.onTestsRerun(() => {
+    for (const mark of Object.values(marks(build))) rmSync(mark, { force: true });
+  });
+  project.provide('compiledCli', join(build, 'dist', 'bin', 'conformance.js'));
   return () => rmSync(build, { recursive: true, force: true });
+}
+
+function compile(root: string, dist: string): void {
+  rmSync(dist, { recursive: true, force: true });
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', dist], { cwd: root, stdio: 'pipe' });
+  execFileSync(process.execPath, ['bin/copy-assets.mjs', dist], { cwd: root, stdio: 'pipe' });
+}
+
+/** The compiled CLI's entry, compiled first by the test that needs it first. */
+export function compiledCli(): string {
+  const entry = inject('compiledCli');
+  const dist = dirname(dirname(entry));
+  const { begun, done, failed } = marks(dirname(dist));
+  if (existsSync(done)) return entry;
+  try {
+    mkdirSync(begun);
+  } catch {
+    return awaitBuild(entry, done, failed);
+  }
+  try {
+    compile(process.cwd(), dist);
+  } catch (e) {
+    const err = e as { message: string; stdout?: Buffer };
+    writeFileSync(failed, `${err.message}\n${err.stdout?.toString() ?? ''}`);
+    throw e;
+  }
+  writeFileSync(done, '');
+  return entry;
+}
+
+/** Waits, blocking this worker, for the build another worker began. */
+function awaitBuild(entry: string, done: string, failed: string): string {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (const until = Date.now() + buildWaitMs; Date.now() < until; Atomics.wait(pause, 0, 0, 200)) {
+    if (existsSync(done)) return entry;
+    if (existsSync(failed)) throw new Error(`the CLI could not be compiled: ${readFileSync(failed, 'utf8')}`);
+  }
+  throw new Error(`the CLI was not compiled within ${buildWaitMs / 1000} s`);
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { Report } from '../../src/report/report.ts';
+import { compiledCli } from '../compiled-cli.ts';
 import { reportSchemaProblems } from './report-schema.ts';
 
 /** The words that start the CLI runCli runs (compiled by test/compiled-cli.ts), as it prints them in rerun lines and
@@ -70,7 +71,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [inject('compiledCli'), ...withReports],
+      [compiledCli(), ...withReports],
       {
         env: { ...process.env, NO_COLOR: '1', ...env },
         maxBuffer: 64 * 1024 * 1024,

@@ -5,8 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inject } from 'vitest';
 import type { Report } from '../../src/report/report.ts';
+import { compiledCli } from '../compiled-cli.ts';
 import { unpassed } from '../support/unpassed.ts';
 
 export interface CliProcess {
@@ -26,7 +26,7 @@ export interface CliProcess {
 export function startCli(args: string[], env: Record<string, string>): CliProcess {
   const tmp = mkdtempSync(join(tmpdir(), 'cli-tmp-'));
   const reportsDir = mkdtempSync(join(tmpdir(), 'cli-reports-'));
-  const child = spawn(process.execPath, [inject('compiledCli'), ...args, '--reports', reportsDir], {
+  const child = spawn(process.execPath, [compiledCli(), ...args, '--reports', reportsDir], {
     env: { ...process.env, ...env, TMPDIR: tmp, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
