@@ -25,5 +25,9 @@ export interface Exchange {
   durationMs: number;
 }
 
+/** Whether a request was sent with credentials (an Authorization header, its value redacted in the record). */
+export const sentCredentials = (request: SentRequest): boolean =>
+  Object.keys(request.headers).some((h) => h.toLowerCase() === 'authorization');
+
 /** Bytes of a body the record keeps; a longer body is cut there. */
 export const evidenceBodyLimit = 4096;

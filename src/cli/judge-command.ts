@@ -2,6 +2,7 @@
 // same reports as a run, every rule that needs live probing untested.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { sentCredentials } from '../exchange.ts';
 import { exchangeContext } from '../exchange-rules/context.ts';
 import { judgeAnswers, type Judgement } from '../exchange-rules/engine.ts';
 import { exchangeCheckTitle, exchangeRules } from '../exchange-rules/registry.ts';
@@ -81,7 +82,13 @@ export function judgeCommand(args: JudgeArgs): number {
   const profile = loadProfile(args.profile ?? referenceProfileFile);
   const { answers } = readHar(args.file);
   const baseUrl = baseUrlOf(profile, args.profile !== undefined, answers);
-  const judgements = judgeAnswers(exchangeRules, exchangeContext({ ...profile, baseUrl }), answers);
+  // An archive whose requests carry no credentials at all dropped them as it was written.
+  const credentialsRecorded = answers.some((a) => sentCredentials(a.exchange.request));
+  const judgements = judgeAnswers(
+    exchangeRules,
+    exchangeContext({ ...profile, baseUrl }, credentialsRecorded),
+    answers,
+  );
   const rerun = `npx conformance judge ${args.file}${args.profile ? ` --profile ${args.profile}` : ''}`;
   const report = buildReport({
     target: { name: profile.name, baseUrl },

@@ -3,20 +3,19 @@
 // (any method, either generation, HEAD included), challenges with Digest. A 401 to credentials that were sent may be
 // to wrong ones or to a caller not allowed to reach the resource, which one answer does not tell apart: the planned
 // checks judge those.
+import { sentCredentials } from '../exchange.ts';
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
 import { byJudge, notJudged, type ExchangeRule } from './rule.ts';
-
-const sentCredentials = (headers: Record<string, string>) =>
-  Object.keys(headers).some((h) => h.toLowerCase() === 'authorization');
 
 export const authRules: ExchangeRule[] = [
   {
     rule: 'AUTH-DIGEST-CHALLENGE',
     title: 'every 401 of the run to a request without credentials carries a Digest challenge a client can answer',
     appliesTo: { statuses: ['4xx'], tooManyRequests: false, body: 'any' },
-    judge: (_ctx, a) => {
+    judge: (ctx, a) => {
       if (a.res.status !== 401) return notJudged('not a 401');
-      if (sentCredentials(a.res.exchange.request.headers)) return notJudged('credentials were sent');
+      if (!ctx.credentialsRecorded) return notJudged('the records show no credentials of any request');
+      if (sentCredentials(a.res.exchange.request)) return notJudged('credentials were sent');
       return byJudge(() => expectDigestChallenge(a.res, 'the 401 to a request without credentials'));
     },
   },

@@ -16,9 +16,13 @@ export interface ExchangeContext {
   servedVersions: string[];
   /** The event types of the NDS Audits variant (spec 6), the profile's and those added on 18 April 2025. */
   ndsAuditTypes: ReadonlySet<string>;
+  /** Whether a request's record shows the credentials it was sent with: a run's records do; an archive that holds
+   * none at all dropped them (browsers export archives without them), so a request there without any tells
+   * nothing. */
+  credentialsRecorded: boolean;
 }
 
-export function exchangeContext(profile: Profile): ExchangeContext {
+export function exchangeContext(profile: Profile, credentialsRecorded = true): ExchangeContext {
   return {
     baseUrl: profile.baseUrl,
     vendor: profile.vendor,
@@ -27,5 +31,6 @@ export function exchangeContext(profile: Profile): ExchangeContext {
     paging: profile.paging,
     servedVersions: servedVersionsOf(profile.versions),
     ndsAuditTypes: new Set([...added20250418, ...profile.events.ndsAuditTypes]),
+    credentialsRecorded,
   };
 }

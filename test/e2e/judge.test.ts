@@ -1,6 +1,6 @@
 // conformance judge: recorded traffic judged by the exchange rules. A HAR the reference target records while the
 // suites run against it gives the verdicts of the run's own exchange-rule checks; a mutant's traffic fails its rule.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,19 @@ describe('conformance judge FILE.har', () => {
     const no429 = judged.report!.rules.find((r) => r.id === 'LIMITS-429-ERROR-BODY')!;
     expect([no429.status, no429.reason]).toEqual(['untested', noAnswerJudged]);
     expect(judged.code).toBe(0);
+    // Each Digest handshake begins with a 401 to a request without credentials: judged in the archive, which records
+    // the others' (redacted); an archive that drops every request's credentials, as browsers export them, cannot
+    // show a request without any.
+    expect(statusOf(judged.report!, 'AUTH-DIGEST-CHALLENGE')).toBe('pass');
+    const archive = JSON.parse(readFileSync(har, 'utf8')) as {
+      log: { entries: { request: { headers: { name: string }[] } }[] };
+    };
+    for (const e of archive.log.entries)
+      e.request.headers = e.request.headers.filter((h) => h.name.toLowerCase() !== 'authorization');
+    const stripped = join(mkdtempSync(join(tmpdir(), 'har-')), 'stripped.har');
+    writeFileSync(stripped, JSON.stringify(archive));
+    const blind = (await runCli(['judge', stripped])).report!.rules.find((r) => r.id === 'AUTH-DIGEST-CHALLENGE')!;
+    expect([blind.status, blind.reason]).toEqual(['untested', noAnswerJudged]);
   });
 
   it('fails the rule a mutant breaks in the traffic it recorded', async () => {

@@ -24,6 +24,7 @@ const ctx: ExchangeContext = {
   },
   servedVersions: ['2023-01-01', '2023-02-01'],
   ndsAuditTypes: new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']),
+  credentialsRecorded: true,
 };
 const v2 = `${ctx.baseUrl}/api/platform/v2`;
 
@@ -280,6 +281,14 @@ describe('exchange rules', () => {
     const withCredentials = unauthorized('GET', `${v2}/groups`, {});
     withCredentials.exchange.request.headers.Authorization = 'Digest username="k"';
     expect(verdict('AUTH-DIGEST-CHALLENGE', withCredentials)).toBe('credentials were sent');
+    // An archive that records no request's credentials (a browser's export) cannot show a request without any.
+    const unrecorded = { ...ctx, credentialsRecorded: false };
+    const unchallenged = readAnswer(unrecorded, unauthorized('DELETE', legacyWrite, {}));
+    const j = judgeRule(exchangeRulesOf('AUTH-DIGEST-CHALLENGE'), unrecorded, [unchallenged]);
+    expect([j.broken, [...j.notJudged.keys()]]).toEqual([
+      undefined,
+      ['the records show no credentials of any request'],
+    ]);
     expect(verdict('AUTH-DIGEST-CHALLENGE', answer('GET', `${v2}/groups/x`, 404, error(404, 'Not Found')))).toBe(
       'not a 401',
     );
