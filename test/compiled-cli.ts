@@ -71,9 +71,11 @@ export function compiledCli(): string {
   try {
     compile(process.cwd(), dist);
   } catch (e) {
+    // tsc says what is wrong on its standard output.
     const err = e as { message: string; stdout?: Buffer };
-    writeFileSync(failed, `${err.message}\n${err.stdout?.toString() ?? ''}`);
-    throw e;
+    const why = `the CLI could not be compiled: ${err.message}\n${err.stdout?.toString() ?? ''}`;
+    writeFileSync(failed, why);
+    throw new Error(why);
   }
   writeFileSync(done, '');
   return entry;
@@ -84,7 +86,7 @@ function awaitBuild(entry: string, done: string, failed: string): string {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   for (const until = Date.now() + buildWaitMs; Date.now() < until; Atomics.wait(pause, 0, 0, 200)) {
     if (existsSync(done)) return entry;
-    if (existsSync(failed)) throw new Error(`the CLI could not be compiled: ${readFileSync(failed, 'utf8')}`);
+    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
   }
   throw new Error(`the CLI was not compiled within ${buildWaitMs / 1000} s`);
 }
