@@ -18,10 +18,16 @@ interface Page {
 const pagingParameter = (query: URLSearchParams, name: string, fallback: number) =>
   integerParameter(query, name, fallback) || fallback;
 
-function readPage(query: URLSearchParams): Page {
+function readPage(ctx: RequestContext): Page {
+  const { query } = ctx;
+  const itemsPerPage = pagingParameter(query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE);
+  // Mutant: the cap compares the size as the text it was sent as: '501' is above '500', '1000' is not.
+  const over = ctx.mutants.has('LIST-MAX-500:as-text')
+    ? (query.get('itemsPerPage') ?? '') > String(MAX_ITEMS_PER_PAGE)
+    : itemsPerPage > MAX_ITEMS_PER_PAGE;
   return {
     pageNum: pagingParameter(query, 'pageNum', 1),
-    itemsPerPage: Math.min(pagingParameter(query, 'itemsPerPage', DEFAULT_ITEMS_PER_PAGE), MAX_ITEMS_PER_PAGE),
+    itemsPerPage: over ? MAX_ITEMS_PER_PAGE : itemsPerPage,
     includeCount: booleanParameter(query, 'includeCount', true),
   };
 }
@@ -44,7 +50,7 @@ export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>, tot
   // Mutant: an empty list nested two or more contexts deep (a cluster's restore jobs) is not found.
   if (items.length === 0 && Object.keys(ctx.params).length >= 2 && ctx.mutants.has('LIST-EMPTY-200:nested'))
     throw notFound(ctx.path);
-  const page = readPage(ctx.query);
+  const page = readPage(ctx);
   const start = firstIndex(ctx, page);
   const links: Link[] = [{ href: pageHref(ctx, page, page.pageNum), rel: 'self' }];
   if (start + page.itemsPerPage < items.length)

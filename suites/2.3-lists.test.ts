@@ -194,6 +194,42 @@ describe('spec 2.3, list responses', () => {
     },
   );
 
+  // The same for every page size above the maximum, not only one more: a cap that reads the size as text or in
+  // too few bits holds at one more and breaks further up. Its edges first (one more, twice the maximum, the largest
+  // 32-bit integer and one beyond it), then sizes the seed draws; page 1 of each.
+  check(
+    'LIST-MAX-500',
+    'the event types: every page size above the maximum, up to beyond 32 bits, is refused or capped on page 1',
+    async ({ target }) => {
+      const max = target.profile.paging.maxItemsPerPage;
+      const l = await listOf(target, eventTypes);
+      const all = await sharedListKeys(target, l);
+      const edges = [max + 1, 2 * max, 2 ** 31 - 1, 2 ** 31];
+      await forAll(
+        target,
+        fc.integer({ min: max + 1, max: 2 ** 31 }),
+        async (size) => {
+          const res = await requestPage(target, l.path, { pageNum: 1, itemsPerPage: size });
+          judged('oversized page size');
+          if (res.status >= 400 && res.status < 500 && res.status !== 429) return; // refused
+          expectStatus(res, 200, `a page of ${size} items is refused or capped`);
+          const keys = resultsOf(res, target.profile.paging).map(itemKey);
+          checkAtMost(res, keys, max);
+          if (keys.length === 0 && all.length > 0)
+            throw new RuleFailure(
+              `${describeExchange(res)}: a page size of ${size} was neither refused nor capped: page 1 is empty`,
+              {
+                expected: `a 4xx, or up to ${max} items`,
+                actual: 'no items',
+                exchange: res.exchange,
+              },
+            );
+        },
+        { covering: edges },
+      );
+    },
+  );
+
   const tooLong = (page: Page, max: number) => checkAtMost(page.res, page.keys, max);
 
   /** Fails with the page that first shows a repeated, missing or foreign item. */

@@ -42,6 +42,7 @@ const english: Record<string, string> = {
   'NDS Audits event': 'NDS Audits events',
   "no-grant key's read": "no-grant key's reads",
   'numeric field': 'numeric fields',
+  'oversized page size': 'oversized page sizes',
   page: 'pages',
   'page walk': 'page walks',
   'PATCH read back': 'PATCHes read back',
