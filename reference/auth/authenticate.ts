@@ -66,22 +66,11 @@ export class Authenticator {
     if (scheme === 'basic' && this.mutants.has('AUTH-NO-CLEARTEXT')) return this.byBasic(rest.trim());
     // Mutant: the legacy API serves reads without authentication, as the organization's owner.
     const owner = this.callers[0];
-    if (
-      owner &&
-      header === '' &&
-      req.method === 'GET' &&
-      /\/v1\.0(\/|\?|$)/.test(req.url) &&
-      this.mutants.has('AUTH-MISSING-401')
-    )
-      return owner;
+    const legacyUnauthenticated = header === '' && /\/v1\.0(\/|\?|$)/.test(req.url);
+    if (owner && legacyUnauthenticated && req.method === 'GET' && this.mutants.has('AUTH-MISSING-401')) return owner;
     // Mutant: the legacy API's writes refuse a request without authentication without challenging it.
-    if (
-      header === '' &&
-      req.method !== 'GET' &&
-      req.method !== 'HEAD' &&
-      /\/v1\.0(\/|\?|$)/.test(req.url) &&
-      this.mutants.has('AUTH-DIGEST-CHALLENGE:legacy-writes')
-    )
+    const write = req.method !== 'GET' && req.method !== 'HEAD';
+    if (legacyUnauthenticated && write && this.mutants.has('AUTH-DIGEST-CHALLENGE:legacy-writes'))
       throw unauthorized([]);
     throw this.challenge(false);
   }
