@@ -38,7 +38,9 @@ const eventBoundsIn = (s: Surface) => dateBoundsAt(s, eventsTemplate, ['minDate'
 
 export const eventDateBounds = async (t: Target) => eventBoundsIn(await targetSurface(t));
 
-export async function dateFilters(t: Target): Promise<DateFilter[]> {
+/** The lists the suite knows to filter by a window of dates: the events of each profile project, and the
+ * measurements of a database where the crawl reached one. */
+export async function knownDateFilters(t: Target): Promise<DateFilter[]> {
   const surface = await targetSurface(t);
   const eventBounds = eventBoundsIn(surface);
   const events = profileProjects(t).map(
@@ -71,8 +73,14 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
           ]
         : [];
     });
-  const known = [eventsTemplate, ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template)];
-  const others = documentedPlaces(surface, s.instances, known);
+  return [...events, ...measurements];
+}
+
+/** The known lists and every other place the target's document dates that serves a window of valid dates. */
+export async function dateFilters(t: Target): Promise<DateFilter[]> {
+  const [surface, s, known] = await Promise.all([targetSurface(t), listSurface(t), knownDateFilters(t)]);
+  const knownTemplates = [eventsTemplate, ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template)];
+  const others = documentedPlaces(surface, s.instances, knownTemplates);
   const served = await Promise.all(others.map((f) => validWindow(t, f)));
   // A place that fails a valid window (a 5xx or 429 after the client's own sendings again) could not be judged: the
   // rule errs there as at any other place, rather than leave out a place the document names without a word.
@@ -83,7 +91,7 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
       `${describeExchange(failed)} while reading a window of valid dates, before sending a wrong one there`,
       failed.exchange,
     );
-  return [...events, ...measurements, ...others.filter((_, i) => served[i]!.status === 200)];
+  return [...known, ...others.filter((_, i) => served[i]!.status === 200)];
 }
 
 /** Every GET of the surface but the `known` lists that names two query parameters taking a date, at up to
