@@ -43,6 +43,13 @@ check('LIST-SHAPE', titleOf('LIST-SHAPE'), judgeRun('LIST-SHAPE'));
 // 2.4 "Default: no envelope."
 check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NONE'));
 
+// 2.4 "With query parameter envelope=true, a single-entity response is wrapped in an object with two fields: the HTTP
+// status code and the requested entity."
+check('ENV-SINGLE-WRAP', titleOf('ENV-SINGLE-WRAP'), judgeRun('ENV-SINGLE-WRAP'));
+
+// 2.4 "For a list response, which already has an envelope, envelope=true only adds a status field to it."
+check('ENV-LIST-STATUS', titleOf('ENV-LIST-STATUS'), judgeRun('ENV-LIST-STATUS'));
+
 // 2.5 "Wherever a group ID is required, the project ID is given": every entity the run received under a project.
 check('PROJ-ID-AS-GROUP-ID', titleOf('PROJ-ID-AS-GROUP-ID'), judgeRun('PROJ-ID-AS-GROUP-ID'));
 

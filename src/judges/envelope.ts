@@ -10,7 +10,11 @@ import { describeExchange } from './status.ts';
 type Names = Profile['envelope'];
 
 /** The list envelope's status field: the spec names it. */
-const listStatusField = 'status';
+export const listStatusField = 'status';
+
+/** Whether a value is an HTTP status code: an integer from 100 to 599. */
+export const isStatusCode = (v: unknown): boolean =>
+  Number.isInteger(v) && (v as number) >= 100 && (v as number) <= 599;
 
 /** Whether a plain (envelope not asked for) body is wrapped anyway: the status it was sent with, beside the entity. */
 export function wrappedUnasked(

@@ -139,6 +139,26 @@ describe('exchange rules', () => {
     expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p1?envelope=true`, 200, enveloped))).toBe('held');
   });
 
+  it('judge the shape of every answer to envelope=true: an entity in two fields, a list with its status', () => {
+    const single = (status: number, body: unknown, method = 'POST') =>
+      answer(method, `${v2}/groups?envelope=true`, status, body);
+    const list = { links: [], results: [project], totalCount: 1 };
+    expect(verdict('ENV-SINGLE-WRAP', single(201, { status: 201, content: project }))).toBe('held');
+    // The status line of an enveloped answer is not stated: a 200 wrapping a 201 is not judged wrong.
+    expect(verdict('ENV-SINGLE-WRAP', single(200, { status: 201, content: project }))).toBe('held');
+    expect(verdict('LINK-SELF', single(200, { status: 201, content: project }, 'GET'))).toBe('held');
+    expect(verdict('ENV-SINGLE-WRAP', single(201, project))).toBe('broken');
+    expect(verdict('ENV-SINGLE-WRAP', single(201, { status: '201', content: project }))).toBe('broken');
+    expect(verdict('ENV-SINGLE-WRAP', single(201, { status: 201, content: project, ok: true }))).toBe('broken');
+    expect(verdict('ENV-SINGLE-WRAP', single(200, { ...list, status: 200 }, 'GET'))).toMatch(/a list/);
+    expect(verdict('ENV-LIST-STATUS', single(200, { ...list, status: 200 }, 'GET'))).toBe('held');
+    expect(verdict('ENV-LIST-STATUS', single(200, list, 'GET'))).toBe('broken');
+    expect(verdict('ENV-LIST-STATUS', single(200, { status: 200, content: list }, 'GET'))).toBe('broken');
+    expect(verdict('ENV-LIST-STATUS', single(201, { status: 201, content: project }))).toBe('not a list');
+    expect(verdict('ENV-SINGLE-WRAP', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('envelope=true not asked');
+    expect(verdict('ENV-SINGLE-WRAP', single(404, { status: 404, content: error(404, 'Not Found') }))).toBe('a 404');
+  });
+
   it('compare the self link of an entity read with GET with the URL read, except at an alias', () => {
     expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('held');
     expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p2`, 200, project))).toBe('broken');
