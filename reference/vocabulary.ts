@@ -1,6 +1,8 @@
 // The real service's words in bodies: the spec writes `db` where the real service says `mongoDB` or `mongo`
-// (the reverse of the vendor-word mapping of the fixtures' enum lists). Handlers and fixtures keep the spec's
-// words; under the vendor word `atlas` bodies are translated at the boundary, so one fixture serves both modes.
+// (the reverse of the vendor-word mapping of the fixtures' enum lists), and the real service names a slow query's
+// execution time, in milliseconds, without its unit, which spec 2.1 asks a name to make unambiguous. Handlers and
+// fixtures keep the spec's words; under the vendor word `atlas` bodies are translated at the boundary, so one
+// fixture serves both modes.
 
 /** Field names: the spec's, and the real service's. */
 const FIELDS: Record<string, string> = {
@@ -9,6 +11,7 @@ const FIELDS: Record<string, string> = {
   dbURI: 'mongoURI',
   dbURIUpdated: 'mongoURIUpdated',
   dbURIWithOptions: 'mongoURIWithOptions',
+  operationExecutionTimeMillis: 'operationExecutionTime',
 };
 /** URL schemes of connection strings. */
 const SCHEMES: [neutral: string, real: string][] = [

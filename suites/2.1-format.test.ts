@@ -3,9 +3,9 @@
 import { carried, parsedBody } from '../src/judges/entities.ts';
 import { checkJsonResponse } from '../src/judges/media-type.ts';
 import { nullFields } from '../src/judges/nulls.ts';
-import { isObject, walk } from '../src/judges/json-walk.ts';
+import { isObject } from '../src/judges/json-walk.ts';
 import { describeExchange } from '../src/judges/status.ts';
-import { unitlessQuantities } from '../src/judges/units.ts';
+import { numericFields, unitlessQuantities } from '../src/judges/units.ts';
 import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
@@ -44,10 +44,6 @@ async function answersBesideCrawl(t: Target): Promise<HttpResponse[]> {
 }
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
-
-/** How many fields of a body hold a number. */
-const numericFields = (body: unknown): number =>
-  [...walk(body)].filter((n) => n.field !== undefined && typeof n.value === 'number').length;
 
 /** Responses reached whose body is a JSON object (an entity, a list, an error): the ones with fields to judge. */
 const withObjectBody = <T extends Pick<Crawled, 'res'>>(responses: readonly T[]) =>

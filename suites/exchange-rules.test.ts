@@ -16,6 +16,9 @@ check('ENT-NO-NULL-FIELDS', titleOf('ENT-NO-NULL-FIELDS'), judgeRun('ENT-NO-NULL
 // pretty-printed."
 check('ENT-COMPACT-WHITESPACE', titleOf('ENT-COMPACT-WHITESPACE'), judgeRun('ENT-COMPACT-WHITESPACE'));
 
+// 2.1 "A field holding a number in a particular unit has a name that makes the unit unambiguous."
+check('ENT-UNIT-IN-NAME', titleOf('ENT-UNIT-IN-NAME'), judgeRun('ENT-UNIT-IN-NAME'));
+
 // 2.1 "Dates in responses are ISO-8601 strings in UTC."
 check('ENT-DATES-UTC', titleOf('ENT-DATES-UTC'), judgeRun('ENT-DATES-UTC'));
 

@@ -1,10 +1,13 @@
 // Spec 2.1, judged on every answer of the run: "All entities are JSON.", "Responses have extraneous whitespace
-// stripped.", and no field is null ("A field with no sensible default is omitted from the entity.").
+// stripped.", no field is null ("A field with no sensible default is omitted from the entity."), and "a field
+// holding a number in a particular unit has a name that makes the unit unambiguous" (judged by name, src/judges/units.ts).
 import { checkJsonResponse } from '../judges/media-type.ts';
 import { nullFields } from '../judges/nulls.ts';
 import { checkCompact } from '../judges/whitespace.ts';
 import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
 import { describeExchange } from '../judges/status.ts';
+import { numericFields, unitlessQuantities } from '../judges/units.ts';
+import { carriedBy } from './answer.ts';
 
 export const formatRules: ExchangeRule[] = [
   {
@@ -34,5 +37,23 @@ export const formatRules: ExchangeRule[] = [
     title: 'every JSON answer of the run to a request without pretty=true has no whitespace between its tokens',
     appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'present', pretty: false },
     judge: (_ctx, a) => (a.body === undefined ? notJudged('the body is not JSON') : byJudge(() => checkCompact(a.res))),
+  },
+  {
+    rule: 'ENT-UNIT-IN-NAME',
+    title: 'every numeric field of every entity and list of the run that measures a size or a time names its unit',
+    appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
+    judge: (ctx, a) => {
+      const c = carriedBy(ctx, a);
+      if (typeof c === 'string') return notJudged(c);
+      if (numericFields(c.body) === 0) return notJudged('no numeric field');
+      const unitless = unitlessQuantities(c.body);
+      return unitless.length === 0
+        ? held
+        : broken(
+            `${describeExchange(a.res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`,
+            'names such as diskSizeGB, delayMin',
+            unitless,
+          );
+    },
   },
 ];

@@ -84,6 +84,10 @@ function unitBeside(name: string, siblings: Record<string, unknown>): boolean {
   });
 }
 
+/** How many fields of a body hold a number. */
+export const numericFields = (body: unknown): number =>
+  [...walk(body)].filter((n) => n.field !== undefined && typeof n.value === 'number').length;
+
 /** Numeric fields whose name speaks of a quantity without naming its unit, nor has a field beside it that does. */
 export function unitlessQuantities(value: unknown): string[] {
   return [...walk(value)].flatMap((n) => {

@@ -159,6 +159,18 @@ describe('exchange rules', () => {
     expect(verdict('ENV-SINGLE-WRAP', single(404, { status: 404, content: error(404, 'Not Found') }))).toBe('a 404');
   });
 
+  it('judge the names of the numbers of every 2xx entity and list, written ones and list items included', () => {
+    const cluster = (fields: Record<string, unknown>) => ({ ...project, ...fields });
+    expect(verdict('ENT-UNIT-IN-NAME', answer('POST', `${v2}/groups`, 201, cluster({ diskSize: 10 })))).toBe('broken');
+    expect(verdict('ENT-UNIT-IN-NAME', answer('PATCH', `${v2}/groups/p1`, 200, cluster({ diskSizeGB: 10 })))).toBe(
+      'held',
+    );
+    const list = { links: [], results: [cluster({ timeoutMillis: 5 }), cluster({ delay: 5 })], totalCount: 2 };
+    expect(verdict('ENT-UNIT-IN-NAME', answer('GET', `${v2}/groups`, 200, list))).toBe('broken');
+    expect(verdict('ENT-UNIT-IN-NAME', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('no numeric field');
+    expect(verdict('ENT-UNIT-IN-NAME', answer('GET', `${v2}/x`, 404, error(404, 'Not Found')))).toBe('a 404');
+  });
+
   it('compare the self link of an entity read with GET with the URL read, except at an alias', () => {
     expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('held');
     expect(verdict('LINK-SELF', answer('GET', `${v2}/groups/p2`, 200, project))).toBe('broken');
