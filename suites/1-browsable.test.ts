@@ -1,7 +1,7 @@
 // Spec 1: "The API is browsable. Each entity carries links to related resources, so a client can start at the
 // root resource and follow links."
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { crawl, entityGaps } from '../src/probes/crawl.ts';
 import { throwCut } from '../src/harness/judge-all.ts';
 import { profileProjects } from '../src/target/projects.ts';

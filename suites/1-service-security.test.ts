@@ -1,10 +1,9 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
 import { expectNotServedInClear } from '../src/judges/plain-http.ts';
-import { expectRefused } from '../src/judges/refusal.ts';
-import { expectStatus } from '../src/judges/status.ts';
+import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { requireReadAccess } from '../src/probes/read-access.ts';
 import { check } from '../src/harness/check.ts';

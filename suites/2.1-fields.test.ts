@@ -5,12 +5,12 @@
 // resource, write method, generation and depth of the body, each reached once first (write-ops.ts).
 import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
-import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import { expectFieldRefused, expectJudgeable } from '../src/harness/judged-answers.ts';
 import { jsonContentTypeRequired } from '../src/judges/media-type.ts';
 import { spellPath } from '../src/judges/names-field.ts';
-import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
 import { forAll } from '../src/harness/property.ts';
 import { effectOf, readChanged } from '../src/probes/refused-write.ts';

@@ -6,7 +6,7 @@ import { sameEntity, shownBy } from '../src/judges/same-entity.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath, entityGaps, type Crawl } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';

@@ -2,12 +2,13 @@
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
 import { checkCountOff, checkCountOn, checkListShape, itemKey, resultsOf } from '../src/judges/list.ts';
-import { checkAtMost, checkFirstItems, checkOversizedPage } from '../src/judges/list-paging.ts';
+import { checkOversizedPage, expectStatus } from '../src/harness/judged-answers.ts';
+import { checkAtMost, checkFirstItems } from '../src/judges/list-paging.ts';
 import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition.ts';
-import { describeExchange, expectStatus } from '../src/judges/status.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { judgeAll, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { checkEmptyList } from '../src/judges/empty-list.ts';
 import { emptyListReads } from './support/empty-lists.ts';

@@ -1,6 +1,7 @@
 // Spec 2.5: project identifier. "A project is identified by a string, the project ID. ... paths and parameters use
 // group or groupId for the project ID. Wherever a group ID is required, the project ID is given."
-import { describeExchange, expectStatus } from '../src/judges/status.ts';
+import { expectStatus } from '../src/harness/judged-answers.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import { RuleFailure } from '../src/outcome.ts';
 import { projectsPath } from '../src/probes/new-entities.ts';
 import { profileProjects } from '../src/target/projects.ts';

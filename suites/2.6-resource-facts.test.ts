@@ -1,18 +1,21 @@
 // Spec 2.6 (with 4.4): resource facts of the release notes. Paths the spec does not locate come from the
 // profile (endpoints.*), request bodies are in the real service's shape (the spec shows none), and what a check
 // creates is deleted again; a value the target should refuse but accepts is deleted as well.
-import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import {
+  expectFieldRefused,
+  expectJudgeable,
+  expectServed,
+  expectValueAccepted,
+} from '../src/harness/judged-answers.ts';
 import type { JsonPath } from '../src/judges/names-field.ts';
 import { isObject, type JsonObject } from '../src/judges/json-walk.ts';
 import { resultsOf } from '../src/judges/list.ts';
 import { schemaFaults } from '../src/judges/json-schema.ts';
 import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../src/judges/slow-queries.ts';
-import { describeExchange, expectJudgeable } from '../src/judges/status.ts';
-import { expectServed } from '../src/judges/served.ts';
-import { expectValueAccepted } from '../src/judges/value-accepted.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { notApplicableFor, ProfileFactError, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { throwFirst } from '../src/harness/judge-all.ts';
 import { alertConfigVariants, inBatches, type AlertConfigVariant } from './support/alert-config-variants.ts';
 import {

@@ -2,8 +2,7 @@
 // served for at least twelve months), deleted (no longer served); each resource versions on its own.
 // The resources and their versions come from the profile (versions.resources, .deprecated, .deleted).
 import { describeExchange } from '../src/judges/status.ts';
-import { expectErrorWithBody } from '../src/judges/error-reply.ts';
-import { expectServed } from '../src/judges/served.ts';
+import { expectErrorWithBody, expectServed } from '../src/harness/judged-answers.ts';
 import { notApplicableFor, RuleFailure, TargetError } from '../src/outcome.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import {
@@ -15,7 +14,7 @@ import {
 } from '../src/probes/resource-versions.ts';
 import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/harness/run-target.ts';
 

@@ -2,7 +2,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { changedFields, notHeld } from '../src/judges/fields.ts';
 import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/judges/head.ts';
-import { unjudgeable, expectJudgeable, expectStatus } from '../src/judges/status.ts';
+import { expectJudgeable, expectStatus } from '../src/harness/judged-answers.ts';
+import { unjudgeable } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import type { HeadThenGet } from '../src/http/head-then-get.ts';
 import { notApplicableFor, RuleFailure } from '../src/outcome.ts';

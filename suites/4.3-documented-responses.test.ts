@@ -2,7 +2,7 @@
 // listed response is provoked the way spec 5 and 7.2 describe it: no authentication (401), a caller without
 // permission (403; spec 5 also allows 401), a context that does not exist (404). Path parameters are found in the
 // first project (suites/support/documented-path-params.ts); endpoints the profile says the target lacks are skipped.
-import { expectErrorWithBody } from '../src/judges/error-reply.ts';
+import { expectErrorWithBody } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { notApplicableFor, skipFor } from '../src/outcome.ts';
 import { undoAccepted } from '../src/target/created.ts';

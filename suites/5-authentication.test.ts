@@ -1,13 +1,12 @@
 // Spec 5: authentication. API keys with HTTP Digest, service-account bearer tokens, 401 and 403, grants.
 import { randomBytes } from 'node:crypto';
 import { answerableChallenges, expectDigestChallenge } from '../src/judges/digest-challenge.ts';
-import { expectRefused } from '../src/judges/refusal.ts';
-import { expectStatus } from '../src/judges/status.ts';
+import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';

@@ -6,7 +6,7 @@ import {
   checkErrorStatusMatches,
   checkResourceNotFound,
 } from '../src/judges/error-body.ts';
-import { expectJudgeable, expectStatus } from '../src/judges/status.ts';
+import { expectJudgeable, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { deleteCreated, noteCreated, undoAccepted } from '../src/target/created.ts';

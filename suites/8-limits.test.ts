@@ -32,7 +32,7 @@ import {
   untilTurnAfter,
   type BurstWindow,
 } from './support/rate-window.ts';
-import { judged } from '../src/coverage.ts';
+import { judged } from '../src/harness/coverage.ts';
 import { deleteCreated, noteAccepted, type Created } from '../src/target/created.ts';
 import { runName } from '../src/harness/run-name.ts';
 import { alertConfigBody } from '../src/probes/new-entities.ts';

@@ -7,10 +7,9 @@ import {
   removedClusterProperties,
   type ClusterSchema,
 } from '../src/judges/cluster-shape.ts';
-import { expectFieldRefused } from '../src/judges/invalid-field.ts';
+import { expectFieldRefused, expectServed } from '../src/harness/judged-answers.ts';
 import { resultsOf } from '../src/judges/list.ts';
 import { describeExchange } from '../src/judges/status.ts';
-import { expectServed } from '../src/judges/served.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
 import { clusterLife, removedPropertyPath, type ClusterLife } from './support/cluster-lifecycle.ts';

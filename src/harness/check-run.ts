@@ -1,8 +1,7 @@
 // The check a piece of code runs for, as one record the harness fills in as the check starts: vitest's signal for it
 // joined with its time limit (running-checks.ts), its evidence (evidence.ts), its time paced under the rate limit
 // (paced-time.ts), and, while it runs again to confirm a failure, what that run makes afresh (confirm.ts). Work that
-// several checks share runs for the check that began it. What the check judged is counted below the judges
-// (src/coverage.ts).
+// several checks share runs for the check that began it. What the check judged is counted in its tally (coverage.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../exchange.ts';
 

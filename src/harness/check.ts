@@ -6,7 +6,7 @@ import { curlLine } from '../http/curl-line.ts';
 import { ProfileFactError, RuleFailure, RuleNotApplicable, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
-import { Coverage, withCoverage } from '../coverage.ts';
+import { Coverage, withCoverage } from './coverage.ts';
 import { describeCoverage } from '../check-outcome.ts';
 import type { EvidenceLog } from './check-run.ts';
 import { withEvidence } from './evidence.ts';

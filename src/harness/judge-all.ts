@@ -2,7 +2,7 @@
 // the first with how many more there were. Each item judged counts in the check's coverage; an item the target's
 // faults kept out (a link the crawl could not fetch) leaves the rule unjudged unless a judged item already broke it.
 import { RuleFailure, TargetError } from '../outcome.ts';
-import { judged } from '../coverage.ts';
+import { judged } from './coverage.ts';
 
 export interface JudgeAllOptions<T> {
   /** Where an item was judged (a path), for the coverage's count of places. */

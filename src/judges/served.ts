@@ -1,5 +1,5 @@
 // A request the spec says is served: any 2xx answer (spec 7.2: 200, 201 or 202 by the kind of request).
-// An unexpected 5xx or 429 leaves the rule unjudged; any other status breaks it (and counts as an answer judged).
+// An unexpected 5xx or 429 leaves the rule unjudged; any other status breaks it.
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { expectJudgeable } from './status.ts';

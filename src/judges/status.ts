@@ -1,9 +1,8 @@
 // Status judgement shared by all checks: an unexpected 5xx or 429 means the target could not be judged
-// (spec 7.2: 5xx is an unexpected failure, retry later), anything else unexpected breaks the rule. A status judged
-// counts in the check's coverage as an answer.
+// (spec 7.2: 5xx is an unexpected failure, retry later), anything else unexpected breaks the rule. Judges count
+// nothing: the harness counts the answers a check judged (src/harness/judged-answers.ts).
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
-import { judged } from '../coverage.ts';
 
 export function describeExchange(res: HttpResponse): string {
   const r = res.exchange.request;
@@ -15,12 +14,11 @@ export const unjudgeable = (res: HttpResponse, allowed: readonly number[] = []):
   (res.status >= 500 || res.status === 429) && !allowed.includes(res.status);
 
 /** An answer that can be judged: a 5xx (spec 7.2: retry later) or a 429 not among the `allowed` statuses leaves the
- * rule unjudged (a target error); any other answer is judged, and counts in the check's coverage. */
+ * rule unjudged (a target error); any other answer is judged. */
 export function expectJudgeable(res: HttpResponse, what: string, allowed: readonly number[] = []): void {
   if (unjudgeable(res, allowed)) {
     throw new TargetError('unexpected-status', `${describeExchange(res)} while checking that ${what}`, res.exchange);
   }
-  judged('answer', 1, new URL(res.exchange.request.url).pathname);
 }
 
 /** The status(es) a failure expected, as the numbers they are, to compare with the status the target gave. */

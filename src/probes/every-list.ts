@@ -2,7 +2,7 @@
 // lists' order) is reported with how many more there were, and each list counts in the coverage by what it let the
 // rule judge ('list', 'list without items'), or not at all when it had nothing for the rule.
 import { RuleFailure, TargetError } from '../outcome.ts';
-import { judged } from '../coverage.ts';
+import { judged } from '../harness/coverage.ts';
 import { requireSome, throwCut, throwFirst } from '../harness/judge-all.ts';
 import type { PagedList } from './surface/paged-lists.ts';
 

@@ -1,6 +1,6 @@
 // Reading a list page by page (spec 2.3), with the profile's names for the paging parameters (not shown in the spec).
 import { itemKey, resultsOf } from '../judges/list.ts';
-import { expectStatus } from '../judges/status.ts';
+import { expectStatus } from '../harness/judged-answers.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { legacyRead } from './resource-versions.ts';

@@ -1,6 +1,6 @@
 // Judging the tries of a caller that must be refused (refused-callers.ts), and what of the surface they reached, for
 // the check's coverage line: the operations (resource and method), the methods, the generations and the caller.
-import { judged } from '../coverage.ts';
+import { judged } from '../harness/coverage.ts';
 import { judgeAll } from '../harness/judge-all.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import type { RefusedTry } from './refused-surface.ts';

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parsedBody } from '../judges/entities.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
-import { judged } from '../coverage.ts';
+import { judged } from '../harness/coverage.ts';
 import { isLegacy } from './pages.ts';
 import { legacyRead } from './resource-versions.ts';
 import type { Target } from '../target/target.ts';

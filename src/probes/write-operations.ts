@@ -7,7 +7,7 @@ import type { JsonPath } from '../judges/names-field.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { TargetError } from '../outcome.ts';
-import { judged } from '../coverage.ts';
+import { judged } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
 import {
   readAt,

@@ -2,10 +2,11 @@
 // their starts, and none waits for another's answer (the answers are awaited after the last has started). Their answers and the roles the project then holds must be
 // those of some serial order of the same requests (suites/support/serial-orders.ts).
 import fc from 'fast-check';
-import { describeExchange, expectJudgeable } from '../../src/judges/status.ts';
+import { expectJudgeable } from '../../src/harness/judged-answers.ts';
+import { describeExchange } from '../../src/judges/status.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
-import { judged } from '../../src/coverage.ts';
+import { judged } from '../../src/harness/coverage.ts';
 import { forAll } from '../../src/harness/property.ts';
 import { maxCommands, sequenceCount, type Session } from '../../src/probes/sequence.ts';
 import { serialOrder, type Outcome, type Step } from './serial-orders.ts';

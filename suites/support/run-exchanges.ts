@@ -7,7 +7,7 @@ import { readAnswer, type Answer } from '../../src/exchange-rules/answer.ts';
 import type { ExchangeContext } from '../../src/exchange-rules/context.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
-import { judged } from '../../src/coverage.ts';
+import { judged } from '../../src/harness/coverage.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import { RuleFailure } from '../../src/outcome.ts';

@@ -1,7 +1,7 @@
 // Judging every list of the run: each list is judged, failures come first in the lists' order, faults after them.
 import { describe, expect, it } from 'vitest';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
-import { Coverage, withCoverage } from '../../src/coverage.ts';
+import { Coverage, withCoverage } from '../../src/harness/coverage.ts';
 import { judgeEveryList } from '../../src/probes/every-list.ts';
 import type { PagedList } from '../../src/probes/surface/paged-lists.ts';
 

@@ -7,7 +7,7 @@ const layers: string[][] = [
   ['src/did-you-mean.ts', 'src/json-file.ts', 'src/invocation.ts', 'src/exchange.ts', 'src/catalogue'],
   ['src/outcome.ts'],
   ['src/http'],
-  ['src/check-outcome.ts', 'src/coverage.ts', 'src/profile'],
+  ['src/check-outcome.ts', 'src/profile'],
   ['src/judges'],
   ['src/target'],
   ['src/harness'],

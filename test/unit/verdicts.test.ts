@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 import { aggregate } from '../../src/report/aggregate.ts';
 import type { CheckResult } from '../../src/report/report.ts';
-import { Coverage, withCoverage } from '../../src/coverage.ts';
+import { Coverage, withCoverage } from '../../src/harness/coverage.ts';
 import { describeCoverage } from '../../src/check-outcome.ts';
 import { judgeAll } from '../../src/harness/judge-all.ts';
 import { isProfileFact } from '../../src/target/profile-facts.ts';

@@ -1,7 +1,7 @@
 // What a check judged: how many things of each kind, at how many distinct places. A pass means "judged, and it
 // held", so a check that ends without judging anything is not a pass (src/harness/check.ts decides what it is).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Covered } from './check-outcome.ts';
+import type { Covered } from '../check-outcome.ts';
 
 /** The tally of one run of one check. */
 export class Coverage {
