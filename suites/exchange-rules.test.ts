@@ -43,6 +43,9 @@ check('LINK-NOT-IN-HEADERS', titleOf('LINK-NOT-IN-HEADERS'), judgeRun('LINK-NOT-
 // entity documents), and links (one to three link relations)": every list the run received.
 check('LIST-SHAPE', titleOf('LIST-SHAPE'), judgeRun('LIST-SHAPE'));
 
+// 2.3 "... and a switch that controls whether the response carries the total count."
+check('LIST-INCLUDE-COUNT', titleOf('LIST-INCLUDE-COUNT'), judgeRun('LIST-INCLUDE-COUNT'));
+
 // 2.4 "Default: no envelope."
 check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NONE'));
 

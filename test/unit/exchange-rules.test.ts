@@ -284,6 +284,23 @@ describe('exchange rules', () => {
       'not a list',
     );
   });
+
+  it('judge every list asked for with the count switched off by the count it carries, as the profile shows it', () => {
+    const configs = `${v2}/groups/p1/alertConfigs`;
+    const page = (extra: object = {}) => ({ results: [{ id: 'a', links: [] }], links: [], ...extra });
+    const off = `${configs}?includeCount=false&pageNum=2`;
+    expect(verdict('LIST-INCLUDE-COUNT', answer('GET', off, 200, page()))).toBe('held');
+    expect(verdict('LIST-INCLUDE-COUNT', answer('GET', off, 200, page({ totalCount: 0 })))).toBe('held');
+    expect(verdict('LIST-INCLUDE-COUNT', answer('GET', off, 200, page({ totalCount: 7 })))).toBe('broken');
+    const enveloped = page({ totalCount: 7, status: 200 });
+    expect(verdict('LIST-INCLUDE-COUNT', answer('GET', `${off}&envelope=true`, 200, enveloped))).toBe('broken');
+    expect(verdict('LIST-INCLUDE-COUNT', answer('GET', configs, 200, page({ totalCount: 7 })))).toBe(
+      'the count not switched off',
+    );
+    expect(verdict('LIST-INCLUDE-COUNT', answer('GET', `${configs}/a?includeCount=false`, 200, { id: 'a' }))).toBe(
+      'not a list',
+    );
+  });
   it('judge the groupId of every entity read under a project, and none read by the project’s name', () => {
     const alerts = `${v2}/groups/p1/alerts`;
     const alert = (groupId: string) => ({ id: 'a', groupId, links: [] });
