@@ -15,6 +15,7 @@ check('ENT-NO-NULL-FIELDS', titleOf('ENT-NO-NULL-FIELDS'), judgeRun('ENT-NO-NULL
 // 2.1 "Responses have extraneous whitespace stripped. With query parameter pretty=true on any request, the JSON is
 // pretty-printed."
 check('ENT-COMPACT-WHITESPACE', titleOf('ENT-COMPACT-WHITESPACE'), judgeRun('ENT-COMPACT-WHITESPACE'));
+check('ENT-PRETTY', titleOf('ENT-PRETTY'), judgeRun('ENT-PRETTY'));
 
 // 2.1 "A field holding a number in a particular unit has a name that makes the unit unambiguous."
 check('ENT-UNIT-IN-NAME', titleOf('ENT-UNIT-IN-NAME'), judgeRun('ENT-UNIT-IN-NAME'));

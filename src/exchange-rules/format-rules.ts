@@ -1,9 +1,10 @@
 // Spec 2.1, judged on every answer of the run: "All entities are JSON.", "Responses have extraneous whitespace
-// stripped.", no field is null ("A field with no sensible default is omitted from the entity."), and "a field
-// holding a number in a particular unit has a name that makes the unit unambiguous" (judged by name, src/judges/units.ts).
+// stripped. With query parameter pretty=true on any request, the JSON is pretty-printed.", no field is null ("A
+// field with no sensible default is omitted from the entity."), and "a field holding a number in a particular unit
+// has a name that makes the unit unambiguous" (judged by name, src/judges/units.ts).
 import { checkJsonResponse } from '../judges/media-type.ts';
 import { nullFields } from '../judges/nulls.ts';
-import { checkCompact } from '../judges/whitespace.ts';
+import { checkCompact, checkIndented } from '../judges/whitespace.ts';
 import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
 import { describeExchange } from '../judges/status.ts';
 import { numericFields, unitlessQuantities } from '../judges/units.ts';
@@ -37,6 +38,13 @@ export const formatRules: ExchangeRule[] = [
     title: 'every JSON answer of the run to a request without pretty=true has no whitespace between its tokens',
     appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'present', pretty: false },
     judge: (_ctx, a) => (a.body === undefined ? notJudged('the body is not JSON') : byJudge(() => checkCompact(a.res))),
+  },
+  {
+    rule: 'ENT-PRETTY',
+    title: 'every JSON answer of the run (2xx, 4xx but 429) to a request with pretty=true spans indented lines',
+    appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'present', pretty: true },
+    judge: (_ctx, a) =>
+      a.body === undefined ? notJudged('the body is not JSON') : byJudge(() => checkIndented(a.res, a.body)),
   },
   {
     rule: 'ENT-UNIT-IN-NAME',

@@ -62,7 +62,8 @@ export function checkPrettyFields(pretty: HttpResponse, value: unknown): void {
   checkIndented(pretty, value);
 }
 
-function checkIndented(pretty: HttpResponse, value: unknown): void {
+/** ENT-PRETTY on one answer: a body holding `value`, which has members, spans indented lines. */
+export function checkIndented(pretty: HttpResponse, value: unknown): void {
   if (hasMembers(value) && !/\n[ \t]+\S/.test(pretty.text)) {
     throw new RuleFailure(`${describeExchange(pretty)}: pretty=true did not indent the JSON over several lines`, {
       expected: 'an indented rendering',

@@ -131,6 +131,17 @@ describe('exchange rules', () => {
     expect(verdict('ENV-DEFAULT-NONE', answer('GET', `${v2}/x`, 404, wrapped))).toBe('broken');
   });
 
+  it('judge every answer to pretty=true, errors and writes included, by its indented lines', () => {
+    const pretty = (method: string, status: number, body: unknown, text = JSON.stringify(body, null, 2)) =>
+      answer(method, `${v2}/groups/p1?pretty=true`, status, text);
+    expect(verdict('ENT-PRETTY', pretty('GET', 200, project))).toBe('held');
+    expect(verdict('ENT-PRETTY', pretty('PATCH', 200, project, JSON.stringify(project)))).toBe('broken');
+    const notFound = error(404, 'Not Found');
+    expect(verdict('ENT-PRETTY', pretty('GET', 404, notFound, JSON.stringify(notFound)))).toBe('broken');
+    expect(verdict('ENT-PRETTY', pretty('DELETE', 200, {}, '{}'))).toBe('held');
+    expect(verdict('ENT-PRETTY', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('pretty=true not asked');
+  });
+
   it('take no `{}` answer to a DELETE or a 202 for an entity, and read an entity through its envelope', () => {
     expect(verdict('LINK-ARRAY', answer('DELETE', `${v2}/groups/p1`, 200, {}))).toMatch(/no entity/);
     expect(verdict('LINK-ARRAY', answer('POST', `${v2}/groups/p1/restore`, 202, {}))).toMatch(/no entity/);
