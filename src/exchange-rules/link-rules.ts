@@ -4,11 +4,12 @@
 import { isObject } from '../judges/json-walk.ts';
 import { linksProblem, relationsBesidesSelf, relationsOf, selfOutside } from '../judges/links.ts';
 import { describeExchange } from '../judges/status.ts';
+import { decodeSegment } from '../target/scope.ts';
 import { apiBase, carriedBy, entitiesIn, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
 import { broken, held, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
 
-const segments = (path: string) => decodeURIComponent(path).replace(/\/$/, '').split('/');
+const segments = (path: string) => path.replace(/\/$/, '').split('/').map(decodeSegment);
 
 /** The self relation of one entity of an answer, judged: present, inside the API, and for the entity a GET read
  * the URL it was read at (unless read through an alias, a path of another depth: `/groups/byName/{name}`). */

@@ -4,6 +4,7 @@
 // named by its name (`/groups/byName/{name}`) is not judged: the path gives no id to compare.
 import { isObject } from '../judges/json-walk.ts';
 import { describeExchange } from '../judges/status.ts';
+import { decodeSegment } from '../target/scope.ts';
 import { entitiesIn, pathBelowBase } from './answer.ts';
 import { bodiedSuccess, broken, held, notJudged, type ExchangeRule } from './rule.ts';
 
@@ -17,7 +18,7 @@ export const projectRules: ExchangeRule[] = [
       if (first !== 'groups' || id === undefined || id === 'byName') return notJudged('not under a project’s id');
       const entities = entitiesIn(ctx, a);
       if (typeof entities === 'string') return notJudged(entities);
-      const project = decodeURIComponent(id);
+      const project = decodeSegment(id);
       const grouped = entities.filter(({ entity }) => isObject(entity) && Object.hasOwn(entity, 'groupId'));
       if (grouped.length === 0) return notJudged('no groupId');
       const other = grouped.find(({ entity }) => entity.groupId !== project);

@@ -142,6 +142,13 @@ describe('exchange rules', () => {
     expect(verdict('ENT-PRETTY', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('pretty=true not asked');
   });
 
+  it('read a path that is not valid percent-encoding as it is', () => {
+    const odd = `${v2}/groups/p%zz1`;
+    const self = { id: 'p1', groupId: 'p%zz1', links: [{ rel: 'self', href: odd }] };
+    expect(verdict('LINK-SELF', answer('GET', odd, 200, self))).toBe('held');
+    expect(verdict('PROJ-ID-AS-GROUP-ID', answer('GET', `${odd}/clusters/c`, 200, self))).toBe('held');
+  });
+
   it('take no `{}` answer to a DELETE or a 202 for an entity, and read an entity through its envelope', () => {
     expect(verdict('LINK-ARRAY', answer('DELETE', `${v2}/groups/p1`, 200, {}))).toMatch(/no entity/);
     expect(verdict('LINK-ARRAY', answer('POST', `${v2}/groups/p1/restore`, 202, {}))).toMatch(/no entity/);
