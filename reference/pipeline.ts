@@ -371,7 +371,12 @@ export function sendError(
   // Mutant: the legacy generation's errors are always pretty-printed.
   const legacy = /\/v1\.0(\/|$)/.test(splitUrl(reply.request.url).path);
   if (legacy && mutants.has('ENT-COMPACT-WHITESPACE:legacy-error')) presentation.pretty = true;
-  const rendered = bodyless ? undefined : renderBody(entity(errorBody(err, mutants), err.status), presentation);
+  // Mutant: a not-found error answering a write (a PUT, PATCH or DELETE of what is not there) names no path.
+  const error =
+    write && err.errorCode === 'RESOURCE_NOT_FOUND' && mutants.has('ERR-RESOURCE-NOT-FOUND:writes')
+      ? new ApiError(err.status, err.errorCode, 'Cannot find resource.', [], err.headers)
+      : err;
+  const rendered = bodyless ? undefined : renderBody(entity(errorBody(error, mutants), err.status), presentation);
   // Mutant: the error body refusing a write (POST, PUT, PATCH, DELETE) ends with a newline.
   const body =
     rendered !== undefined && write && mutants.has('ENT-COMPACT-WHITESPACE:write-error') ? `${rendered}\n` : rendered;

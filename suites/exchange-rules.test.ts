@@ -77,6 +77,10 @@ check('ERR-STATUS-MATCH', titleOf('ERR-STATUS-MATCH'), judgeRun('ERR-STATUS-MATC
 // 7.1 "reason | string | The HTTP status text of the response."
 check('ERR-REASON-TEXT', titleOf('ERR-REASON-TEXT'), judgeRun('ERR-REASON-TEXT'));
 
+// 7.1 "RESOURCE_NOT_FOUND (status 404, ... parameters holds the requested path, detail states that the resource
+// cannot be found at that path)": every such error of the run, whatever its method.
+check('ERR-RESOURCE-NOT-FOUND', titleOf('ERR-RESOURCE-NOT-FOUND'), judgeRun('ERR-RESOURCE-NOT-FOUND'));
+
 // 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields": every 429 of the run.
 check('LIMITS-429-ERROR-BODY', titleOf('LIMITS-429-ERROR-BODY'), judgeRun('LIMITS-429-ERROR-BODY'));
 

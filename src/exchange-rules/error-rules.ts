@@ -1,13 +1,38 @@
 // Spec 7.1, judged on every 4xx answer of the run but a 429: "An error response has a JSON body with five fields",
-// its `error` the status, its `reason` the status text. Spec 8, judged on every 429 of the run: it carries the error
-// body.
-import { checkErrorBodyFields, checkErrorReason, checkErrorStatusMatches } from '../judges/error-body.ts';
+// its `error` the status, its `reason` the status text, and a RESOURCE_NOT_FOUND error's `parameters` hold the
+// requested path, its `detail` names it (other not-found codes are not shown: the planned checks, which know the
+// missing identifier, judge them). Spec 8, judged on every 429 of the run: it carries the error body.
+import {
+  checkErrorBodyFields,
+  checkErrorReason,
+  checkErrorStatusMatches,
+  checkResourceNotFound,
+} from '../judges/error-body.ts';
+import { isObject } from '../judges/json-walk.ts';
+import { decodeSegment } from '../target/scope.ts';
 import { checkRateLimitErrorBody } from '../judges/rate-limit.ts';
 import { describeExchange } from '../judges/status.ts';
-import { errorView } from './answer.ts';
-import { broken, byJudge, notJudged, type AppliesTo, type ExchangeRule } from './rule.ts';
+import { errorView, type Answer } from './answer.ts';
+import type { ExchangeContext } from './context.ts';
+import { broken, byJudge, notJudged, type AppliesTo, type ExchangeRule, type Verdict } from './rule.ts';
 
 const errors: AppliesTo = { statuses: ['4xx'], tooManyRequests: false, body: 'present' };
+
+/** A RESOURCE_NOT_FOUND error names the path requested, as sent or decoded (`%3A` or `:` in a process id). */
+function notFoundNamesPath(ctx: ExchangeContext, a: Answer): Verdict {
+  if (a.res.status !== 404) return notJudged('not a 404');
+  const view = errorView(ctx, a);
+  const body = a.body === undefined ? undefined : view.json();
+  if (!isObject(body) || body.errorCode !== 'RESOURCE_NOT_FOUND') return notJudged('not a RESOURCE_NOT_FOUND error');
+  // A body without the fields is ERR-BODY-FIELDS' to judge; here what the fields hold is.
+  if (!Array.isArray(body.parameters) || typeof body.detail !== 'string')
+    return notJudged('no parameters or detail (ERR-BODY-FIELDS)');
+  const sent = a.url.pathname;
+  const verdicts = [...new Set([sent, sent.split('/').map(decodeSegment).join('/')])].map((path) =>
+    byJudge(() => checkResourceNotFound(view, path)),
+  );
+  return verdicts.find((v) => v.verdict === 'held') ?? verdicts[0]!;
+}
 
 export const errorRules: ExchangeRule[] = [
   {
@@ -32,6 +57,13 @@ export const errorRules: ExchangeRule[] = [
     title: 'every error answer of the run (4xx but 429, envelope=true included): the reason field is the status text',
     appliesTo: errors,
     judge: (ctx, a) => byJudge(() => checkErrorReason(errorView(ctx, a))),
+  },
+  {
+    rule: 'ERR-RESOURCE-NOT-FOUND',
+    title:
+      'every 404 RESOURCE_NOT_FOUND of the run, whatever its method and generation: parameters hold the requested path and detail names it',
+    appliesTo: errors,
+    judge: notFoundNamesPath,
   },
   {
     rule: 'LIMITS-429-ERROR-BODY',

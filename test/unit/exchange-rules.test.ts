@@ -142,11 +142,43 @@ describe('exchange rules', () => {
     expect(verdict('ENT-PRETTY', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('pretty=true not asked');
   });
 
+  it('judge every RESOURCE_NOT_FOUND of the run, of any method, by the path it names, as sent or decoded', () => {
+    const path = '/api/platform/v2/groups/p1/processes/h%3A27017';
+    const notFound = (parameters: unknown[], detail = `Cannot find resource ${path}.`) => ({
+      ...error(404, 'Not Found'),
+      errorCode: 'RESOURCE_NOT_FOUND',
+      parameters,
+      detail,
+    });
+    const at = (method: string, body: unknown) => answer(method, `${ctx.baseUrl}${path}`, 404, body);
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', at('GET', notFound([path])))).toBe('held');
+    const decoded = path.replace('%3A', ':');
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', at('GET', notFound([decoded], `Cannot find ${decoded}.`)))).toBe('held');
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', at('DELETE', notFound([])))).toBe('broken');
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', at('PATCH', notFound([path], 'Cannot find resource.')))).toBe('broken');
+    const wrapped = { status: 404, content: notFound([]) };
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', answer('PUT', `${ctx.baseUrl}${path}?envelope=true`, 404, wrapped))).toBe(
+      'broken',
+    );
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', at('GET', { ...notFound([]), errorCode: 'GROUP_NOT_FOUND' }))).toBe(
+      'not a RESOURCE_NOT_FOUND error',
+    );
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', at('GET', error(404, 'Not Found')))).toBe(
+      'not a RESOURCE_NOT_FOUND error',
+    );
+    const { parameters: _, ...withoutParameters } = notFound([]);
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', at('GET', withoutParameters))).toBe(
+      'no parameters or detail (ERR-BODY-FIELDS)',
+    );
+  });
+
   it('read a path that is not valid percent-encoding as it is', () => {
     const odd = `${v2}/groups/p%zz1`;
     const self = { id: 'p1', groupId: 'p%zz1', links: [{ rel: 'self', href: odd }] };
     expect(verdict('LINK-SELF', answer('GET', odd, 200, self))).toBe('held');
     expect(verdict('PROJ-ID-AS-GROUP-ID', answer('GET', `${odd}/clusters/c`, 200, self))).toBe('held');
+    const missing = { ...error(404, 'Not Found'), errorCode: 'RESOURCE_NOT_FOUND', parameters: [], detail: 'd' };
+    expect(verdict('ERR-RESOURCE-NOT-FOUND', answer('GET', odd, 404, missing))).toBe('broken');
   });
 
   it('take no `{}` answer to a DELETE or a 202 for an entity, and read an entity through its envelope', () => {
