@@ -2,7 +2,7 @@
 // and what came back (status, body parsed once), and the entities or the error body it carries.
 import { HttpResponse } from '../http/messages.ts';
 import { entitiesOf, type Carried } from '../judges/entities.ts';
-import { isStatusCode } from '../judges/envelope.ts';
+import { hasEnvelopeFields, isStatusCode } from '../judges/envelope.ts';
 import { isObject, type JsonObject } from '../judges/json-walk.ts';
 import { namedVersion, versionedMediaType } from '../judges/versioned-media.ts';
 import type { ExchangeContext } from './context.ts';
@@ -81,9 +81,9 @@ function enveloped(ctx: ExchangeContext, a: Answer): unknown {
   const body = a.body;
   if (!isObject(body)) return undefined;
   const { statusField, contentField } = ctx.envelope;
-  const keys = Object.keys(body);
   // The status line of an enveloped answer is not stated: the status field holds a status code, not necessarily it.
-  const wrapped = keys.length === 2 && isStatusCode(body[statusField]) && isObject(body[contentField]);
+  const wrapped =
+    hasEnvelopeFields(body, ctx.envelope) && isStatusCode(body[statusField]) && isObject(body[contentField]);
   return wrapped ? body[contentField] : undefined;
 }
 

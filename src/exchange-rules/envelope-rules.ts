@@ -5,12 +5,12 @@
 // wrapped entity is the one the plain call returns, with its status, needs that call: the planned checks judge it.
 // The status line of an enveloped answer is not stated (a target may send 200 for a wrapped 201): only that the
 // status field holds an HTTP status code is judged here.
-import { isStatusCode, listStatusField, wrappedUnasked } from '../judges/envelope.ts';
+import { checkEnvelopeShape, isStatusCode, listStatusField, wrappedUnasked } from '../judges/envelope.ts';
 import { isObject } from '../judges/json-walk.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
-import { broken, held, notJudged, type AppliesTo, type ExchangeRule, type Verdict } from './rule.ts';
+import { broken, byJudge, held, notJudged, type AppliesTo, type ExchangeRule, type Verdict } from './rule.ts';
 
 /** Every 2xx answer with a body to a request with envelope=true. */
 const envelopedSuccess: AppliesTo = { statuses: ['2xx'], tooManyRequests: false, body: 'present', envelope: true };
@@ -20,18 +20,7 @@ const isList = (ctx: ExchangeContext, body: Record<string, unknown>) => Array.is
 function singleEnvelope(ctx: ExchangeContext, a: Answer): Verdict {
   if (!isObject(a.body)) return notJudged('no JSON object body');
   if (isList(ctx, a.body)) return notJudged('a list (ENV-LIST-STATUS)');
-  const { statusField, contentField } = ctx.envelope;
-  const keys = Object.keys(a.body).sort();
-  const expected = { [statusField]: '<the HTTP status code>', [contentField]: '<the entity>' };
-  if (keys.join(',') !== [statusField, contentField].sort().join(','))
-    return broken(`${describeExchange(a.res)}: the envelope has the fields ${JSON.stringify(keys)}`, expected, a.body);
-  if (!isStatusCode(a.body[statusField]))
-    return broken(
-      `${describeExchange(a.res)}: the envelope's ${statusField} is ${JSON.stringify(a.body[statusField])}, not an HTTP status code`,
-      expected,
-      a.body,
-    );
-  return held;
+  return byJudge(() => checkEnvelopeShape(a.res, ctx.envelope));
 }
 
 function listEnvelope(ctx: ExchangeContext, a: Answer): Verdict {
