@@ -5,7 +5,7 @@ import { checkJsonResponse } from '../src/judges/media-type.ts';
 import { nullFields } from '../src/judges/nulls.ts';
 import { isObject } from '../src/judges/json-walk.ts';
 import { describeExchange } from '../src/judges/status.ts';
-import { numericFields, unitlessQuantities } from '../src/judges/units.ts';
+import { checkUnitsNamed, numericFields } from '../src/judges/units.ts';
 import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
@@ -121,17 +121,7 @@ check(
       (item) => {
         const { res } = item;
         judged('numeric field', numericFields(bodyOf(res)), crawledPath(item));
-        const unitless = unitlessQuantities(bodyOf(res));
-        if (unitless.length > 0) {
-          throw new RuleFailure(
-            `${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`,
-            {
-              expected: 'names such as diskSizeGB, delayMin',
-              actual: unitless,
-              exchange: res.exchange,
-            },
-          );
-        }
+        checkUnitsNamed(res, bodyOf(res));
       },
       { place: crawledPath, cut },
     );

@@ -7,7 +7,7 @@ import { nullFields } from '../judges/nulls.ts';
 import { checkCompact, checkIndented } from '../judges/whitespace.ts';
 import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
 import { describeExchange } from '../judges/status.ts';
-import { numericFields, unitlessQuantities } from '../judges/units.ts';
+import { checkUnitsNamed, numericFields } from '../judges/units.ts';
 import { carriedBy } from './answer.ts';
 
 export const formatRules: ExchangeRule[] = [
@@ -54,14 +54,7 @@ export const formatRules: ExchangeRule[] = [
       const c = carriedBy(ctx, a);
       if (typeof c === 'string') return notJudged(c);
       if (numericFields(c.body) === 0) return notJudged('no numeric field');
-      const unitless = unitlessQuantities(c.body);
-      return unitless.length === 0
-        ? held
-        : broken(
-            `${describeExchange(a.res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`,
-            'names such as diskSizeGB, delayMin',
-            unitless,
-          );
+      return byJudge(() => checkUnitsNamed(a.res, c.body));
     },
   },
 ];

@@ -1,7 +1,10 @@
 // Spec 2.1 "A field holding a number in a particular unit has a name that makes the unit unambiguous."
 // Judged by name: a numeric field whose name speaks of a measured quantity must also name a unit, unless a field
 // beside it says which (a number that counts days of the week or of the month holds no unit of its own).
+import type { HttpResponse } from '../http/messages.ts';
+import { RuleFailure } from '../outcome.ts';
 import { isObject, walk } from './json-walk.ts';
+import { describeExchange } from './status.ts';
 
 /** Words of quantities that have a unit: sizes and spans of time. */
 const QUANTITY = new Set([
@@ -101,4 +104,18 @@ export function unitlessQuantities(value: unknown): string[] {
       })
       .map(([k]) => (n.path ? `${n.path}.${k}` : k));
   });
+}
+
+/** ENT-UNIT-IN-NAME on the entity or list `body` an answer carries: no numeric field names a quantity without its unit. */
+export function checkUnitsNamed(res: HttpResponse, body: unknown): void {
+  const unitless = unitlessQuantities(body);
+  if (unitless.length === 0) return;
+  throw new RuleFailure(
+    `${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`,
+    {
+      expected: 'names such as diskSizeGB, delayMin',
+      actual: unitless,
+      exchange: res.exchange,
+    },
+  );
 }
