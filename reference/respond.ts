@@ -63,7 +63,17 @@ export function renderReply(
   // Mutant: the envelope of a created entity says 200.
   else if (reply.kind === 'entity' && reply.status === 201 && mutants.has('ENV-SINGLE-WRAP'))
     shown = { ...reply, status: 200 };
-  const text = renderBody(shown, { ...presentation, envelope });
+  // Mutant: an entity's envelope also carries the entity's links beside the status and the content.
+  const text =
+    envelope && shown.kind === 'entity' && mutants.has('ENV-SINGLE-WRAP:links')
+      ? renderBody(
+          entity({ status: shown.status, content: shown.body, links: (shown.body as { links?: unknown }).links }),
+          {
+            ...presentation,
+            envelope: false,
+          },
+        )
+      : renderBody(shown, { ...presentation, envelope });
   // Mutant: a list body ends with a newline.
   return text !== undefined && reply.kind === 'list' && !presentation.pretty && mutants.has('ENT-COMPACT-WHITESPACE')
     ? `${text}\n`
