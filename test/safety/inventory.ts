@@ -18,8 +18,9 @@ export async function inventory(live: LiveReference): Promise<Inventory> {
   const client = new HttpClient({
     baseUrl: live.target.url,
     ca: live.target.caPem,
-    requestTimeoutMs: 5000,
-    connectTimeoutMs: 2000,
+    // The tests' whole load shares two cores with the target: a read of it may wait its turn for seconds.
+    requestTimeoutMs: 30_000,
+    connectTimeoutMs: 10_000,
     maxBodyBytes: 1 << 24,
     connections: 2,
     redactor: new Redactor(),
