@@ -2,13 +2,12 @@
 // browsable), not a hand-picked few; pretty=true is a property over those responses.
 import { carried, parsedBody } from '../src/judges/entities.ts';
 import { checkJsonResponse } from '../src/judges/media-type.ts';
-import { nullFields } from '../src/judges/nulls.ts';
+import { checkNoNullFields } from '../src/judges/nulls.ts';
 import { isObject } from '../src/judges/json-walk.ts';
-import { describeExchange } from '../src/judges/status.ts';
 import { checkUnitsNamed, numericFields } from '../src/judges/units.ts';
 import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
-import { RuleFailure, TargetError } from '../src/outcome.ts';
+import { TargetError } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
 import { coveringItems, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
@@ -88,16 +87,7 @@ check(
     judgeAll(
       'response',
       withObjectBody([...c.responses, ...unlinked.reached]),
-      ({ res }) => {
-        const nulls = nullFields(parsedBody(res));
-        if (nulls.length > 0) {
-          throw new RuleFailure(`${describeExchange(res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`, {
-            expected: 'no null field (a default, or the field left out)',
-            actual: nulls,
-            exchange: res.exchange,
-          });
-        }
-      },
+      ({ res }) => checkNoNullFields(res, parsedBody(res)),
       { place: crawledPath, cut: [...entityGaps(c), ...unlinked.cut] },
     );
   },

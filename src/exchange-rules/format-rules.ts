@@ -3,10 +3,9 @@
 // field with no sensible default is omitted from the entity."), and "a field holding a number in a particular unit
 // has a name that makes the unit unambiguous" (judged by name, src/judges/units.ts).
 import { checkJsonResponse } from '../judges/media-type.ts';
-import { nullFields } from '../judges/nulls.ts';
+import { checkNoNullFields } from '../judges/nulls.ts';
 import { checkCompact, checkIndented } from '../judges/whitespace.ts';
-import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
-import { describeExchange } from '../judges/status.ts';
+import { byJudge, notJudged, type ExchangeRule } from './rule.ts';
 import { checkUnitsNamed, numericFields } from '../judges/units.ts';
 import { carriedBy } from './answer.ts';
 
@@ -21,17 +20,8 @@ export const formatRules: ExchangeRule[] = [
     rule: 'ENT-NO-NULL-FIELDS',
     title: 'no field of any 2xx JSON answer of the run is null',
     appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
-    judge: (_ctx, a) => {
-      if (a.body === undefined) return notJudged('the body is not JSON');
-      const nulls = nullFields(a.body);
-      return nulls.length === 0
-        ? held
-        : broken(
-            `${describeExchange(a.res)}: null field(s) ${nulls.slice(0, 5).join(', ')}`,
-            'no null field (a default, or the field left out)',
-            nulls,
-          );
-    },
+    judge: (_ctx, a) =>
+      a.body === undefined ? notJudged('the body is not JSON') : byJudge(() => checkNoNullFields(a.res, a.body)),
   },
   {
     rule: 'ENT-COMPACT-WHITESPACE',
