@@ -72,6 +72,13 @@ export class SuiteError extends Error {
   }
 }
 
+/** The run received no answer of the kind a check judges (no RESOURCE_NOT_FOUND error, no event of the NDS Audits
+ * variant): that part of the rule has no subject on this target, and the rule's other checks judge the rest. Shown as
+ * not applicable, saying what the run's answers were instead; never a pass, never the target's error. */
+export class NoneInRun extends Error {
+  override readonly name = 'NoneInRun';
+}
+
 /** The rule cannot be judged on this target because of a fact of the profile (a missing credential, project or
  * endpoint, a write the run may not make): `fact` names the profile field, `message` says why. Only the profile may
  * skip a check; an answer of the target that leaves a check unable to judge is a failure or a target error. */

@@ -3,7 +3,15 @@
 import { test } from 'vitest';
 import { findRule } from '../catalogue/catalogue.ts';
 import { curlLine } from '../http/curl-line.ts';
-import { ProfileFactError, RuleFailure, RuleNotApplicable, RuleSkipped, SuiteError, TargetError } from '../outcome.ts';
+import {
+  NoneInRun,
+  ProfileFactError,
+  RuleFailure,
+  RuleNotApplicable,
+  RuleSkipped,
+  SuiteError,
+  TargetError,
+} from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
 import { Coverage, withCoverage } from './coverage.ts';
@@ -37,6 +45,7 @@ export function classify(e: unknown): CheckOutcome {
       fact: e.fact,
       exchange: e.exchange,
     };
+  if (e instanceof NoneInRun) return { status: 'not-applicable', reason: e.message };
   if (e instanceof RuleSkipped) {
     // Only the profile may skip a check: a skip that names no profile field is a defect of the check.
     if (!isProfileFact(e.fact))

@@ -1,6 +1,7 @@
 // A check of one rule's exchange rules over every answer of the run: judges them all, counts what it judged per
-// kind, and fails with the first answer that broke the rule. Each answer is read (its body parsed) once, whichever
-// rule judges it.
+// kind, and fails with the first answer that broke the rule. A run that received no answer of the kind it judges
+// leaves it not applicable (every rule with exchange rules has planned checks besides, which judge it). Each answer
+// is read (its body parsed) once, whichever rule judges it.
 import { exchangeContext } from '../../src/exchange-rules/context.ts';
 import { judgeRule } from '../../src/exchange-rules/engine.ts';
 import { readAnswer, type Answer } from '../../src/exchange-rules/answer.ts';
@@ -10,7 +11,8 @@ import { exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
 import { judged } from '../../src/harness/coverage.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
-import { RuleFailure } from '../../src/outcome.ts';
+import { NoneInRun, RuleFailure } from '../../src/outcome.ts';
+import type { Judgement } from '../../src/exchange-rules/engine.ts';
 
 const read = new WeakMap<HttpResponse, Answer>();
 
@@ -23,15 +25,25 @@ function answerOf(ctx: ExchangeContext, res: HttpResponse): Answer {
   return answer;
 }
 
+/** Why none of the run's answers was judged: its most frequent reasons ("of its 1,204 answers: 950 not a 404, ..."). */
+function noneJudged(count: number, j: Judgement): string {
+  const why = [...j.notJudged].sort((a, b) => b[1] - a[1]);
+  const shown = why.slice(0, 3).map(([reason, n]) => `${n.toLocaleString('en-US')} ${reason}`);
+  const more = why.length > 3 ? ', ...' : '';
+  return `the run received no answer this check judges${count ? ` (of its ${count.toLocaleString('en-US')} answers: ${shown.join(', ')}${more})` : ''}`;
+}
+
 /** The check of rule `id`: its exchange rules over every answer the run received before it. */
 export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
   return async ({ target }) => {
     const ctx = exchangeContext(target.profile);
+    const answers = target.exchanges.answers;
     const j = judgeRule(
       exchangeRulesOf(id),
       ctx,
-      target.exchanges.answers.map((res) => answerOf(ctx, res)),
+      answers.map((res) => answerOf(ctx, res)),
     );
+    if (j.judged === 0) throw new NoneInRun(noneJudged(answers.length, j));
     for (const [path, n] of j.places) judged('exchange', n, path);
     for (const [kind, n] of j.kinds) judged(kind, n);
     if (!j.broken) return;

@@ -42,7 +42,10 @@ export type Fault =
   /** The header sent twice, with different values. */
   | { kind: 'duplicate-header'; name: string; values: [string, string] }
   /** The header left out. */
-  | { kind: 'drop-header'; name: string };
+  | { kind: 'drop-header'; name: string }
+  /** The body of the answer, whatever its status, rewritten (undefined: left as it came): a target with words of its
+   * own. */
+  | { kind: 'rewrite'; rewrite: (status: number, text: string) => string | undefined };
 
 export interface SeenRequest {
   method: string;
@@ -52,7 +55,8 @@ export interface SeenRequest {
   repeat: number;
 }
 
-/** The fault to inflict on a request, if any. Faults of the body only touch 2xx answers that have a body. */
+/** The fault to inflict on a request, if any. Faults of the body only touch 2xx answers that have a body; a rewrite
+ * touches any answer. */
 export type Scenario = (req: SeenRequest) => Fault | undefined;
 
 export interface LogEntry extends SeenRequest {
@@ -133,6 +137,12 @@ export async function startFaultProxy(
         const path = fault?.kind === 'request-path' ? fault.path : req.url!;
         const answer = await forward(req, path, sent, target, agentFrom(req.socket.remoteAddress ?? '127.0.0.1'));
         if (req.method === 'POST' && answer.status < 300) entry.created = answer.body.toString('utf8');
+        if (fault?.kind === 'rewrite') {
+          const text = fault.rewrite(answer.status, answer.body.toString('utf8'));
+          if (text === undefined) return pass(res, entry, answer);
+          entry.fault = fault.kind;
+          return send(res, entry, answer.status, answer.headers, Buffer.from(text));
+        }
         if (
           !fault ||
           fault.kind === 'delay' ||
@@ -176,7 +186,10 @@ interface Answer {
 }
 
 /** Faults of the target's answer. */
-type AnswerFault = Exclude<Fault, { kind: 'silence' | 'status' | 'delay' | 'request-body' | 'request-path' | 'drop' }>;
+type AnswerFault = Exclude<
+  Fault,
+  { kind: 'silence' | 'status' | 'delay' | 'request-body' | 'request-path' | 'drop' | 'rewrite' }
+>;
 
 const hasEntityBody = (a: Answer) => a.status >= 200 && a.status < 300 && a.body.length > 0;
 

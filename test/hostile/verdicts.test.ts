@@ -1,6 +1,7 @@
 // Verdicts that never lie, against targets that show nothing to judge or fail at random. Every 2xx body but the
 // root's replaced by `[]` or by text that is not JSON: no rule that judges what bodies hold may pass (there is nothing
-// to judge, or what there is breaks the rule). A third of the answers replaced by 503 after the target did the work,
+// to judge, or what there is breaks the rule). A target whose not-found errors carry codes of its own: the rule about
+// them passes, the part of it judging the one code the spec shows is not applicable. A third of the answers replaced by 503 after the target did the work,
 // a third of the bodies replaced by JSON of the wrong type, or a few requests never answered: no rule may fail (the
 // faults leave rules unjudged, never broken).
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,40 @@ describe.concurrent('verdicts against targets with nothing to judge', () => {
       runLimitMs,
     );
   }
+
+  it(
+    "judges a target whose not-found errors all carry codes of its own, the part about RESOURCE_NOT_FOUND's not applicable",
+    async () => {
+      // The spec shows one not-found code and does not forbid others (the real service's GROUP_NOT_FOUND).
+      const run = await runAgainst(
+        () => ({
+          kind: 'rewrite',
+          rewrite: (status, text) =>
+            status === 404 && text.includes('"RESOURCE_NOT_FOUND"')
+              ? text.replace('"RESOURCE_NOT_FOUND"', '"NOT_FOUND_HERE"')
+              : undefined,
+        }),
+        ['ERR-RESOURCE-NOT-FOUND'],
+      );
+      expect(run.report, run.cli.stderr).toBeDefined();
+      expect(
+        run.proxy.log.some((l) => l.fault === 'rewrite'),
+        'the codes were rewritten',
+      ).toBe(true);
+      const rule = run.report!.rules.find((r) => r.id === 'ERR-RESOURCE-NOT-FOUND')!;
+      expect(rule.status, rule.reason).toBe('pass');
+      const everyAnswer = rule.checks.filter((c) => c.name.includes('every 404 RESOURCE_NOT_FOUND of the run'));
+      expect(everyAnswer.map((c) => [c.status, c.reason])).toEqual([
+        [
+          'not-applicable',
+          expect.stringMatching(/^the run received no answer this check judges \(of its \d+ answers: /),
+        ],
+      ]);
+      expect(everyAnswer[0]!.reason).toMatch(/\d+ not a RESOURCE_NOT_FOUND error/);
+      expect(rule.checks.filter((c) => c.status === 'pass').length).toBeGreaterThan(0);
+    },
+    runLimitMs,
+  );
 });
 
 describe.concurrent('verdicts against targets whose transport fails', () => {

@@ -53,6 +53,14 @@ describe('rule catalogue', () => {
     expect(unknown, 'checks of rules the catalogue lacks').toEqual([]);
   });
 
+  it('gives every rule judged on every exchange planned checks besides, which judge it when no answer of its kind came', () => {
+    const alone = exchangeRuleIds.filter(
+      (id) => !rules.find((r) => r.id === id)!.files.some((f) => f !== 'suites/exchange-rules.test.ts'),
+    );
+    expect(exchangeRuleIds.length).toBeGreaterThan(0);
+    expect(alone).toEqual([]);
+  });
+
   it('selects by id and tag, and refuses unknown ones', () => {
     expect(selectRules(['METH-405'], ['smoke']).has('ERR-BODY-FIELDS')).toBe(true);
     expect(() => selectRules(['NO-SUCH-RULE'], [])).toThrow('unknown rule id: NO-SUCH-RULE');
