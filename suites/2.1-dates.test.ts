@@ -112,7 +112,7 @@ const day = 86_400_000;
 // spread over the places each list is reached at; the instants are drawn from the run's seed.
 check(
   'ENT-DATES-INPUT-ISO',
-  'a date bound not in ISO-8601 sent to every list that filters by date (events, measurements) is 400',
+  'a date bound not in ISO-8601 sent to every list that filters by date (events, measurements, every GET the document dates, in the profile projects and organization) is 400',
   async ({ target }) => {
     const filters = await dateFilters(target);
     const titles = [...new Set(filters.map((f) => f.title))];

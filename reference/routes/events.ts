@@ -1,6 +1,7 @@
 // Events of a project (spec 6): `GET /groups/{groupId}/events` with minDate/maxDate (ISO-8601, UTC when
-// no zone is given, spec 2.1) and eventType filters, and `GET .../events/{eventId}`.
-import { listInGroup, requireGroup } from '../authz.ts';
+// no zone is given, spec 2.1) and eventType filters, and `GET .../events/{eventId}`; and those of an organization
+// (real service: `GET /orgs/{orgId}/events`, the same filters), here the events of its projects the caller sees.
+import { listInGroup, requireGroup, visibleGroups } from '../authz.ts';
 import { extensionRel, type RequestContext } from '../context.ts';
 import { parseIsoDate } from '../dates.ts';
 import { EVENT_TYPE_NAMES } from '../enums.ts';
@@ -8,6 +9,8 @@ import { invalidQueryParameter, notFound, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
+import { listReply } from '../paging.ts';
+import { requireOrg } from './orgs.ts';
 import type { Event } from '../store.ts';
 
 function eventView(ctx: RequestContext, event: Event, inList: boolean) {
@@ -33,11 +36,14 @@ function eventView(ctx: RequestContext, event: Event, inList: boolean) {
 /** A date-time that names its zone (Z or an offset). */
 const ZONED = /T.*(?:Z|[+-]\d{2}:?\d{2})$/;
 
-function dateParameter(ctx: RequestContext, name: string): number | undefined {
+function dateParameter(ctx: RequestContext, name: string, orgWide: boolean): number | undefined {
   const text = ctx.query.get(name);
   if (text === null) return undefined;
-  // Mutant: maxDate takes whatever JavaScript's Date.parse reads, not only ISO-8601.
-  const lenient = name === 'maxDate' && ctx.mutants.has('ENT-DATES-INPUT-ISO') && !Number.isNaN(Date.parse(text));
+  // Mutant: maxDate takes whatever JavaScript's Date.parse reads, not only ISO-8601; or an organization's minDate.
+  const loose =
+    (name === 'maxDate' && ctx.mutants.has('ENT-DATES-INPUT-ISO')) ||
+    (name === 'minDate' && orgWide && ctx.mutants.has('ENT-DATES-INPUT-ISO:org-events'));
+  const lenient = loose && !Number.isNaN(Date.parse(text));
   const date = parseIsoDate(text) ?? (lenient ? new Date(Date.parse(text)) : undefined);
   if (!date) throw invalidQueryParameter(name);
   // Mutant: a date without a zone is read as UTC-05:00, not UTC.
@@ -45,14 +51,14 @@ function dateParameter(ctx: RequestContext, name: string): number | undefined {
   return date.getTime() + offset;
 }
 
-/** The events matching the query, newest first. */
-function matchingEvents(ctx: RequestContext, groupId: string): Event[] {
-  const min = dateParameter(ctx, 'minDate');
-  const max = dateParameter(ctx, 'maxDate');
+/** The events of the projects `groupIds` matching the query, newest first; `orgWide` for an organization's. */
+function matchingEvents(ctx: RequestContext, groupIds: string[], orgWide = false): Event[] {
+  const min = dateParameter(ctx, 'minDate', orgWide);
+  const max = dateParameter(ctx, 'maxDate', orgWide);
   const types = ctx.query.getAll('eventType');
   if (types.some((t) => !EVENT_TYPE_NAMES.has(t))) throw invalidQueryParameter('eventType');
   return ctx.store.events
-    .filter((e) => e.groupId === groupId)
+    .filter((e) => groupIds.includes(e.groupId))
     .filter((e) => {
       const created = Date.parse(e.created);
       return (
@@ -87,10 +93,29 @@ export const eventRoutes: Route[] = [
             const filtered = ['minDate', 'maxDate', 'eventType'].some((name) => ctx.query.has(name));
             const none = !ctx.store.events.some((e) => e.groupId === group.id);
             if (none && !filtered && ctx.mutants.has('LIST-EMPTY-200:events')) throw notFound(ctx.path);
-            return matchingEvents(ctx, group.id);
+            return matchingEvents(ctx, [group.id]);
           },
           (e, inList) => eventView(ctx, e, inList),
         ),
+    },
+  },
+  {
+    path: '/orgs/{orgId}/events',
+    dateQuery: ['minDate', 'maxDate'],
+    methods: {
+      GET: (ctx) => {
+        const org = requireOrg(ctx);
+        const groups = visibleGroups(ctx).filter((g) => g.orgId === org.id);
+        return listReply(
+          ctx,
+          matchingEvents(
+            ctx,
+            groups.map((g) => g.id),
+            true,
+          ),
+          (e, inList) => eventView(ctx, e, inList),
+        );
+      },
     },
   },
   {

@@ -15,7 +15,7 @@ function orgView(ctx: RequestContext, org: Org, inList: boolean) {
 }
 
 /** The `{orgId}` organization, if the caller is one of its members. */
-function requireOrg(ctx: RequestContext): Org {
+export function requireOrg(ctx: RequestContext): Org {
   if (ctx.params.orgId !== ctx.store.org.id || ctx.caller.record.orgRoles.length === 0) throw notFound(ctx.path);
   return ctx.store.org;
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { boundQuery, documentedPlaces, type DateFilter } from '../../src/probes/surface/date-filters.ts';
 import type { Surface, SurfaceOperation } from '../../src/surface/model.ts';
+import { contextChains } from '../../src/probes/surface/lists.ts';
 
 const events: DateFilter = {
   title: 'events',
@@ -89,5 +90,24 @@ describe('the places a document dates', () => {
         series: false,
       },
     ]);
+  });
+});
+
+describe('the contexts of the places a document dates', () => {
+  const profile = { projects: { ids: ['p1', 'p2'], allowCreate: false, namePrefix: 'c-' }, orgId: 'o1' };
+  const reached = ['/groups/p2/clusters/c', '/groups/p1/clusters/d', '/groups/x/clusters/e', '/orgs/o2/teams/t2'];
+  const chains = contextChains([...reached, '/orgs/o1/teams/t1'], profile);
+
+  it("reaches the profile's organization, whether or not a link led the crawl to it", () => {
+    expect(contextChains([], profile)('/orgs/{orgId}/events', 1)).toEqual([{ orgId: 'o1' }]);
+    expect(contextChains([], { ...profile, orgId: undefined })('/orgs/{orgId}/events', 1)).toEqual([]);
+  });
+
+  it("keeps to the profile's projects and organization, its first project first", () => {
+    expect(chains('/groups/{groupId}/clusters/{clusterName}/restoreJobs', 2)).toEqual([
+      { groupId: 'p1', clusterName: 'd' },
+      { groupId: 'p2', clusterName: 'c' },
+    ]);
+    expect(chains('/orgs/{orgId}/teams/{teamId}/users', 2)).toEqual([{ orgId: 'o1', teamId: 't1' }]);
   });
 });

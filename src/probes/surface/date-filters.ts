@@ -2,8 +2,8 @@
 // ISO-8601, UTC when no zone is given): each list that filters by a window of dates, at every path the run reaches
 // it (the events of each profile project; the measurements of a database, where the crawl reached one), and every
 // other GET the target's document names with a window of two dates, at the first few paths the run reached it at
-// (with the values the document gives for what it requires), where a valid window is served. The bounds' names are those the
-// document gives, else the real service's.
+// (with the values the document gives for what it requires), in the profile's projects and organization, where a
+// valid window is served. The bounds' names are those the document gives, else the real service's.
 import type { HttpResponse } from '../../http/messages.ts';
 import { describeExchange, unjudgeable } from '../../judges/status.ts';
 import { TargetError } from '../../outcome.ts';

@@ -110,8 +110,9 @@ export interface Surface {
   /** A chain of contexts that exists, the values of a template's first `depth` parameters; none where the crawl
    * reached none. */
   existing(template: string, depth: number): Record<string, string> | undefined;
-  /** Every chain of contexts that exists for the whole of a template, as the crawl reached them (those of the
-   * profile's first project first): the instances of a list, those with no items yet among them. */
+  /** Every chain of contexts that exists for the whole of a template, as the crawl reached them in the profile's
+   * projects and organization (those of its first project first), and the profile's organization itself: the
+   * instances of a list, those with no items yet among them. */
   instances(template: string): Record<string, string>[];
 }
 
@@ -163,28 +164,42 @@ export async function listSurface(t: Target): Promise<Surface> {
   const below = (r: Crawled) => crawledPath(r).slice(base.length);
   const linked = c.responses.map(below);
   const reached = c.responses.filter((r) => r.res.status === 200).map(below);
-  const { versions, endpoints, projects } = t.profile;
+  const { versions, endpoints } = t.profile;
   const named = (l: SurfaceList) =>
     l.template in versions.resources ||
     endpoints.documented.includes(`GET ${l.template}`) ||
     Object.values(endpoints).includes(l.template);
   const lists = catalogue(t.profile).filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
-  const chains = (template: string, depth: number) => {
-    const names = contextsOf(template).slice(0, depth);
-    if (names.length === 0) return [{}];
-    // The template up to the parameter of that depth: the path of its innermost context.
-    const prefix = template.slice(0, template.indexOf(`{${names.at(-1)!}}`) + names.at(-1)!.length + 2);
-    const found = new Map<string, Record<string, string>>();
-    for (const v of reached.map((p) => matchTemplate(prefix, p)))
-      if (v && projects.ids.includes(v.groupId!)) found.set(JSON.stringify(v), v);
-    const all = [...found.values()];
-    return [...all.filter((v) => v.groupId === projects.ids[0]), ...all.filter((v) => v.groupId !== projects.ids[0])];
-  };
+  const chains = contextChains(reached, t.profile);
   return {
     lists,
     missingProjectId: t.missingProjectId,
     existing: (template, depth) => chains(template, depth)[0],
     instances: (template) => chains(template, contextsOf(template).length),
+  };
+}
+
+/** The chains of contexts of a template's first `depth` parameters that exist, from the paths the crawl reached
+ * with 200 (below the v2 base): those in the profile's projects, and those in its organization alone (the
+ * organization itself, reached or not), the first project's first. */
+export function contextChains(
+  reached: readonly string[],
+  p: Pick<Profile, 'projects' | 'orgId'>,
+): (template: string, depth: number) => Record<string, string>[] {
+  const { projects, orgId } = p;
+  const inScope = (v: Record<string, string>) =>
+    v.groupId !== undefined ? projects.ids.includes(v.groupId) : v.orgId !== undefined && v.orgId === orgId;
+  return (template, depth) => {
+    const names = contextsOf(template).slice(0, depth);
+    if (names.length === 0) return [{}];
+    // The template up to the parameter of that depth: the path of its innermost context.
+    const prefix = template.slice(0, template.indexOf(`{${names.at(-1)!}}`) + names.at(-1)!.length + 2);
+    const found = new Map<string, Record<string, string>>();
+    if (names.length === 1 && names[0] === 'orgId' && orgId) found.set(JSON.stringify({ orgId }), { orgId });
+    for (const v of reached.map((path) => matchTemplate(prefix, path)))
+      if (v && inScope(v)) found.set(JSON.stringify(v), v);
+    const all = [...found.values()];
+    return [...all.filter((v) => v.groupId === projects.ids[0]), ...all.filter((v) => v.groupId !== projects.ids[0])];
   };
 }
 
