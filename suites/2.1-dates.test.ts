@@ -14,11 +14,10 @@ import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
 import { coveringItems, judgeEach } from '../src/harness/coverage-first.ts';
 import { deleteCreated, noteCreated } from '../src/target/created.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
-import { profileProjects } from '../src/target/projects.ts';
 import { check } from '../src/harness/check.ts';
 import { legacyReads } from '../src/probes/surface/kinds.ts';
 import { dateFields } from '../src/probes/surface/date-fields.ts';
-import { boundQuery, dateFilters, eventDateBounds, knownDateFilters } from '../src/probes/surface/date-filters.ts';
+import { boundQuery, dateFilters, knownDateFilters, type DateFilter } from '../src/probes/surface/date-filters.ts';
 import { writeAnswers } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
 
@@ -85,8 +84,6 @@ check(
     );
   },
 );
-
-const eventsPath = (t: Target, groupId: string) => t.v2(`/groups/${groupId}/events`);
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 /** Renderings of an instant that are not ISO-8601, as clients get them wrong. */
@@ -202,20 +199,19 @@ check(
 const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 // "When no time zone is given, UTC is assumed": a window without zones selects what its Z twin selects. Each window
-// lies tight around one event of the profile's projects (from a minute before it to a minute after), so that a zone
-// other than UTC, shifting the window by its offset, moves that event out; the events are taken distinct, every
-// project first, as many as the run's cases per property, and end in the past (so that events other checks cause
-// meanwhile fall outside both windows).
+// lies tight around one event of the profile's projects or organization (from a minute before it to a minute after),
+// so that a zone other than UTC, shifting the window by its offset, moves that event out; the events are taken
+// distinct, every list first, as many as the run's cases per property, and end in the past (so that events other
+// checks cause meanwhile fall outside both windows).
 check(
   'ENT-DATES-DEFAULT-UTC',
-  'events between two dates without a zone, tight around distinct events, are those of the same dates with Z',
+  'events between two dates without a zone, tight around distinct events (of each profile project and the organization), are those of the same dates with Z',
   async ({ target }) => {
     const p = target.profile.paging;
     const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
-    const events: { path: string; created: number }[] = [];
-    for (const groupId of profileProjects(target)) {
-      const path = eventsPath(target, groupId);
-      const listed = await target.get(path, { query: pageQuery });
+    const events: { f: DateFilter; created: number }[] = [];
+    for (const f of (await knownDateFilters(target)).filter((k) => k.holds === 'events')) {
+      const listed = await target.get(target.v2(f.path), { query: pageQuery });
       if (listed.status !== 200)
         throw new TargetError(
           'unexpected-status',
@@ -225,19 +221,20 @@ check(
       const created = ((listed.jsonObject()[p.resultsField] as Record<string, unknown>[] | undefined) ?? [])
         .map((e) => Date.parse(String(e.created)))
         .filter((ms) => Number.isFinite(ms) && ms < Date.now() - 86_400_000);
-      events.push(...created.map((ms) => ({ path, created: ms })));
+      events.push(...created.map((ms) => ({ f, created: ms })));
     }
     if (events.length === 0)
       skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
-    const [from, to] = await eventDateBounds(target);
     const around = coveringItems(
       events,
-      { key: (e) => `${e.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.path },
+      { key: (e) => `${e.f.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.f.path },
       target.setup,
     );
-    await judgeEach(around, async ({ path, created }) => {
+    await judgeEach(around, async ({ f, created }) => {
       const start = Math.floor(created / 1000) * 1000 - 60_000;
       const end = start + 121_000;
+      const [from, to] = f.bounds;
+      const path = target.v2(f.path);
       const read = async (zone: string) => {
         const res = await target.get(path, {
           query: { ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone },
@@ -251,7 +248,7 @@ check(
       judged('date window', 1, path);
       if (!isDeepStrictEqual(results(without), results(withZ))) {
         throw new RuleFailure(
-          `dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`,
+          `${f.title}: dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`,
           {
             expected: results(withZ),
             actual: results(without),
@@ -273,7 +270,7 @@ check(
   'ENT-DATES-DEFAULT-UTC',
   'a series between two dates without a zone (measurements) is the series of the same dates with Z',
   async ({ target }) => {
-    const series = (await knownDateFilters(target)).filter((f) => f.series);
+    const series = (await knownDateFilters(target)).filter((f) => f.holds === 'series');
     if (series.length === 0)
       noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;

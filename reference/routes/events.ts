@@ -46,8 +46,10 @@ function dateParameter(ctx: RequestContext, name: string, orgWide: boolean): num
   const lenient = loose && !Number.isNaN(Date.parse(text));
   const date = parseIsoDate(text) ?? (lenient ? new Date(Date.parse(text)) : undefined);
   if (!date) throw invalidQueryParameter(name);
-  // Mutant: a date without a zone is read as UTC-05:00, not UTC.
-  const offset = !ZONED.test(text) && ctx.mutants.has('ENT-DATES-DEFAULT-UTC') ? 5 * 3_600_000 : 0;
+  // Mutant: a date without a zone is read as UTC-05:00, not UTC; or only in an organization's events.
+  const shifted =
+    ctx.mutants.has('ENT-DATES-DEFAULT-UTC') || (orgWide && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:org-events'));
+  const offset = !ZONED.test(text) && shifted ? 5 * 3_600_000 : 0;
   return date.getTime() + offset;
 }
 

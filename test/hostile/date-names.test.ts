@@ -1,11 +1,13 @@
-// A target that names the bounds of its events' window of dates otherwise than the real service (`since` and `until`
-// for minDate and maxDate) and says so in its OpenAPI document: the date rules send the names the document gives,
-// and the target, which ignores parameters it does not know, is judged on its own. The target is the reference
+// A target that names the bounds of its events' window of dates (a project's and the organization's) otherwise than
+// the real service (`since` and `until` for minDate and maxDate) and says so in its OpenAPI document: the date rules
+// send the names the document gives, and the target, which ignores parameters it does not know, is judged on its
+// own. The target is the reference
 // target behind a proxy that reads `since` and `until` as its minDate and maxDate, and drops those two: sent the
 // real service's names, it would ignore a wrong date and fail the rules for what it never read. And a list the
 // document dates beyond the events and measurements is reached too, at each of its first few places: a target that
 // ignores a wrong date at one of them fails, and one that keeps refusing a window of valid dates there with 429
-// leaves the rule unjudged, not passed.
+// leaves the rule unjudged, not passed. The organization's events, which the owner need not reach (a key of the
+// profile's projects alone), are left out when they refuse a window of valid dates.
 import { afterAll, expect, it } from 'vitest';
 import { openApiDocument } from '../../reference/openapi.ts';
 import { allRoutes } from '../../reference/routes/index.ts';
@@ -39,7 +41,7 @@ it('sends the date parameters the target’s document names, and judges the targ
   const scenario: Scenario = (req) => {
     const path = req.path.split('?')[0]!;
     if (req.method === 'GET' && path === documentPath) return { kind: 'replace-body', text: renamed };
-    if (/\/groups\/[^/]+\/events$/.test(path)) return { kind: 'request-path', path: ownNames(req.path) };
+    if (/\/(groups|orgs)\/[^/]+\/events$/.test(path)) return { kind: 'request-path', path: ownNames(req.path) };
     return undefined;
   };
   // A bearer token, which a changed request line leaves valid (a digest signs the path and query it was sent to).
@@ -111,4 +113,20 @@ it('errs, naming the place, where a list the document dates fails a window of va
   expect(rule.reason).toMatch(/GET \S+\/alerts\?\S* → 429 while reading a window of valid dates/);
   // The series rule judges the measurements alone: the alerts' failure is not its to report.
   expect(statusOf(run.report!, 'ENT-DATES-DEFAULT-UTC'), run.cli.stderr).toBe('pass');
+});
+
+it("leaves out the organization's events where the owner, a key of the projects alone, cannot read them", async () => {
+  const orgEvents = /\/orgs\/[^/]+\/events$/;
+  const scenario: Scenario = (req) =>
+    orgEvents.test(req.path.split('?')[0]!) ? { kind: 'status', status: 401 } : undefined;
+  const run = await runAgainst(scenario, rules, (live, proxy) =>
+    live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: bounds }),
+  );
+  for (const id of rules) expect(statusOf(run.report!, id), `${id}\n${run.cli.stderr}`).toBe('pass');
+  // One window of valid dates asked, refused, and nothing more sent there.
+  expect(run.proxy.log.filter((e) => orgEvents.test(e.path.split('?')[0]!))).toHaveLength(1);
+  const events = run
+    .report!.rules.find((r) => r.id === 'ENT-DATES-DEFAULT-UTC')!
+    .checks.find((c) => c.name.startsWith('events between two dates'))!;
+  expect(events.coverage).toMatch(/date windows on 2 paths/);
 });

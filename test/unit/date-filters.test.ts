@@ -12,7 +12,7 @@ const events: DateFilter = {
   bounds: ['minDate', 'maxDate'],
   query: {},
   alone: true,
-  series: false,
+  holds: 'events',
 };
 const measurements: DateFilter = {
   title: 'measurements',
@@ -20,7 +20,7 @@ const measurements: DateFilter = {
   bounds: ['start', 'end'],
   query: { granularity: 'PT1H' },
   alone: false,
-  series: true,
+  holds: 'series',
 };
 const instant = new Date('2031-03-05T17:45:00Z');
 
@@ -75,7 +75,7 @@ describe('the places a document dates', () => {
     bounds: ['minDate', 'maxDate'],
     query: {},
     alone: false,
-    series: false,
+    holds: 'entries',
   });
 
   it('are every GET with a window of two dates but the known lists, at the first few places the run reached it, both bounds sent', () => {
@@ -87,7 +87,7 @@ describe('the places a document dates', () => {
         bounds: ['start', 'end'],
         query: { granularity: 'PT1M' },
         alone: false,
-        series: false,
+        holds: 'entries',
       },
     ]);
   });

@@ -7,7 +7,7 @@
 import type { HttpResponse } from '../../http/messages.ts';
 import { describeExchange, unjudgeable } from '../../judges/status.ts';
 import { TargetError } from '../../outcome.ts';
-import { dateBoundsAt, shapeOf, type Surface } from '../../surface/model.ts';
+import { dateBoundsAt, operationsAt, shapeOf, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 import { profileProjects } from '../../target/projects.ts';
 import type { Target } from '../../target/target.ts';
@@ -25,34 +25,39 @@ export interface DateFilter {
   query: Record<string, string>;
   /** Whether a bound may be sent alone; otherwise both are, the other one valid. */
   alone: boolean;
-  /** A series with a point at every step of any window, so that a window anywhere shows a shift of its zone; else
-   * only windows around the list's entries do. */
-  series: boolean;
+  /** What the list holds: events, each dated by its `created`, so that a window tight around one selects it; a
+   * series with a point at every step of any window, so that a window anywhere shows a shift of its zone; or other
+   * entries, which only windows around them show. */
+  holds: 'events' | 'series' | 'entries';
 }
 
-/** The bounds of the events' window of dates in a surface: the names its document gives them, else the real
- * service's. */
 const eventsTemplate = '/groups/{groupId}/events';
+/** The real service's events of an organization, read where the target's surface serves them. */
+const orgEventsTemplate = '/orgs/{orgId}/events';
 
-const eventBoundsIn = (s: Surface) => dateBoundsAt(s, eventsTemplate, ['minDate', 'maxDate']);
-
-export const eventDateBounds = async (t: Target) => eventBoundsIn(await targetSurface(t));
-
-/** The lists the suite knows to filter by a window of dates: the events of each profile project, and the
- * measurements of a database where the crawl reached one. */
+/** The lists the suite knows to filter by a window of dates: the events of each profile project and of the profile's
+ * organization (where the surface has them and they serve a window of valid dates to the owner, who need not be a
+ * member of the organization), and the measurements of a database where the crawl reached one. The bounds' names
+ * are those the surface gives, else the real service's. */
 export async function knownDateFilters(t: Target): Promise<DateFilter[]> {
   const surface = await targetSurface(t);
-  const eventBounds = eventBoundsIn(surface);
-  const events = profileProjects(t).map(
-    (id): DateFilter => ({
-      title: 'events',
-      path: `/groups/${id}/events`,
-      bounds: eventBounds,
-      query: {},
-      alone: true,
-      series: false,
-    }),
-  );
+  const eventList = (title: string, template: string, path: string): DateFilter => ({
+    title,
+    path,
+    bounds: dateBoundsAt(surface, template, ['minDate', 'maxDate']),
+    query: {},
+    alone: true,
+    holds: 'events',
+  });
+  const { orgId } = t.profile;
+  const orgEvents =
+    orgId && operationsAt(surface, orgEventsTemplate).some((o) => o.method === 'GET')
+      ? await servedPlaces(t, [eventList('events of the organization', orgEventsTemplate, `/orgs/${orgId}/events`)])
+      : [];
+  const events = [
+    ...profileProjects(t).map((id) => eventList('events', eventsTemplate, `/groups/${id}/events`)),
+    ...orgEvents,
+  ];
   const s = await listSurface(t);
   const measurements = s.lists
     .filter((l) => l.title === 'measurements')
@@ -68,7 +73,7 @@ export async function knownDateFilters(t: Target): Promise<DateFilter[]> {
               bounds: dateBoundsAt(surface, l.template, ['start', 'end']),
               query,
               alone: false,
-              series: true,
+              holds: 'series',
             },
           ]
         : [];
@@ -79,11 +84,21 @@ export async function knownDateFilters(t: Target): Promise<DateFilter[]> {
 /** The known lists and every other place the target's document dates that serves a window of valid dates. */
 export async function dateFilters(t: Target): Promise<DateFilter[]> {
   const [surface, s, known] = await Promise.all([targetSurface(t), listSurface(t), knownDateFilters(t)]);
-  const knownTemplates = [eventsTemplate, ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template)];
+  const knownTemplates = [
+    eventsTemplate,
+    orgEventsTemplate,
+    ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template),
+  ];
   const others = documentedPlaces(surface, s.instances, knownTemplates);
-  const served = await Promise.all(others.map((f) => validWindow(t, f)));
-  // A place that fails a valid window (a 5xx or 429 after the client's own sendings again) could not be judged: the
-  // rule errs there as at any other place, rather than leave out a place the document names without a word.
+  return [...known, ...(await servedPlaces(t, others))];
+}
+
+/** The places that serve a window of valid dates; a place that refuses it (a parameter it requires that the
+ * document gives no value for, a resource the profile's credential does not reach) cannot show how it reads a
+ * wrong date. A place that fails it (a 5xx or 429 after the client's own sendings again) could not be judged: the
+ * rule errs there as at any other place, rather than leave out a place the surface names without a word. */
+async function servedPlaces(t: Target, places: DateFilter[]): Promise<DateFilter[]> {
+  const served = await Promise.all(places.map((f) => validWindow(t, f)));
   const failed = served.find((res) => unjudgeable(res));
   if (failed)
     throw new TargetError(
@@ -91,7 +106,7 @@ export async function dateFilters(t: Target): Promise<DateFilter[]> {
       `${describeExchange(failed)} while reading a window of valid dates, before sending a wrong one there`,
       failed.exchange,
     );
-  return [...known, ...others.filter((_, i) => served[i]!.status === 200)];
+  return places.filter((_, i) => served[i]!.status === 200);
 }
 
 /** Every GET of the surface but the `known` lists that names two query parameters taking a date, at up to
@@ -112,13 +127,12 @@ export function documentedPlaces(surface: Surface, instances: ListSurface['insta
           bounds,
           query,
           alone: false,
-          series: false,
+          holds: 'entries',
         }));
     });
 }
 
-/** The answer to a window of the day before yesterday at a place: a place that refuses it (a parameter it requires
- * that the document gives no value for) cannot show how it reads a wrong date. */
+/** The answer to a window of the day before yesterday at a place. */
 function validWindow(t: Target, f: DateFilter): Promise<HttpResponse> {
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const query = { ...f.query, [f.bounds[0]]: iso(today - 2 * day), [f.bounds[1]]: iso(today - day) };
