@@ -45,6 +45,12 @@ export async function forAll<T>(
   if (stop) throw stop;
   if (!details.failed) return;
   const failure = details.errorInstance;
+  // Every case discarded by its precondition (fc.pre): what the target showed held nothing the cases apply to.
+  if (failure === null && details.numSkips > 0)
+    throw new TargetError(
+      'nothing-judged',
+      `every one of ${details.numSkips} generated cases was set aside: the target showed nothing they apply to`,
+    );
   const replay = `seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath)}`;
   if (failure instanceof RuleFailure) {
     const shown = await show(details.counterexample![0]);
