@@ -4,7 +4,8 @@
 // first project (suites/support/documented-path-params.ts); endpoints the profile says the target lacks are skipped.
 import { expectErrorWithBody } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
-import { notApplicableFor, skipFor } from '../src/outcome.ts';
+import { notApplicableFor, skipFor, SuiteError } from '../src/outcome.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import { undoAccepted } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
 import { check } from '../src/harness/check.ts';
@@ -90,7 +91,8 @@ function requireOffered(t: Target, e: Documented): void {
 }
 
 /** Sends the endpoint's request; a body that changes nothing where there is one. A POST that wrongly succeeded made
- * something, which is deleted again. */
+ * something, which is deleted again. That body need not fit the operation, and 7.2 does not order a refused body
+ * and a refused caller: a 400 to it leaves the caller unjudged, by the suite's body, and the target is not blamed. */
 async function send(
   t: Target,
   e: Documented,
@@ -98,14 +100,14 @@ async function send(
   how: Pick<ApiRequest, 'as' | 'localAddress'>,
 ): Promise<HttpResponse> {
   const path = t.v2(fillParams(e.path, values));
-  const res = await t.send({
-    method: e.method,
-    path,
-    query: e.query,
-    ...(e.method === 'POST' || e.method === 'PATCH' ? { json: {} } : {}),
-    ...how,
-  });
+  const withBody = e.method === 'POST' || e.method === 'PATCH';
+  const res = await t.send({ method: e.method, path, query: e.query, ...(withBody ? { json: {} } : {}), ...how });
   await undoAccepted(t, res, path);
+  if (withBody && res.status === 400)
+    throw new SuiteError(
+      `${describeExchange(res)}: the target refused the empty body the suite sends to ${name(e)} before telling whether it lets the caller in`,
+      res.exchange,
+    );
   return res;
 }
 
