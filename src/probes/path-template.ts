@@ -1,4 +1,5 @@
 // Path templates below the v2 base (`/groups/{groupId}/clusters`): where a concrete path is an instance of one.
+import { decodeSegment } from '../target/scope.ts';
 
 /** The parameters of a template, outermost first: the contexts a list lives in. */
 export const contextsOf = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -14,8 +15,9 @@ function patternOf(template: string): RegExp {
   return pattern;
 }
 
-/** Where `path` is an instance of `template` (each `{param}` one segment): the parameters' values, else undefined. */
+/** Where `path` is an instance of `template` (each `{param}` one segment): the parameters' values, decoded (a value
+ * that is not valid percent-encoding, from a target's link, as it is), else undefined. */
 export function matchTemplate(template: string, path: string): Record<string, string> | undefined {
   const m = patternOf(template).exec(path);
-  return m ? Object.fromEntries(contextsOf(template).map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) : undefined;
+  return m ? Object.fromEntries(contextsOf(template).map((n, i) => [n, decodeSegment(m[i + 1]!)])) : undefined;
 }

@@ -110,4 +110,12 @@ describe('the contexts of the places a document dates', () => {
     ]);
     expect(chains('/orgs/{orgId}/teams/{teamId}/users', 2)).toEqual([{ orgId: 'o1', teamId: 't1' }]);
   });
+
+  it('reads a name of a path the target linked to that is not valid percent-encoding as it is', () => {
+    const odd = contextChains(['/groups/p1/clusters/c%zz', '/groups/p1/clusters/c%3A1'], profile);
+    expect(odd('/groups/{groupId}/clusters/{clusterName}/restoreJobs', 2)).toEqual([
+      { groupId: 'p1', clusterName: 'c%zz' },
+      { groupId: 'p1', clusterName: 'c:1' },
+    ]);
+  });
 });
