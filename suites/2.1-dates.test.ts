@@ -17,7 +17,13 @@ import { judgeAll } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
 import { legacyReads } from '../src/probes/surface/kinds.ts';
 import { dateFields } from '../src/probes/surface/date-fields.ts';
-import { boundQuery, dateFilters, knownDateFilters, type DateFilter } from '../src/probes/surface/date-filters.ts';
+import {
+  boundQuery,
+  dateFilters,
+  eventLists,
+  seriesLists,
+  type DateFilter,
+} from '../src/probes/surface/date-filters.ts';
 import { writeAnswers } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
 
@@ -210,7 +216,7 @@ check(
     const p = target.profile.paging;
     const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
     const events: { f: DateFilter; created: number }[] = [];
-    for (const f of (await knownDateFilters(target)).filter((k) => k.holds === 'events')) {
+    for (const f of await eventLists(target)) {
       const listed = await target.get(target.v2(f.path), { query: pageQuery });
       if (listed.status !== 200)
         throw new TargetError(
@@ -224,7 +230,10 @@ check(
       events.push(...created.map((ms) => ({ f, created: ms })));
     }
     if (events.length === 0)
-      skipFor('projects.ids', 'no profile project lists an event older than a day to place date windows around');
+      skipFor(
+        'projects.ids',
+        'neither a profile project nor the organization lists an event older than a day to place date windows around',
+      );
     const around = coveringItems(
       events,
       { key: (e) => `${e.f.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.f.path },
@@ -270,7 +279,7 @@ check(
   'ENT-DATES-DEFAULT-UTC',
   'a series between two dates without a zone (measurements) is the series of the same dates with Z',
   async ({ target }) => {
-    const series = (await knownDateFilters(target)).filter((f) => f.holds === 'series');
+    const series = await seriesLists(target);
     if (series.length === 0)
       noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;

@@ -12,7 +12,6 @@ const events: DateFilter = {
   bounds: ['minDate', 'maxDate'],
   query: {},
   alone: true,
-  holds: 'events',
 };
 const measurements: DateFilter = {
   title: 'measurements',
@@ -20,7 +19,6 @@ const measurements: DateFilter = {
   bounds: ['start', 'end'],
   query: { granularity: 'PT1H' },
   alone: false,
-  holds: 'series',
 };
 const instant = new Date('2031-03-05T17:45:00Z');
 
@@ -75,7 +73,6 @@ describe('the places a document dates', () => {
     bounds: ['minDate', 'maxDate'],
     query: {},
     alone: false,
-    holds: 'entries',
   });
 
   it('are every GET with a window of two dates but the known lists, at the first few places the run reached it, both bounds sent', () => {
@@ -87,7 +84,6 @@ describe('the places a document dates', () => {
         bounds: ['start', 'end'],
         query: { granularity: 'PT1M' },
         alone: false,
-        holds: 'entries',
       },
     ]);
   });

@@ -1,9 +1,10 @@
 // The places the surface takes a date in a query parameter (spec 2.1: dates sent in query parameters must be
 // ISO-8601, UTC when no zone is given): each list that filters by a window of dates, at every path the run reaches
-// it (the events of each profile project; the measurements of a database, where the crawl reached one), and every
-// other GET the target's document names with a window of two dates, at the first few paths the run reached it at
-// (with the values the document gives for what it requires), in the profile's projects and organization, where a
-// valid window is served. The bounds' names are those the document gives, else the real service's.
+// it (the events of each profile project and of its organization; the measurements of a database, where the crawl
+// reached one), and every other GET the target's document names with a window of two dates, at the first few paths
+// the run reached it at (with the values the document gives for what it requires), in the profile's projects and
+// organization, where a valid window is served. The bounds' names are those the document gives, else the real
+// service's.
 import type { HttpResponse } from '../../http/messages.ts';
 import { describeExchange, unjudgeable } from '../../judges/status.ts';
 import { TargetError } from '../../outcome.ts';
@@ -25,21 +26,17 @@ export interface DateFilter {
   query: Record<string, string>;
   /** Whether a bound may be sent alone; otherwise both are, the other one valid. */
   alone: boolean;
-  /** What the list holds: events, each dated by its `created`, so that a window tight around one selects it; a
-   * series with a point at every step of any window, so that a window anywhere shows a shift of its zone; or other
-   * entries, which only windows around them show. */
-  holds: 'events' | 'series' | 'entries';
 }
 
 const eventsTemplate = '/groups/{groupId}/events';
 /** The real service's events of an organization, read where the target's surface serves them. */
 const orgEventsTemplate = '/orgs/{orgId}/events';
 
-/** The lists the suite knows to filter by a window of dates: the events of each profile project and of the profile's
- * organization (where the surface has them and they serve a window of valid dates to the owner, who need not be a
- * member of the organization), and the measurements of a database where the crawl reached one. The bounds' names
- * are those the surface gives, else the real service's. */
-export async function knownDateFilters(t: Target): Promise<DateFilter[]> {
+/** The events, each dated by its `created`, so that a window tight around one selects it: those of each profile
+ * project, and of the profile's organization where the surface has them and they serve a window of valid dates to
+ * the owner (who need not be a member of the organization). The bounds' names are those the surface gives, else the
+ * real service's. */
+export async function eventLists(t: Target): Promise<DateFilter[]> {
   const surface = await targetSurface(t);
   const eventList = (title: string, template: string, path: string): DateFilter => ({
     title,
@@ -47,19 +44,20 @@ export async function knownDateFilters(t: Target): Promise<DateFilter[]> {
     bounds: dateBoundsAt(surface, template, ['minDate', 'maxDate']),
     query: {},
     alone: true,
-    holds: 'events',
   });
   const { orgId } = t.profile;
   const orgEvents =
     orgId && operationsAt(surface, orgEventsTemplate).some((o) => o.method === 'GET')
       ? await servedPlaces(t, [eventList('events of the organization', orgEventsTemplate, `/orgs/${orgId}/events`)])
       : [];
-  const events = [
-    ...profileProjects(t).map((id) => eventList('events', eventsTemplate, `/groups/${id}/events`)),
-    ...orgEvents,
-  ];
-  const s = await listSurface(t);
-  const measurements = s.lists
+  return [...profileProjects(t).map((id) => eventList('events', eventsTemplate, `/groups/${id}/events`)), ...orgEvents];
+}
+
+/** The series with a point at every step of any window, so that a window anywhere shows a shift of its zone: the
+ * measurements of a database where the crawl reached one. */
+export async function seriesLists(t: Target): Promise<DateFilter[]> {
+  const [surface, s] = await Promise.all([targetSurface(t), listSurface(t)]);
+  return s.lists
     .filter((l) => l.title === 'measurements')
     .flatMap((l): DateFilter[] => {
       const values = s.existing(l.template, contextsOf(l.template).length);
@@ -73,24 +71,27 @@ export async function knownDateFilters(t: Target): Promise<DateFilter[]> {
               bounds: dateBoundsAt(surface, l.template, ['start', 'end']),
               query,
               alone: false,
-              holds: 'series',
             },
           ]
         : [];
     });
-  return [...events, ...measurements];
 }
 
-/** The known lists and every other place the target's document dates that serves a window of valid dates. */
+/** The events, the series and every other place the target's document dates that serves a window of valid dates. */
 export async function dateFilters(t: Target): Promise<DateFilter[]> {
-  const [surface, s, known] = await Promise.all([targetSurface(t), listSurface(t), knownDateFilters(t)]);
+  const [surface, s, events, series] = await Promise.all([
+    targetSurface(t),
+    listSurface(t),
+    eventLists(t),
+    seriesLists(t),
+  ]);
   const knownTemplates = [
     eventsTemplate,
     orgEventsTemplate,
     ...s.lists.filter((l) => l.title === 'measurements').map((l) => l.template),
   ];
   const others = documentedPlaces(surface, s.instances, knownTemplates);
-  return [...known, ...(await servedPlaces(t, others))];
+  return [...events, ...series, ...(await servedPlaces(t, others))];
 }
 
 /** The places that serve a window of valid dates; a place that refuses it (a parameter it requires that the
@@ -127,7 +128,6 @@ export function documentedPlaces(surface: Surface, instances: ListSurface['insta
           bounds,
           query,
           alone: false,
-          holds: 'entries',
         }));
     });
 }
