@@ -92,7 +92,8 @@ function requireOffered(t: Target, e: Documented): void {
 
 /** Sends the endpoint's request; a body that changes nothing where there is one. A POST that wrongly succeeded made
  * something, which is deleted again. That body need not fit the operation, and 7.2 does not order a refused body
- * and a refused caller: a 400 to it leaves the caller unjudged, by the suite's body, and the target is not blamed. */
+ * and a refused caller or a missing context: a 400 to it leaves the rule unjudged, by the suite's body, and the target
+ * is not blamed. */
 async function send(
   t: Target,
   e: Documented,
@@ -105,7 +106,7 @@ async function send(
   await undoAccepted(t, res, path);
   if (withBody && res.status === 400)
     throw new SuiteError(
-      `${describeExchange(res)}: the target refused the empty body the suite sends to ${name(e)} before telling whether it lets the caller in`,
+      `${describeExchange(res)}: the target refused the empty body the suite sends to ${name(e)} before telling whether it lets the caller in and finds what the path names`,
       res.exchange,
     );
   return res;
