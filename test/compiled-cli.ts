@@ -4,8 +4,9 @@
 // node_modules link there lends the compiled code the clone's dependencies, and nothing else of the clone, so its
 // suites read their assets from that build as an installed package does. It is compiled once per test run, by the
 // first test that starts it (a run of unit tests alone compiles nothing); tests in other workers wait for that
-// build, and one of them takes it over if the worker that began it died before it ended (its process is gone). The clone's entry, bin/conformance.mjs, still runs end to end: test/e2e/rerun.test.ts through
-// `npm run conformance`, and test/e2e/action.test.ts from the Action's checkout.
+// build, and one of them takes it over if the worker that began it died before it ended (its process is gone). The
+// clone's entry, bin/conformance.mjs, still runs end to end: test/e2e/rerun.test.ts through `npm run conformance`,
+// and test/e2e/action.test.ts from the Action's checkout.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
