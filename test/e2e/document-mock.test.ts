@@ -36,6 +36,9 @@ beforeAll(async () => {
       baseUrl: mock.url,
       tls: { caFile: join(dir, 'ca.pem') },
       surface: { openapi: join(dir, 'document.json') },
+      // The mock validates each body in the test's own process, which shares two cores with the other tests: its
+      // answers are judged for what they say, not for how soon they come.
+      timeouts: { ...(profile.timeouts as object), requestMs: 30_000 },
     }),
   );
   // The mock takes any credentials: the variables hold placeholders.
