@@ -1,7 +1,8 @@
 // The reference target's own OpenAPI 3.0 document, made from its routes, as the real service publishes one of its
 // surface: every route under `/api/{vendor}/v2` with its methods, the versioned media types each operation serves
 // (versioning.ts), the query parameters that take a date where a route names them, and, where a route declares the
-// shape it validates a body against, that body's schema with its read-only fields marked.
+// shape it validates a body against, that body's schema with its read-only fields marked, and the paged list a GET
+// answers where it serves one.
 import type { Method, Route } from './router.ts';
 import type { Field } from './validate.ts';
 import { operationVersions } from './versioning.ts';
@@ -48,6 +49,16 @@ function schemaOf(field: Field): Schema {
   }
 }
 
+/** The answer of a GET that serves a paged list (spec 2.3). */
+const pagedList: Schema = {
+  type: 'object',
+  properties: {
+    links: { type: 'array', items: { type: 'object' } },
+    results: { type: 'array', items: { type: 'object' } },
+    totalCount: { type: 'integer' },
+  },
+};
+
 const content = (vendor: string, versions: string[], schema: Schema) =>
   Object.fromEntries(versions.map((v) => [`application/vnd.${vendor}.${v}+json`, { schema }]));
 
@@ -71,7 +82,12 @@ function operation(route: Route, method: Method, vendor: string) {
   return {
     ...(parameters.length ? { parameters } : {}),
     ...(body ? { requestBody: { required: true, content: content(vendor, versions, schemaOf(body)) } } : {}),
-    responses: { default: { description: 'The answer.', content: content(vendor, versions, { type: 'object' }) } },
+    responses: {
+      default: {
+        description: 'The answer.',
+        content: content(vendor, versions, method === 'GET' && route.list ? pagedList : { type: 'object' }),
+      },
+    },
   };
 }
 

@@ -12,6 +12,8 @@ export interface Route {
   bodies?: Partial<Record<Method, ObjectField>>;
   /** The query parameters of its GET that take a date, for the target's OpenAPI document. */
   dateQuery?: string[];
+  /** Whether its GET answers a paged list, for the target's OpenAPI document. */
+  list?: true;
 }
 export interface RouteMatch {
   route: Route;

@@ -114,6 +114,7 @@ function deleteEntry(ctx: RequestContext): Reply {
 export const accessListRoutes: Route[] = [
   {
     path: '/groups/{groupId}/accessList',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

@@ -301,6 +301,7 @@ function deleteConfig(ctx: RequestContext) {
 export const alertConfigRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alertConfigs',
+    list: true,
     bodies: { POST: configShape },
     methods: {
       GET: (ctx) =>
@@ -324,6 +325,7 @@ export const alertConfigRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/alertConfigs/{alertConfigId}/alerts',
+    list: true,
     methods: {
       GET: (ctx) => {
         // Mutant: the alerts of an alert configuration come as a bare JSON array instead of a list entity.

@@ -95,6 +95,7 @@ function acknowledge(ctx: RequestContext) {
 export const alertRoutes: Route[] = [
   {
     path: '/groups/{groupId}/alerts',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

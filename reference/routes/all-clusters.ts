@@ -45,6 +45,7 @@ function projectClusters(ctx: RequestContext, group: Group, inList: boolean) {
 export const allClustersRoutes: Route[] = [
   {
     path: '/clusters',
+    list: true,
     methods: { GET: (ctx) => listReply(ctx, visibleGroups(ctx), (g, inList) => projectClusters(ctx, g, inList)) },
   },
   {

@@ -113,6 +113,7 @@ function deleteCluster(ctx: RequestContext) {
 export const clusterRoutes: Route[] = [
   {
     path: '/groups/{groupId}/clusters',
+    list: true,
     bodies: { POST: modernCluster.create },
     methods: {
       GET: (ctx) =>

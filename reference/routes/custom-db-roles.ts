@@ -181,6 +181,7 @@ function deleteRole(ctx: RequestContext) {
 export const customDbRoleRoutes: Route[] = [
   {
     path: '/groups/{groupId}/customDBRoles/roles',
+    list: true,
     bodies: { POST: roleShape },
     methods: {
       GET: listRoles,

@@ -100,6 +100,7 @@ function deleteUser(ctx: RequestContext) {
 export const databaseUserRoutes: Route[] = [
   {
     path: '/groups/{groupId}/databaseUsers',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

@@ -157,6 +157,7 @@ export const encryptionAtRestRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/encryptionAtRest/{cloudProvider}/privateEndpoints',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

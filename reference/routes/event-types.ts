@@ -33,6 +33,7 @@ const listedEventTypes = (ctx: RequestContext) =>
 export const eventTypeRoutes: Route[] = [
   {
     path: '/eventTypes',
+    list: true,
     methods: { GET: (ctx) => listReply(ctx, listedEventTypes(ctx), (t, inList) => eventTypeView(ctx, t, inList)) },
   },
   {

@@ -85,6 +85,7 @@ function pagedFromZero(ctx: RequestContext): RequestContext {
 export const eventRoutes: Route[] = [
   {
     path: '/groups/{groupId}/events',
+    list: true,
     dateQuery: ['minDate', 'maxDate'],
     methods: {
       GET: (ctx) =>
@@ -103,6 +104,7 @@ export const eventRoutes: Route[] = [
   },
   {
     path: '/orgs/{orgId}/events',
+    list: true,
     dateQuery: ['minDate', 'maxDate'],
     methods: {
       GET: (ctx) => {

@@ -85,6 +85,7 @@ export const federationSettingsRoutes: Route[] = [
   { path: '/orgs/{orgId}/federationSettings', methods: { GET: settingsOfOrg } },
   {
     path: '/federationSettings/{federationSettingsId}/identityProviders',
+    list: true,
     methods: {
       GET: (ctx) => {
         const fs = requireSettings(ctx);
@@ -104,6 +105,7 @@ export const federationSettingsRoutes: Route[] = [
   },
   {
     path: '/federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings',
+    list: true,
     methods: {
       GET: (ctx) => {
         const { fs, mappings } = mappingsOf(ctx);

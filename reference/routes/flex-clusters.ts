@@ -20,6 +20,7 @@ function flexView(ctx: RequestContext, flex: FlexCluster, inList: boolean) {
 export const flexClusterRoutes: Route[] = [
   {
     path: '/groups/{groupId}/flexClusters',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

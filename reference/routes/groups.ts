@@ -169,6 +169,7 @@ function deleteGroup(ctx: RequestContext) {
 export const groupRoutes: Route[] = [
   {
     path: '/groups',
+    list: true,
     bodies: { POST: createShape },
     methods: {
       GET: (ctx) => listReply(ctx, visibleGroups(ctx), (g, inList) => groupView(ctx, g, inList)),

@@ -23,6 +23,7 @@ export function requireOrg(ctx: RequestContext): Org {
 export const orgRoutes: Route[] = [
   {
     path: '/orgs',
+    list: true,
     methods: {
       GET: (ctx) =>
         listReply(ctx, ctx.caller.record.orgRoles.length > 0 ? [ctx.store.org] : [], (o, inList) =>
@@ -33,6 +34,7 @@ export const orgRoutes: Route[] = [
   { path: '/orgs/{orgId}', methods: { GET: (ctx) => entity(orgView(ctx, requireOrg(ctx), false)) } },
   {
     path: '/orgs/{orgId}/groups',
+    list: true,
     methods: {
       GET: (ctx) =>
         listReply(

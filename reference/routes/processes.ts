@@ -54,6 +54,7 @@ function databaseView(ctx: RequestContext, process: Process, databaseName: strin
 export const processRoutes: Route[] = [
   {
     path: '/groups/{groupId}/processes',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(
@@ -74,6 +75,7 @@ export const processRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/processes/{processId}/databases',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

@@ -116,6 +116,7 @@ function cancelRestoreJob(ctx: RequestContext) {
 export const restoreJobRoutes: Route[] = [
   {
     path: '/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

@@ -69,6 +69,7 @@ function deleteEndpoint(ctx: RequestContext) {
 export const serverlessEndpointRoutes: Route[] = [
   {
     path: '/groups/{groupId}/serverless',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(
@@ -84,6 +85,7 @@ export const serverlessEndpointRoutes: Route[] = [
   },
   {
     path: '/groups/{groupId}/privateEndpoint/serverless/instance/{instanceName}/endpoint',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

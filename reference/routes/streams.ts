@@ -72,6 +72,7 @@ function deleteWorkspace(ctx: RequestContext) {
 export const streamRoutes: Route[] = [
   {
     path: '/groups/{groupId}/streams',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

@@ -30,6 +30,7 @@ function snapshotsOf(ctx: RequestContext, group: Group): TenantSnapshot[] {
 export const tenantSnapshotRoutes: Route[] = [
   {
     path: '/groups/{groupId}/clusters/{clusterName}/backup/tenant/snapshots',
+    list: true,
     methods: {
       GET: (ctx) =>
         listInGroup(

@@ -1,7 +1,7 @@
 // The target's surface as one model (spec 4.1: "Each resource supports only a subset of the methods"): every
 // operation, a path template below the v2 base with a method, the version dates that serve it, the fields of its
-// request body that cannot be modified, the query parameters that take a date, and a value for each other query
-// parameter it requires. Read from the target's published OpenAPI document (openapi.ts), or made from the profile
+// request body that cannot be modified, the query parameters that take a date, a value for each other query
+// parameter it requires, and whether a GET answers a paged list. Read from the target's published OpenAPI document (openapi.ts), or made from the profile
 // (from-profile.ts).
 
 export type SurfaceMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -25,6 +25,9 @@ export interface SurfaceOperation {
   /** A value for each query parameter it requires that takes no date (`granularity=PT1M`), as the document gives
    * one; absent where it requires none, or the surface is made from the profile. */
   requiredQuery?: Record<string, string>;
+  /** For a GET, whether it answers a paged list (an object with a `results` array), as the document's schema of its
+   * answer shows; absent where the surface does not say (one made from the profile, or an answer without a schema). */
+  paged?: boolean;
 }
 
 export interface Surface {

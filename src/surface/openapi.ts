@@ -57,6 +57,29 @@ function requiredQueryOf(query: Parameter[]): Record<string, string> {
   );
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Whether a schema (dereferenced) is an object with a `results` array, itself or through the parts allOf joins;
+ * undefined where it names no properties at all. */
+function listSchema(schema: unknown): boolean | undefined {
+  if (!isObject(schema)) return undefined;
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])].filter(isObject);
+  const named = parts.map((p) => p.properties).filter(isObject);
+  if (named.length === 0) return undefined;
+  return named.some((p) => isObject(p.results) && p.results.type === 'array');
+}
+
+/** Whether a GET answers a paged list, as the schemas of its success answers (2xx, else default) show. */
+function pagedOf(op: Operation): boolean | undefined {
+  const codes = Object.keys(op.responses ?? {});
+  const success = codes.filter((c) => /^2/.test(c));
+  const said = (success.length > 0 ? success : codes.filter((c) => c === 'default'))
+    .flatMap((c) => Object.values(op.responses![c]!.content ?? {}))
+    .map((m) => listSchema(m.schema))
+    .filter((v) => v !== undefined);
+  return said.length === 0 ? undefined : said.some(Boolean);
+}
+
 /** The surface a document (its parsed object, or a file path or URL the parser reads) describes. */
 export async function surfaceFromDocument(document: object | string, vendor: string, source: string): Promise<Surface> {
   const doc = (await dereference(document as Parameters<typeof dereference>[0])) as Document;
@@ -74,6 +97,7 @@ export async function surfaceFromDocument(document: object | string, vendor: str
       const query = queryOf(op, item);
       const dateQuery = dateQueryOf(query);
       const requiredQuery = requiredQueryOf(query);
+      const paged = method === 'GET' ? pagedOf(op) : undefined;
       operations.push({
         template,
         method,
@@ -82,6 +106,7 @@ export async function surfaceFromDocument(document: object | string, vendor: str
         readOnly: [...readOnly.values()],
         ...(dateQuery.length > 0 ? { dateQuery } : {}),
         ...(Object.keys(requiredQuery).length > 0 ? { requiredQuery } : {}),
+        ...(paged === undefined ? {} : { paged }),
       });
     }
   }

@@ -66,3 +66,12 @@ it('gives a value for each query parameter an operation requires that takes no d
   expect(at('/groups/{groupId}/processes/{processId}/measurements')).toEqual({ granularity: 'PT1M' });
   expect(at('/groups/{groupId}/events')).toBeUndefined();
 });
+
+it('says which GETs answer a paged list, as the schemas of their answers show', () => {
+  const paged = (template: string) =>
+    surface.operations.find((o) => o.template === template && o.method === 'GET')?.paged;
+  expect(paged('/groups/{groupId}/clusters')).toBe(true);
+  expect(paged('/orgs/{orgId}/events')).toBe(true);
+  expect(paged('/groups/{groupId}/clusters/{clusterName}')).toBe(false);
+  expect(surface.operations.filter((o) => o.method !== 'GET').every((o) => o.paged === undefined)).toBe(true);
+});
