@@ -108,8 +108,11 @@ export const eventRoutes: Route[] = [
     dateQuery: ['minDate', 'maxDate'],
     methods: {
       GET: (ctx) => {
-        const org = requireOrg(ctx);
-        const groups = visibleGroups(ctx).filter((g) => g.orgId === org.id);
+        // Mutant: the events of an organization are those of the projects its id names, whether it exists or not.
+        const unchecked =
+          ctx.mutants.has('LIST-MISSING-CONTEXT-404:org-events') && ctx.params.orgId !== ctx.store.org.id;
+        const orgId = unchecked ? ctx.params.orgId : requireOrg(ctx).id;
+        const groups = visibleGroups(ctx).filter((g) => g.orgId === orgId);
         return listReply(
           ctx,
           matchingEvents(

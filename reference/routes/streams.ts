@@ -2,7 +2,7 @@
 // them): list, create, get, delete. A name is unique in its project (409).
 import { listInGroup, requireGroup } from '../authz.ts';
 import { href, type RequestContext } from '../context.ts';
-import { conflict, orNotFound } from '../errors.ts';
+import { conflict, notFound, orNotFound } from '../errors.ts';
 import { entityLinks } from '../links.ts';
 import { entity, noContent } from '../respond.ts';
 import type { Route } from '../router.ts';
@@ -77,7 +77,12 @@ export const streamRoutes: Route[] = [
       GET: (ctx) =>
         listInGroup(
           ctx,
-          (g) => ctx.store.streamWorkspaces.filter((w) => w.groupId === g.id),
+          (g) => {
+            const workspaces = ctx.store.streamWorkspaces.filter((w) => w.groupId === g.id);
+            // Mutant: a project without stream workspaces has no list of them: 404 instead of an empty one.
+            if (workspaces.length === 0 && ctx.mutants.has('LIST-EMPTY-200:streams')) throw notFound(ctx.path);
+            return workspaces;
+          },
           (w, inList) => workspaceView(ctx, w, inList),
         ),
       POST: createWorkspace,

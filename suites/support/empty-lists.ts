@@ -1,13 +1,19 @@
 // The lists LIST-EMPTY-200 of 2.3 reads, at every depth of their contexts: one context deep, those of a project
-// without content where the profile names one or the run may make one (else those of the profile's projects); deeper,
-// every nested list at the first instances of its contexts the crawl reached, entities with no items under them yet
-// among them, and the alerts of an alert configuration the run made (the paging rules' list), which has none. Each is
-// read as the page every other list rule reads (`firstPage`): a list's first instance, the one
-// those rules read, costs nothing more.
+// without content where the profile names one or the run may make one (else those of the profile's projects); in
+// other contexts (the organization's) and deeper, every list at the first instances of its contexts the crawl
+// reached, entities with no items under them yet among them, and the alerts of an alert configuration the run made
+// (the paging rules' list), which has none. Each is read as the page every other list rule reads (`firstPage`): a
+// list's first instance, the one those rules read, costs nothing more.
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { firstPage } from '../../src/probes/surface/paged-lists.ts';
 import { contextsOf } from '../../src/probes/path-template.ts';
-import { fill, listInstances, type ListInstance, type Surface } from '../../src/probes/surface/lists.ts';
+import {
+  fill,
+  listInstances,
+  type ListInstance,
+  type Surface,
+  type SurfaceList,
+} from '../../src/probes/surface/lists.ts';
 import { TargetError } from '../../src/outcome.ts';
 import type { Target } from '../../src/target/target.ts';
 import { filledIds, filledList } from './paging-list.ts';
@@ -41,10 +47,11 @@ async function candidates(t: Target, s: Surface): Promise<ListInstance[]> {
   const instances = [...listInstances(s).filter((i) => i.list.paged), ...(await underCreated(t, s))];
   if (!hasEmptyProject(t)) return instances;
   const project = await projectWithoutContent(t);
+  const inProject = (l: SurfaceList) => contextsOf(l.template).join() === 'groupId';
   const ofProject = s.lists
-    .filter((l) => l.paged && contextsOf(l.template).length === 1)
+    .filter((l) => l.paged && inProject(l))
     .map((l) => ({ list: l, path: fill(l.template, { groupId: project }), depth: 1 }));
-  return [...ofProject, ...instances.filter((i) => i.depth > 1)];
+  return [...ofProject, ...instances.filter((i) => !inProject(i.list))];
 }
 
 /** Page 1 of each list that may be empty, the run's shared reading. */

@@ -1,10 +1,13 @@
-// The paths the list surface builds: each context missing in turn under contexts that exist, and a missing entry.
+// The paths the list surface builds: each context missing in turn under contexts that exist, and a missing entry;
+// and the lists a target's surface adds.
 import { describe, expect, it, vi } from 'vitest';
 import {
   existingLists,
   listInstances,
   missingContexts,
   missingEntries,
+  surfaceLists,
+  titleOf,
   type Surface,
   type SurfaceList,
 } from '../../src/probes/surface/lists.ts';
@@ -113,5 +116,45 @@ describe('the list surface', () => {
       ['restore jobs', '/groups/p1/clusters/c2/backup/restoreJobs', 2],
       ['restore jobs', '/groups/p1/clusters/c3/backup/restoreJobs', 2],
     ]);
+  });
+});
+
+describe("the lists of a target's surface", () => {
+  const get = (template: string, paged?: boolean) => ({
+    template,
+    method: 'GET' as const,
+    generations: [],
+    readOnly: [],
+    ...(paged === undefined ? {} : { paged }),
+  });
+  const surface = {
+    source: 'document',
+    operations: [
+      get('/orgs/{orgId}/events', true),
+      get('/orgs/{orgId}/events/{eventId}', false),
+      get('/groups/{id}/clusters/{name}/backup/restoreJobs', true),
+      get('/groups/{groupId}/databaseUsers', true),
+      get('/groups/{groupId}/databaseUsers/{databaseName}/{username}', false),
+      get('/groups/{groupId}/clusters/{clusterName}/fts/indexes/{databaseName}/{collectionName}', true),
+      get('/groups/{groupId}/accessList'),
+      get('/groups/{groupId}/encryptionAtRest', false),
+      get('/groups', true),
+      { ...get('/groups/{groupId}/streams', true), method: 'POST' as const },
+    ],
+  };
+
+  it('adds every paged list under contexts the crawl reaches that the catalogue lacks, with its entry', () => {
+    expect(surfaceLists(surface, [restoreJobs])).toEqual([
+      { title: 'events of the organization', template: '/orgs/{orgId}/events', item: 'eventId', paged: true },
+      { title: 'database users of the project', template: '/groups/{groupId}/databaseUsers', paged: true },
+    ]);
+  });
+
+  it('titles a list by its own segments and the context it lies in', () => {
+    expect(titleOf('/groups/{groupId}/clusters/{clusterName}/backup/restoreJobs')).toBe(
+      'backup restore jobs of the cluster',
+    );
+    expect(titleOf('/orgs/{orgId}/groups')).toBe('groups of the organization');
+    expect(titleOf('/eventTypes')).toBe('event types');
   });
 });

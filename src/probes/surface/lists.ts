@@ -1,12 +1,15 @@
-// The read side of the surface (spec 2.3, 7.1): every list the target offers for this run, each with the chain of
-// contexts it lives in, so that rules about lists and their contexts judge them all, at every depth. Contexts that
-// exist come from the crawl; ids that exist nowhere are made here, one per kind of context or entry.
+// The read side of the surface (spec 2.3, 7.1): every list the target offers for this run (the catalogue's below,
+// and every paged list of the target's surface under contexts the crawl reaches), each with the chain of contexts it
+// lives in, so that rules about lists and their contexts judge them all, at every depth. Contexts that exist come
+// from the crawl; ids that exist nowhere are made here, one per kind of context or entry.
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath, type Crawled } from '../crawl.ts';
 import { once } from '../../harness/per-run.ts';
 import { contextsOf, matchTemplate } from '../path-template.ts';
 import type { Target } from '../../target/target.ts';
+import { operationsAt, shapeOf, type Surface as TargetSurface } from '../../surface/model.ts';
+import { targetSurface } from '../../surface/target-surface.ts';
 
 export interface SurfaceList {
   /** What it holds, plural: 'restore jobs'. */
@@ -79,8 +82,9 @@ function catalogue(p: Profile): SurfaceList[] {
 export const fill = (template: string, values: Record<string, string>): string =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
 
-/** What each context parameter names, for the checks' titles. */
+/** What each context parameter names, for the checks' titles: the contexts whose chains the crawl reaches. */
 export const contextTitles: Record<string, string> = {
+  orgId: 'organization',
   groupId: 'project',
   clusterName: 'cluster',
   processId: 'process',
@@ -155,21 +159,54 @@ export function missingEntries(s: Surface): MissingProbe[] {
     });
 }
 
-/** The lists the target offers for this run: those the profile names (its versions, documented endpoints and endpoint
- * settings) or the crawl was led to by a link, whatever the answer (an empty list may be wrongly not found); and the
- * contexts that exist, as the crawl reached them. */
+/** A list's title from its template: the words of its own segments and the context it lies in
+ * (`/orgs/{orgId}/events`: 'events of the organization'). */
+export function titleOf(template: string): string {
+  const [, context] = /\{(\w+)\}(?!.*\{)/.exec(template) ?? [];
+  const own = template
+    .slice(template.lastIndexOf('}') + 1)
+    .split('/')
+    .filter(Boolean);
+  const words = own.map((w) => w.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()).join(' ');
+  return context ? `${words} of the ${contextTitles[context] ?? context}` : words;
+}
+
+/** The paged lists of the target's surface the catalogue does not hold, under contexts whose chains the crawl
+ * reaches: a list the target's document names joins whatever the crawl saw of it. */
+export function surfaceLists(surface: TargetSurface, known: readonly SurfaceList[]): SurfaceList[] {
+  const gets = surface.operations.filter((o) => o.method === 'GET');
+  return gets
+    .filter((o) => o.paged === true && !o.template.endsWith('}'))
+    .filter((o) => !known.some((l) => shapeOf(l.template) === shapeOf(o.template)))
+    .filter((o) => contextsOf(o.template).length > 0 && contextsOf(o.template).every((c) => c in contextTitles))
+    .map((o) => {
+      const entry = gets.find(
+        (g) =>
+          g.template.startsWith(`${o.template}/{`) &&
+          contextsOf(g.template).length === contextsOf(o.template).length + 1,
+      );
+      const item = entry && contextsOf(entry.template).at(-1);
+      return { title: titleOf(o.template), template: o.template, ...(item ? { item } : {}), paged: true };
+    });
+}
+
+/** The lists the target offers for this run: those of the catalogue the surface or the profile names (its versions,
+ * documented endpoints and endpoint settings) or the crawl was led to by a link, whatever the answer (an empty list may be
+ * wrongly not found), and the surface's own; and the contexts that exist, as the crawl reached them. */
 export async function listSurface(t: Target): Promise<Surface> {
-  const c = await crawl();
+  const [c, surface] = await Promise.all([crawl(), targetSurface(t)]);
   const base = t.v2();
   const below = (r: Crawled) => crawledPath(r).slice(base.length);
   const linked = c.responses.map(below);
   const reached = c.responses.filter((r) => r.res.status === 200).map(below);
   const { versions, endpoints } = t.profile;
   const named = (l: SurfaceList) =>
+    operationsAt(surface, l.template).some((o) => o.method === 'GET') ||
     l.template in versions.resources ||
     endpoints.documented.includes(`GET ${l.template}`) ||
     Object.values(endpoints).includes(l.template);
-  const lists = catalogue(t.profile).filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
+  const known = catalogue(t.profile).filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
+  const lists = [...known, ...surfaceLists(surface, catalogue(t.profile))];
   const chains = contextChains(reached, t.profile);
   return {
     lists,
