@@ -1,10 +1,22 @@
 // The target's OpenAPI document read through faults (src/surface/target-surface.ts): a fault on one reading is read
 // past; a refusal, or the same answer that is not a document twice, is the profile's fact (surface.openapi); a fault
-// that persists, or two faults of different kinds, is the target's.
-import { describe, expect, it } from 'vitest';
+// that persists, or two faults of different kinds, is the target's, and is not kept for the run: the next rule that
+// needs the surface asks again.
+import { describe, expect, it, vi } from 'vitest';
 import { HttpResponse } from '../../src/http/messages.ts';
 import { ProfileFactError, TargetError } from '../../src/outcome.ts';
-import { servedDocument } from '../../src/surface/target-surface.ts';
+import { servedDocument, targetSurface } from '../../src/surface/target-surface.ts';
+
+// Outside a run, values made once per run are made once per test file.
+vi.mock('../../src/harness/per-run.ts', () => ({
+  once: (() => {
+    const values = new Map<string, unknown>();
+    return <T>(key: string, make: () => T): T => {
+      if (!values.has(key)) values.set(key, make());
+      return values.get(key) as T;
+    };
+  })(),
+}));
 
 const path = '/api/platform/openapi.json';
 const document = { openapi: '3.1.0', paths: {} };
@@ -64,5 +76,17 @@ describe('the document the target serves', () => {
     await expect(servedDocument(scripted(reset, reset).t, path)).rejects.toThrow(TargetError);
     await expect(servedDocument(scripted(reset, answer(200, 'not json')).t, path)).rejects.toThrow(TargetError);
     await expect(servedDocument(scripted(answer(200, '[]'), answer(200, 'x')).t, path)).rejects.toThrow(TargetError);
+  });
+});
+
+describe("the run's surface read from the document", () => {
+  it('is asked for again after a fault that persisted, and kept once read', async () => {
+    const { t: sender, asked } = scripted(reset, reset, ok);
+    const t = { ...(sender as object), profile: { surface: { openapi: path }, vendor: 'platform' } } as never;
+    await expect(targetSurface(t)).rejects.toThrow(TargetError);
+    expect(asked.count).toBe(2);
+    expect((await targetSurface(t)).source).toBe(path);
+    await targetSurface(t);
+    expect(asked.count).toBe(3);
   });
 });
