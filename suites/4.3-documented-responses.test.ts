@@ -9,6 +9,11 @@ import { describeExchange } from '../src/judges/status.ts';
 import { undoAccepted } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
 import { check } from '../src/harness/check.ts';
+import { isObject, type JsonObject } from '../src/judges/json-walk.ts';
+import { sharedResponse } from '../src/probes/shared-response.ts';
+import { unchangingBody } from '../src/probes/unchanging-body.ts';
+import { readOnlyAt } from '../src/surface/model.ts';
+import { targetSurface } from '../src/surface/target-surface.ts';
 import type { ApiRequest, Target } from '../src/target/target.ts';
 
 interface Documented {
@@ -90,8 +95,20 @@ function requireOffered(t: Target, e: Documented): void {
     notApplicableFor('endpoints.documented', `the profile says the target does not offer ${name(e)}`);
 }
 
+/** The body of a write that changes nothing: for a PATCH, the entity as the owner reads it at `path`
+ * (`unchangingBody`), where it reads one; else an empty one. */
+async function bodyOf(t: Target, e: Documented, path: string): Promise<{ body: JsonObject; what: string }> {
+  const empty = { body: {}, what: 'the empty body' };
+  if (e.method !== 'PATCH') return empty;
+  const res = await sharedResponse(`documented entity:${path}`, () => t.get(path));
+  const entity = res.status === 200 ? res.json() : undefined;
+  if (!isObject(entity)) return empty;
+  const unmodifiable = readOnlyAt(await targetSurface(t), e.path, 'PATCH');
+  return { body: unchangingBody(entity, unmodifiable), what: 'the entity as the owner reads it' };
+}
+
 /** Sends the endpoint's request; a body that changes nothing where there is one. A POST that wrongly succeeded made
- * something, which is deleted again. That body need not fit the operation, and 7.2 does not order a refused body
+ * something, which is deleted again. That body may not fit the operation, and 7.2 does not order a refused body
  * and a refused caller or a missing context: a 400 to it leaves the rule unjudged, by the suite's body, and the target
  * is not blamed. */
 async function send(
@@ -102,11 +119,12 @@ async function send(
 ): Promise<HttpResponse> {
   const path = t.v2(fillParams(e.path, values));
   const withBody = e.method === 'POST' || e.method === 'PATCH';
-  const res = await t.send({ method: e.method, path, query: e.query, ...(withBody ? { json: {} } : {}), ...how });
+  const sent = withBody ? await bodyOf(t, e, path) : undefined;
+  const res = await t.send({ method: e.method, path, query: e.query, ...(sent ? { json: sent.body } : {}), ...how });
   await undoAccepted(t, res, path);
-  if (withBody && res.status === 400)
+  if (sent && res.status === 400)
     throw new SuiteError(
-      `${describeExchange(res)}: the target refused the empty body the suite sends to ${name(e)} before telling whether it lets the caller in and finds what the path names`,
+      `${describeExchange(res)}: the target refused ${sent.what}, which the suite sends to ${name(e)}, before telling whether it lets the caller in and finds what the path names`,
       res.exchange,
     );
   return res;
