@@ -103,7 +103,7 @@ export async function startDocumentMock(document: object, vendor: string): Promi
       } catch {
         return errorReply(400, 'MALFORMED_REQUEST', 'The body is not JSON.');
       }
-      const validate = schemas.validator(url.pathname, method, version);
+      const validate = schemas.validator(template, method, version);
       if (validate && !validate(body)) {
         const errors = JSON.stringify(validate.errors);
         refused.push({ method: req.method!, path: url.pathname, body: text, errors });

@@ -129,8 +129,8 @@ const patterns = Object.assign(
 );
 
 export interface RequestSchemas {
-  /** The validator of the body of `method path` (a path of the document, or one that fills it: the most literal
-   * template it fills) sent in `version`: the schema of its media type of the newest date not after it; undefined
+  /** The validator of the body of `method path` (a template of the document, or a path that fills one: the most
+   * literal template it fills) sent in `version`: the schema of its media type of the newest date not after it; undefined
    * where the operation takes no body in any date. */
   validator(path: string, method: string, version: string): ValidateFunction | undefined;
 }
@@ -154,7 +154,7 @@ export function requestSchemas(document: object, vendor: string): RequestSchemas
       .sort((a, b) => parameters(a) - parameters(b))[0];
   return {
     validator(filled, method, version) {
-      const path = templateOf(filled) ?? filled;
+      const path = filled in doc.paths ? filled : (templateOf(filled) ?? filled);
       const content = doc.paths[path]?.[method.toLowerCase()]?.requestBody?.content ?? {};
       const types = Object.keys(content)
         .filter((t) => (dated.exec(t)?.[1] ?? '') <= version && dated.test(t))
