@@ -2,6 +2,7 @@
 // `$ref` (recursive schemas included) so that request schemas can be walked whole. The operations are those below
 // the versioned base `/api/{vendor}/v2`, given either whole in `paths` or below a server whose URL ends with it.
 import { dereference } from '@readme/openapi-parser';
+import { isObject } from '../judges/json-walk.ts';
 import type { Surface, SurfaceMethod, SurfaceOperation } from './model.ts';
 import { readOnlyFields } from './read-only.ts';
 
@@ -56,8 +57,6 @@ function requiredQueryOf(query: Parameter[]): Record<string, string> {
     values.filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)).map(([n, v]) => [n, String(v)]),
   );
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Whether a schema (dereferenced) is an object with a `results` array, itself or through the parts allOf joins;
  * undefined where it names no properties at all. */

@@ -190,9 +190,10 @@ export function surfaceLists(surface: TargetSurface, known: readonly SurfaceList
     });
 }
 
-/** The lists the target offers for this run: those of the catalogue the surface or the profile names (its versions,
- * documented endpoints and endpoint settings) or the crawl was led to by a link, whatever the answer (an empty list may be
- * wrongly not found), and the surface's own; and the contexts that exist, as the crawl reached them. */
+/** The lists the target offers for this run: those of the catalogue the surface or the profile names (its
+ * versions, documented endpoints and endpoint settings) or the crawl was led to by a link, whatever the answer (an
+ * empty list may be wrongly not found), and the surface's own; and the contexts that exist, as the crawl reached
+ * them. */
 export async function listSurface(t: Target): Promise<Surface> {
   const [c, surface] = await Promise.all([crawl(), targetSurface(t)]);
   const base = t.v2();
@@ -205,8 +206,9 @@ export async function listSurface(t: Target): Promise<Surface> {
     l.template in versions.resources ||
     endpoints.documented.includes(`GET ${l.template}`) ||
     Object.values(endpoints).includes(l.template);
-  const known = catalogue(t.profile).filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
-  const lists = [...known, ...surfaceLists(surface, catalogue(t.profile))];
+  const all = catalogue(t.profile);
+  const known = all.filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
+  const lists = [...known, ...surfaceLists(surface, all)];
   const chains = contextChains(reached, t.profile);
   return {
     lists,
