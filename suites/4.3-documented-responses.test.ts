@@ -9,6 +9,7 @@ import { describeExchange } from '../src/judges/status.ts';
 import { undoAccepted } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
 import { check } from '../src/harness/check.ts';
+import { parsedBody } from '../src/judges/entities.ts';
 import { isObject, type JsonObject } from '../src/judges/json-walk.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { unchangingBody } from '../src/probes/unchanging-body.ts';
@@ -96,12 +97,12 @@ function requireOffered(t: Target, e: Documented): void {
 }
 
 /** The body of a write that changes nothing: for a PATCH, the entity as the owner reads it at `path`
- * (`unchangingBody`), where it reads one; else an empty one. */
+ * (`unchangingBody`), where it reads one (the reading is judged where every answer is); else an empty one. */
 async function bodyOf(t: Target, e: Documented, path: string): Promise<{ body: JsonObject; what: string }> {
   const empty = { body: {}, what: 'the empty body' };
   if (e.method !== 'PATCH') return empty;
   const res = await sharedResponse(`documented entity:${path}`, () => t.get(path));
-  const entity = res.status === 200 ? res.json() : undefined;
+  const entity = res.status === 200 ? parsedBody(res) : undefined;
   if (!isObject(entity)) return empty;
   const unmodifiable = readOnlyAt(await targetSurface(t), e.path, 'PATCH');
   return { body: unchangingBody(entity, unmodifiable), what: 'the entity as the owner reads it' };
