@@ -3,9 +3,10 @@
 // reference target's access lists judge it) and keeps a log of every request it saw and what it did to it.
 import { Agent, request as httpsRequest, createServer, type Server } from 'node:https';
 import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { generateCertificate } from '../../reference/cert.ts';
+import { listenLocally } from '../support/local-server.ts';
 
 export type Fault =
   /** The head and half the body, then the connection is torn down. */
@@ -164,10 +165,8 @@ export async function startFaultProxy(
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `https://127.0.0.1:${port}`,
+    url: await listenLocally(server, 'https'),
     caPem: certificate.cert,
     log,
     close: async () => {

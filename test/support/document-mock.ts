@@ -7,9 +7,9 @@
 // body the document refuses, a profile fact it contradicts, a check that trips over an answer it did not foresee.
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { generateCertificate } from '../../reference/cert.ts';
+import { listenLocally } from './local-server.ts';
 import { matchTemplate } from '../../src/probes/path-template.ts';
 import type { ErrorObject } from 'ajv';
 import { requestSchemas } from './request-schema.ts';
@@ -123,10 +123,8 @@ export async function startDocumentMock(document: object, vendor: string): Promi
     return { status: method === 'post' ? 201 : 200, body: { ...(body as object), id, links: [self] }, type };
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `https://127.0.0.1:${port}`,
+    url: await listenLocally(server, 'https'),
     caPem: certificate.cert,
     refused,
     close: () =>

@@ -2,12 +2,12 @@
 // answer on the same kept-alive connection, where an HTTP client library would hide them.
 import { createServer as createPlainServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCertificate } from '../../reference/cert.ts';
 import { expectNoBodyAfterHead } from '../../src/judges/head.ts';
 import { headThenGet } from '../../src/http/head-then-get.ts';
 import { RuleFailure } from '../../src/outcome.ts';
+import { listenLocally } from '../support/local-server.ts';
 
 const body = '{"id":"e1"}';
 let server: Server;
@@ -23,8 +23,7 @@ beforeAll(async () => {
     if (req.method === 'HEAD' && req.url === '/leaky') res.once('finish', () => socket?.write(body));
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listenLocally(server, 'https');
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -54,9 +53,9 @@ describe('HEAD then GET over plain HTTP', () => {
       if (req.method === 'HEAD') res.once('finish', () => socket?.write(body));
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
     });
-    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    const plainBase = await listenLocally(plain, 'http');
     try {
-      const url = new URL(`http://127.0.0.1:${(plain.address() as AddressInfo).port}/leaky`);
+      const url = new URL('/leaky', plainBase);
       const r = await headThenGet({ url, head: {}, get: {} }, { timeoutMs: 5000 });
       expect(r.headLines).toMatch(/^HTTP\/1\.1 200 OK/);
       expect(r.between.toString()).toBe(body);
