@@ -45,11 +45,14 @@ export async function forAll<T>(
   if (stop) throw stop;
   if (!details.failed) return;
   const failure = details.errorInstance;
-  // Every case discarded by its precondition (fc.pre): what the target showed held nothing the cases apply to.
+  // Cases discarded by their precondition (fc.pre), too many to judge: what the target showed held too little they
+  // apply to.
   if (failure === null && details.numSkips > 0)
     throw new TargetError(
       'nothing-judged',
-      `every one of ${details.numSkips} generated cases was set aside: the target showed nothing they apply to`,
+      details.numRuns === 0
+        ? `every one of ${details.numSkips} generated cases was set aside: the target showed nothing they apply to`
+        : `${details.numSkips} generated cases were set aside and only ${details.numRuns} applied, fewer than the run asks: the target showed too little they apply to`,
     );
   const replay = `seed ${details.seed}, path ${JSON.stringify(details.counterexamplePath)}`;
   if (failure instanceof RuleFailure) {

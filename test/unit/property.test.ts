@@ -24,6 +24,13 @@ describe('forAll', () => {
     await expect(run).rejects.toThrow(/^nothing-judged: every one of \d+ generated cases was set aside/);
   });
 
+  it('says how many cases applied when too few did to judge the rule', async () => {
+    const run = forAll(t, fc.integer({ min: 1, max: 1_000_000 }), async (n) => {
+      fc.pre(n % 997 === 0);
+    });
+    await expect(run).rejects.toThrow(/^nothing-judged: \d+ generated cases were set aside and only [1-9]\d* applied/);
+  });
+
   it('passes when the cases a precondition keeps all hold', async () => {
     await expect(
       forAll(t, fc.nat(), async (n) => {
