@@ -1,8 +1,8 @@
-// The target's surface as one model (spec 4.1: "Each resource supports only a subset of the methods"): every
-// operation, a path template below the v2 base with a method, the version dates that serve it, the fields of its
-// request body that cannot be modified, the query parameters that take a date, a value for each other query
-// parameter it requires, and whether a GET answers a paged list. Read from the target's published OpenAPI document (openapi.ts), or made from the profile
-// (from-profile.ts).
+// The target's surface as one model (spec 4.1: "Each resource supports only a subset of the methods"): every operation,
+// a path template below the v2 base with a method, the version dates that serve it, the fields of its request body that
+// cannot be modified, the query parameters that take a date, a value for each other query parameter it requires, and
+// whether a GET answers a paged list. Read from the target's published OpenAPI document (openapi.ts), or made from the
+// profile (from-profile.ts).
 
 export type SurfaceMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

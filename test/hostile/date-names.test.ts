@@ -1,12 +1,11 @@
-// A target that names the bounds of its events' window of dates (a project's and the organization's) otherwise than
-// the real service (`since` and `until` for minDate and maxDate) and says so in its OpenAPI document: the date rules
-// send the names the document gives, and the target, which ignores parameters it does not know, is judged on its
-// own. The target is the reference
-// target behind a proxy that reads `since` and `until` as its minDate and maxDate, and drops those two: sent the
-// real service's names, it would ignore a wrong date and fail the rules for what it never read. And a list the
-// document dates beyond the events and measurements is reached too, at each of its first few places: a target that
-// ignores a wrong date at one of them fails, and one that keeps refusing a window of valid dates there with 429
-// leaves the rule unjudged, not passed. The organization's events, which the owner need not reach (a key of the
+// A target that names the bounds of its events' window of dates (a project's and the organization's) otherwise than the
+// real service (`since` and `until` for minDate and maxDate) and says so in its OpenAPI document: the date rules send
+// the names the document gives, and the target, which ignores parameters it does not know, is judged on its own. The
+// target is the reference target behind a proxy that reads `since` and `until` as its minDate and maxDate, and drops
+// those two: sent the real service's names, it would ignore a wrong date and fail the rules for what it never read. And
+// a list the document dates beyond the events and measurements is reached too, at each of its first few places: a
+// target that ignores a wrong date at one of them fails, and one that keeps refusing a window of valid dates there with
+// 429 leaves the rule unjudged, not passed. The organization's events, which the owner need not reach (a key of the
 // profile's projects alone), are left out when they refuse a window of valid dates.
 import { afterAll, expect, it } from 'vitest';
 import { openApiDocument } from '../../reference/openapi.ts';

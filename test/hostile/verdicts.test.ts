@@ -1,9 +1,9 @@
-// Verdicts that never lie, against targets that show nothing to judge or fail at random. Every 2xx body but the
-// root's replaced by `[]` or by text that is not JSON: no rule that judges what bodies hold may pass (there is nothing
-// to judge, or what there is breaks the rule). A target whose not-found errors carry codes of its own: the rule about
-// them passes, the part of it judging the one code the spec shows is not applicable. A third of the answers replaced by 503 after the target did the work,
-// a third of the bodies replaced by JSON of the wrong type, or a few requests never answered: no rule may fail (the
-// faults leave rules unjudged, never broken).
+// Verdicts that never lie, against targets that show nothing to judge or fail at random. Every 2xx body but the root's
+// replaced by `[]` or by text that is not JSON: no rule that judges what bodies hold may pass (there is nothing to
+// judge, or what there is breaks the rule). A target whose not-found errors carry codes of its own: the rule about them
+// passes, the part of it judging the one code the spec shows is not applicable. A third of the answers replaced by 503
+// after the target did the work, a third of the bodies replaced by JSON of the wrong type, or a few requests never
+// answered: no rule may fail (the faults leave rules unjudged, never broken).
 import { afterAll, describe, expect, it } from 'vitest';
 import { rules as catalogue } from '../../src/catalogue/catalogue.ts';
 import type { Report } from '../../src/report/report.ts';

@@ -130,8 +130,8 @@ const patterns = Object.assign(
 
 export interface RequestSchemas {
   /** The validator of the body of `method path` (a template of the document, or a path that fills one: the most
-   * literal template it fills) sent in `version`: the schema of its media type of the newest date not after it; undefined
-   * where the operation takes no body in any date. */
+   * literal template it fills) sent in `version`: the schema of its media type of the newest date not after it;
+   * undefined where the operation takes no body in any date. */
   validator(path: string, method: string, version: string): ValidateFunction | undefined;
 }
 
