@@ -90,6 +90,17 @@ describe('the list surface', () => {
     expect(missingEntries(surface)).toHaveLength(1);
   });
 
+  it('misses an entry of a kind with names of its own form by a name of that form', () => {
+    const accessList: SurfaceList = {
+      title: 'access list',
+      template: '/groups/{groupId}/accessList',
+      item: 'entryValue',
+      paged: true,
+    };
+    const [entry] = missingEntries({ ...surface, lists: [accessList] });
+    expect(entry!.path).toBe('/groups/p1/accessList/203.0.113.254');
+  });
+
   it('reads each list whose whole chain of contexts exists, with its query, and leaves out the others', () => {
     expect(existingLists(surface).map((l) => [l.list.title, l.path])).toEqual([
       ['restore jobs', '/groups/p1/clusters/c1/backup/restoreJobs'],

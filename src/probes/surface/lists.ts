@@ -92,12 +92,15 @@ export const contextTitles: Record<string, string> = {
   alertConfigId: 'alert configuration',
 };
 
-/** Names of things that do not exist, where the kind has names; other kinds get a fresh 24-hex id per run. */
+/** Names of things that do not exist, where the kind has names of its own form (an access-list entry is an address:
+ * one of a documentation range, RFC 5737), so that a target is asked for a missing one, not a malformed one; other
+ * kinds get a fresh 24-hex id per run. */
 const missingNames: Record<string, string> = {
   clusterName: 'conformance-missing-cluster',
   processId: 'conformance-missing-host:27017',
   databaseName: 'conformance-missing-database',
   roleName: 'conformance-missing-role',
+  entryValue: '203.0.113.254',
 };
 
 /** A value of path parameter `param` that names nothing. */
