@@ -1,7 +1,6 @@
 // Spec 1: "The API is browsable. Each entity carries links to related resources, so a client can start at the
 // root resource and follow links."
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
 import { crawl, entityGaps } from '../src/probes/crawl.ts';
 import { throwCut } from '../src/harness/judge-all.ts';
 import { profileProjects } from '../src/target/projects.ts';
@@ -10,11 +9,11 @@ import { check } from '../src/harness/check.ts';
 check(
   'SVC-BROWSABLE',
   'from the root resource, following only links, the crawl reaches each profile project and a resource in it',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const ids = profileProjects(target);
     const c = await crawl();
     const { responses } = c;
-    judged('profile project', ids.length);
+    tally.judged('profile project', ids.length);
     const served = responses.filter((c) => c.res.status === 200).map((c) => new URL(c.url).pathname);
     const unreached = ids.filter((id) => {
       const project = target.v2(`/groups/${id}`);

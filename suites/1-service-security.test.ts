@@ -3,7 +3,7 @@ import { expectNotServedInClear } from '../src/judges/plain-http.ts';
 import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import * as status from '../src/judges/status.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { requireReadAccess } from '../src/probes/read-access.ts';
 import { check } from '../src/harness/check.ts';
@@ -44,7 +44,7 @@ for (const method of plainMethods) {
   check(
     'SVC-HTTPS-ONLY',
     `plain HTTP: an authenticated ${method} gets no API entity and no JSON error`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const plain = target.profile.plainHttpUrl;
       if (!plain) skipFor('plainHttpUrl', 'the profile names no plain-HTTP address to probe');
       // Reads go everywhere; writes only where nothing exists to change.
@@ -56,6 +56,7 @@ for (const method of plainMethods) {
         })),
       );
       judgeAll(
+        tally,
         'plain-HTTP answer',
         answers,
         ({ res }) => {
@@ -69,9 +70,9 @@ for (const method of plainMethods) {
 
 // A base URL that is itself plain HTTP is probed too (an HTTPS one has its twin at plainHttpUrl).
 if (new URL(target().profile.baseUrl).protocol !== 'https:') {
-  check('SVC-HTTPS-ONLY', 'the base URL does not serve the API in the clear', async ({ target }) => {
+  check('SVC-HTTPS-ONLY', 'the base URL does not serve the API in the clear', async ({ target, tally }) => {
     const res = await plainAnswer(target, 'GET', new URL(target.v2(), target.profile.baseUrl));
-    judged('plain-HTTP answer');
+    tally.judged('plain-HTTP answer');
     if (res) expectNotServedInClear(res);
   });
 }
@@ -84,9 +85,11 @@ if (new URL(target().profile.baseUrl).protocol !== 'https:') {
 check(
   'SVC-READ-ONLY-NO-MODIFY',
   'a read-only key reads its project, and its every write of every writable resource there, under both generations, is refused and changes nothing',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await requireReadAccess(target, 'readOnly');
-    judgeRefusedTries(await readOnlyTries(target), 'a read-only key', expectRefused);
+    judgeRefusedTries(tally, await readOnlyTries(target), 'a read-only key', (res, what) =>
+      expectRefused(tally, res, what),
+    );
   },
 );
 
@@ -133,7 +136,7 @@ async function routes(t: Target): Promise<Route[]> {
       title: 'PATCH a project with its own name',
       send: async (x, as, from) => {
         const project = await sharedResponse(`roles:owner-read:${firstProject(x)}`, () => x.get(x.v2(p)));
-        expectStatus(project, 200, 'the owner reads its project');
+        status.expectStatus(project, 200, 'the owner reads its project');
         return x.send({
           method: 'PATCH',
           path: x.v2(p),
@@ -163,15 +166,17 @@ for (const o of outside) {
   check(
     'SVC-ACCESS-LIST',
     `${o.name} from ${o.address} (outside its list): a request of every kind of route and every method is refused`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const all = await routes(target);
       const answers = await Promise.all(
         all.map(async (r) => ({ title: r.title, res: await r.send(target, o.name, o.address) })),
       );
       judgeAll(
+        tally,
         'refused request',
         answers,
-        ({ title, res }) => expectStatus(res, [401, 403], `${title}: ${refusedForAccessList(o.name, o.address)}`),
+        ({ title, res }) =>
+          expectStatus(tally, res, [401, 403], `${title}: ${refusedForAccessList(o.name, o.address)}`),
         { place: ({ title }) => title },
       );
     },
@@ -185,10 +190,10 @@ if (outside.length > 0) {
   check(
     'SVC-ACCESS-LIST',
     `${o.name} from ${o.address} (outside its list): every write of the writable surface is refused and changes nothing`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const tries = await refusedOverSurface(target, 'access-list', { as: o.name, localAddress: o.address });
-      judgeRefusedTries(tries, `the ${o.name} credential from ${o.address}`, (res, what) =>
-        expectStatus(res, [401, 403], what),
+      judgeRefusedTries(tally, tries, `the ${o.name} credential from ${o.address}`, (res, what) =>
+        expectStatus(tally, res, [401, 403], what),
       );
     },
   );
@@ -213,14 +218,19 @@ for (const o of forgers) {
   check(
     'SVC-ACCESS-LIST',
     `${o.name} from ${o.address} with X-Forwarded-For, Forwarded and X-Real-IP naming ${admitted} is refused`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const forwarded = admitted.includes(':') ? `for="[${admitted}]"` : `for=${admitted}`;
       const res = await target.get(target.v2(`/groups/${firstProject(target)}`), {
         as: o.name,
         localAddress: o.address,
         headers: { 'x-forwarded-for': admitted, forwarded, 'x-real-ip': admitted },
       });
-      expectStatus(res, [401, 403], `${refusedForAccessList(o.name, o.address)}, whatever a forwarding header claims`);
+      expectStatus(
+        tally,
+        res,
+        [401, 403],
+        `${refusedForAccessList(o.name, o.address)}, whatever a forwarding header claims`,
+      );
     },
   );
 }
@@ -257,7 +267,7 @@ for (const pair of pairs) {
   check(
     'SVC-ACCESS-LIST-PER-METHOD',
     `${pair.address} is refused for ${pair.name} and accepted for ${pair.other}, whose list holds it, on every route that needs no grant`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const send = (as: string, r: (typeof ungranted)[number]) =>
         target.get(r.path(target), { as, localAddress: pair.address, ...(r.legacy ? { version: null } : {}) });
       const answers = await Promise.all(
@@ -268,12 +278,14 @@ for (const pair of pairs) {
         })),
       );
       judgeAll(
+        tally,
         'route',
         answers,
         ({ title, refused, accepted }) => {
           // An address outside the list that is not refused shows no list of that method's own at work.
-          expectStatus(refused, [401, 403], `${title}: ${refusedForAccessList(pair.name, pair.address)}`);
+          expectStatus(tally, refused, [401, 403], `${title}: ${refusedForAccessList(pair.name, pair.address)}`);
           expectStatus(
+            tally,
             accepted,
             200,
             `${title}: the ${pair.other} credential, whose own access list holds ${pair.address}, is served from there`,

@@ -8,7 +8,6 @@ import { parsedBody } from '../src/judges/entities.ts';
 import { expectServed, expectStatus } from '../src/harness/judged-answers.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { notApplicableFor, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { crawl, entityGaps, noneReached } from '../src/probes/crawl.ts';
 import { coveringItems, judgeEach } from '../src/harness/coverage-first.ts';
@@ -40,11 +39,12 @@ const answers = async (t: Target, c: Awaited<ReturnType<typeof crawl>>) => [
 check(
   'ENT-DATES-UTC',
   'every date, at any depth and of any JSON type, in every response reached, each kind of resource under /v1.0 and the answers to writes is ISO-8601 in UTC (with the T, and Z or +00:00)',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     const dates = (await answers(target, c)).flatMap((res) => datesIn(parsedBody(res)).map((d) => ({ res, ...d })));
     if (dates.length === 0) noneReached(c, target, 'date');
     judgeAll(
+      tally,
       'date',
       dates,
       ({ res, path, value }) => {
@@ -67,13 +67,14 @@ check(
 check(
   'ENT-BSON-TIMESTAMP',
   'every BSON timestamp in every response reached and each kind of resource under /v1.0 is {date, increment}: a UTC date to the second and a 32-bit integer',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     const found = [...c.responses.map(({ res }) => res), ...(await legacyReads(target))].flatMap((res) =>
       bsonTimestamps(parsedBody(res)).map((ts) => ({ res, ...ts })),
     );
     if (found.length === 0) noneReached(c, target, 'BSON timestamp (restore jobs carry them)');
     judgeAll(
+      tally,
       'BSON timestamp',
       found,
       ({ res, path, value }) => {
@@ -116,7 +117,7 @@ const day = 86_400_000;
 check(
   'ENT-DATES-INPUT-ISO',
   'a date bound not in ISO-8601 sent to every list that filters by date (events, measurements, every GET the document dates, in the profile projects and organization) is 400',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const filters = await dateFilters(target);
     const titles = [...new Set(filters.map((f) => f.title))];
     const forms = titles.flatMap((title) =>
@@ -151,8 +152,8 @@ check(
     });
     await judgeEach(cases, async ({ f, param, form, query }) => {
       const res = await target.get(target.v2(f.path), { query });
-      judged('date sent', 1, `${f.title} ${param} ${form}`);
-      expectStatus(res, 400, `${f.title}: ${param}=${query[param]} (${form}) is refused`);
+      tally.judged('date sent', 1, `${f.title} ${param} ${form}`);
+      expectStatus(tally, res, 400, `${f.title}: ${param}=${query[param]} (${form}) is refused`);
     });
   },
 );
@@ -163,7 +164,7 @@ check(
 check(
   'ENT-DATES-INPUT-ISO',
   "a date not in ISO-8601 in a POST body (an access-list entry's deleteAfterDate) is 400 and adds nothing",
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const fields = await dateFields(target);
     if (fields.length === 0)
       notApplicableFor(
@@ -179,8 +180,8 @@ check(
       const { res, path } = await f.send(value, n);
       let there = res.status < 300;
       try {
-        judged('date sent', 1, `${f.title} ${form}`);
-        expectStatus(res, 400, `${f.title}: ${f.field}=${value} (${form}) is refused`);
+        tally.judged('date sent', 1, `${f.title} ${form}`);
+        expectStatus(tally, res, 400, `${f.title}: ${f.field}=${value} (${form}) is refused`);
         const after = await target.get(path);
         there = after.status === 200;
         if (there) {
@@ -193,7 +194,7 @@ check(
             },
           );
         }
-        expectStatus(after, 404, `the refused ${f.title} is not there`);
+        expectStatus(tally, after, 404, `the refused ${f.title} is not there`);
       } finally {
         if (there) await deleteCreated(target, noteCreated(target, path));
       }
@@ -212,7 +213,7 @@ const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 check(
   'ENT-DATES-DEFAULT-UTC',
   'events between two dates without a zone, tight around distinct events (of each profile project and the organization), are those of the same dates with Z',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const p = target.profile.paging;
     const pageQuery = { [p.itemsPerPageParam]: p.maxItemsPerPage };
     const events: { f: DateFilter; created: number }[] = [];
@@ -248,13 +249,13 @@ check(
         const res = await target.get(path, {
           query: { ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone },
         });
-        expectStatus(res, 200, 'events between two dates are listed');
+        expectStatus(tally, res, 200, 'events between two dates are listed');
         return res;
       };
       const withZ = await read('Z');
       const without = await read('');
       const results = (res: typeof withZ) => res.jsonObject()[p.resultsField];
-      judged('date window', 1, path);
+      tally.judged('date window', 1, path);
       if (!isDeepStrictEqual(results(without), results(withZ))) {
         throw new RuleFailure(
           `${f.title}: dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`,
@@ -278,7 +279,7 @@ const withoutLinks = (res: HttpResponse) =>
 check(
   'ENT-DATES-DEFAULT-UTC',
   'a series between two dates without a zone (measurements) is the series of the same dates with Z',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const series = await seriesLists(target);
     if (series.length === 0)
       noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
@@ -293,12 +294,12 @@ check(
             [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone,
           },
         });
-        expectStatus(res, 200, `the ${f.title} between two dates are served`);
+        expectStatus(tally, res, 200, `the ${f.title} between two dates are served`);
         return res;
       };
       const withZ = await read('Z');
       const without = await read('');
-      judged('date window', 1, f.path);
+      tally.judged('date window', 1, f.path);
       if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
         throw new RuleFailure(
           `${f.title}: dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`,
@@ -321,7 +322,7 @@ const instantOf = (text: string) => Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(t
 check(
   'ENT-DATES-DEFAULT-UTC',
   "a date without a zone in a POST body (an access-list entry's deleteAfterDate) is read back as that date in UTC",
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const fields = await dateFields(target);
     if (fields.length === 0)
       notApplicableFor(
@@ -336,11 +337,11 @@ check(
       // Noted before the answer is judged, so that whatever it was the entry is deleted.
       const entity = noteCreated(target, path);
       try {
-        expectServed(res, `${f.title} with ${f.field}=${zoneless(instant)} is added`);
+        expectServed(tally, res, `${f.title} with ${f.field}=${zoneless(instant)} is added`);
         const read = await target.get(path);
-        expectStatus(read, 200, `the added ${f.title} is read back`);
+        expectStatus(tally, read, 200, `the added ${f.title} is read back`);
         const back = read.jsonObject()[f.field];
-        judged('date sent', 1, f.title);
+        tally.judged('date sent', 1, f.title);
         if (typeof back !== 'string' || instantOf(back) !== instant) {
           throw new RuleFailure(
             `${f.title}: ${f.field} sent as ${zoneless(instant)} (no zone) is read back as ${JSON.stringify(back)}, not ${zoneless(instant)}Z (UTC assumed)`,

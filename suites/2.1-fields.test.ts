@@ -10,7 +10,7 @@ import { jsonContentTypeRequired } from '../src/judges/media-type.ts';
 import { spellPath } from '../src/judges/names-field.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { RuleFailure, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { fieldValue, farFrom, misspell, slip, unknownFieldName } from './support/field-names.ts';
 import { forAll } from '../src/harness/property.ts';
 import { effectOf, readChanged } from '../src/probes/refused-write.ts';
@@ -42,6 +42,7 @@ const readOnlySlots = (op: WriteOp): Slot[] =>
 /** Runs the cases of a rule over `ops`: first one per cell of the surface (resource, method, generation, depth; `cover`
  * may assemble them from several kinds of slot), then random ones; the rule's coverage records what they judged. */
 async function overSurface<T extends { op: number; place: number }>(
+  tally: Tally,
   t: Target,
   ops: WriteOp[],
   slots: (op: WriteOp) => Slot[],
@@ -55,7 +56,7 @@ async function overSurface<T extends { op: number; place: number }>(
       covering: cover((s, o) => firstCases(t, arbitrary, ops, s, o)),
     });
   } finally {
-    reach.report();
+    reach.report(tally);
   }
 }
 
@@ -79,16 +80,17 @@ const index = fc.nat({ max: 99 });
 check(
   'ENT-UNKNOWN-FIELD-400',
   'a body with a generated unknown field, at every depth of every writable resource, method and generation, is 400 naming it',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(target, 'unknown-field', async (ops) => {
       const cases = fc.record({ op: index, place: index, name: unknownFieldName, value: fieldValue });
-      await overSurface(target, ops, placeSlots, cases, async (c, op, reach) => {
+      await overSurface(tally, target, ops, placeSlots, cases, async (c, op, reach) => {
         const place = placeOf(op, c.place);
         fc.pre(farFrom(c.name, Object.keys(place.fields)));
         const body = withField(op.body, place.at, c.name, c.value);
         const res = await sendBody(target, op, body);
         reach.add(op, place.depth);
         expectFieldRefused(
+          tally,
           res,
           { body, path: [...place.at, c.name] },
           `${describeOp(op)} with the unknown field ${c.name} ${where(place)} is refused`,
@@ -101,9 +103,10 @@ check(
 check(
   'ENT-MISSPELLED-FIELD-400',
   'a body with a misspelling of a real field, at every depth of every writable resource, method and generation, is 400 naming it',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(target, 'misspelled-field', async (ops) => {
       await overSurface(
+        tally,
         target,
         ops,
         placeSlots,
@@ -115,6 +118,7 @@ check(
           const res = await sendBody(target, op, body);
           reach.add(op, place.depth);
           expectFieldRefused(
+            tally,
             res,
             { body, path: [...place.at, name] },
             `${describeOp(op)} with the misspelled field ${name} ${where(place)} is refused`,
@@ -128,12 +132,13 @@ check(
 check(
   'ENT-READ-ONLY-FIELD-400',
   'a body that sets a field which cannot be modified, at the top level or nested, on every writable resource, method and generation, is 400 naming it',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(target, 'read-only-field', async (all) => {
       const ops = all.filter((o) => o.readOnlyBodies.length > 0);
       if (ops.length === 0) throw new TargetError('nothing-judged', 'no resource written shows a read-only field');
       // Every read-only field of every write is sent once first (the statement names them all), then drawn ones.
       await overSurface(
+        tally,
         target,
         ops,
         readOnlySlots,
@@ -143,6 +148,7 @@ check(
           const res = await sendBody(target, op, ro.body);
           reach.add(op, depthOf(ro.path));
           expectFieldRefused(
+            tally,
             res,
             ro,
             `${describeOp(op)} that sets the read-only field ${spellPath(ro.path)} is refused`,
@@ -159,7 +165,7 @@ check(
 check(
   'ENT-INVALID-FIELD-NO-EFFECT',
   'an update refused for an invalid field, at any depth, of any resource, method and generation, leaves the entity as it was',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(target, 'no-effect', async (all) => {
       const ops = updates(all);
       const kinds = fc.constantFrom('unknown', 'misspelled', 'read-only');
@@ -172,6 +178,7 @@ check(
         slip,
       });
       await overSurface(
+        tally,
         target,
         ops,
         placeSlots,
@@ -201,8 +208,8 @@ check(
             await sendBody(target, op, { ...op.body, [field]: current }); // undone: the current values again
             return;
           }
-          expectJudgeable(res, `${describeOp(op)} with an invalid field is answered`);
-          judged('refused update', 1, op.path);
+          expectJudgeable(tally, res, `${describeOp(op)} with an invalid field is answered`);
+          tally.judged('refused update', 1, op.path);
           reach.add(op, depth);
           const now = await readChanged(target, op);
           if (!isDeepStrictEqual(now, current)) {
@@ -243,7 +250,7 @@ const notJson = [
 check(
   'ENT-CONTENT-TYPE-REQUIRED',
   'a POST or PUT of every writable resource and generation, and a /v2 PATCH, without a JSON Content-Type is a 4xx and changes nothing',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(target, 'content-type', async (surface) => {
       const ops = surface.filter((op) => jsonContentTypeRequired(op.method, op.generation));
       const taken = new Set<number>();
@@ -264,7 +271,7 @@ check(
             const type = notJson[c.type]!;
             if (!taken.has(c.op % ops.length)) {
               const json = await sendBody(target, op, op.body);
-              expectJudgeable(json, `${describeOp(op)} under application/json is answered`);
+              expectJudgeable(tally, json, `${describeOp(op)} under application/json is answered`);
               if (json.status >= 300)
                 throw new TargetError(
                   'nothing-judged',
@@ -286,7 +293,11 @@ check(
               ...legacy,
             });
             noteAccepted(target, res, target.v2(op.path), op.key);
-            expectJudgeable(res, `${describeOp(op)} with Content-Type ${JSON.stringify(type || '(none)')} is answered`);
+            expectJudgeable(
+              tally,
+              res,
+              `${describeOp(op)} with Content-Type ${JSON.stringify(type || '(none)')} is answered`,
+            );
             reach.add(op, 0);
             const refused = res.status >= 400;
             // The owner reads back; what an accepted or wrongly applied write made or changed is undone.
@@ -305,7 +316,7 @@ check(
           { covering: examples },
         );
       } finally {
-        reach.report(false);
+        reach.report(tally, false);
       }
     });
   },

@@ -11,7 +11,6 @@ import { TargetError } from '../src/outcome.ts';
 import { crawl, crawledPath, entityGaps, rereadable, type Crawled } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut } from '../src/harness/judge-all.ts';
 import { coveringItems, judgeEach, resourceKind } from '../src/harness/coverage-first.ts';
-import { judged } from '../src/harness/coverage.ts';
 import { readLegacy } from '../src/probes/resource-versions.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
@@ -52,9 +51,10 @@ const withObjectBody = <T extends Pick<Crawled, 'res'>>(responses: readonly T[])
 check(
   'ENT-JSON-RESPONSE',
   'every response reached, each kind of resource under /v1.0, and errors of both generations are JSON under a JSON media type',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { responses, cut } = await crawl();
     judgeAll(
+      tally,
       'response',
       [...responses.map((c) => c.res), ...(await answersBesideCrawl(target))],
       (res) => checkJsonResponse(res),
@@ -67,9 +67,9 @@ check(
 check(
   'ENT-COMPACT-WHITESPACE',
   'every JSON object response reached has no whitespace between its JSON tokens',
-  async () => {
+  async ({ tally }) => {
     const c = await crawl();
-    judgeAll('response', withObjectBody(c.responses), (r) => checkCompact(r.res), {
+    judgeAll(tally, 'response', withObjectBody(c.responses), (r) => checkCompact(r.res), {
       place: crawledPath,
       cut: entityGaps(c),
     });
@@ -81,10 +81,11 @@ check(
 check(
   'ENT-NO-NULL-FIELDS',
   'no field of any JSON object response reached is null: by the crawl, and the lists and entities nothing links to (performance advice, measurements, slow queries)',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     const unlinked = await unlinkedReads(target);
     judgeAll(
+      tally,
       'response',
       withObjectBody([...c.responses, ...unlinked.reached]),
       ({ res }) => checkNoNullFields(res, parsedBody(res)),
@@ -97,7 +98,7 @@ check(
 check(
   'ENT-UNIT-IN-NAME',
   'numeric fields of entities and lists reached that measure a size or a time name their unit',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     const bodyOf = (res: HttpResponse) => carried(res, target.profile.paging.resultsField)?.body;
     // Only a body with a number has a name to judge: where none has one, nothing reached holds a quantity.
@@ -106,11 +107,12 @@ check(
     if (carriers.length === 0 && cut.length === 0)
       throw new TargetError('nothing-judged', 'no entity or list reached holds a number, so no name of one to judge');
     judgeAll(
+      tally,
       'entity or list',
       carriers,
       (item) => {
         const { res } = item;
-        judged('numeric field', numericFields(bodyOf(res)), crawledPath(item));
+        tally.judged('numeric field', numericFields(bodyOf(res)), crawledPath(item));
         checkUnitsNamed(res, bodyOf(res));
       },
       { place: crawledPath, cut },
@@ -122,7 +124,7 @@ check(
 check(
   'ENT-PRETTY',
   'pretty=true on entities, lists and errors reached gives an indented rendering of the same JSON',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     const resultsField = target.profile.paging.resultsField;
     const json = [...rereadable(target, c.responses).map((c) => c.res), await notFoundProbe(target)].filter((res) =>
@@ -148,7 +150,7 @@ check(
       target.setup,
     );
     await judgeEach(chosen, ({ res }) =>
-      judgeVariant(target, res, { pretty: 'true' }, (pretty, plain) => checkPretty(pretty, parsedBody(plain))),
+      judgeVariant(tally, target, res, { pretty: 'true' }, (pretty, plain) => checkPretty(pretty, parsedBody(plain))),
     );
     // Responses that could not be fetched or read were never among the cases.
     throwCut(entityGaps(c));
@@ -159,8 +161,8 @@ check(
 check(
   'ENT-PRETTY',
   "pretty=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written, and to an error, gives an indented rendering of the plain answer's fields",
-  async ({ target }) => {
-    await judgeWriteVariant(target, { pretty: 'true' }, (res, plain) => {
+  async ({ target, tally }) => {
+    await judgeWriteVariant(tally, target, { pretty: 'true' }, (res, plain) => {
       if (plain.text === '' && res.text === '') return;
       checkPrettyFields(res, plain.text === '' ? undefined : plain.json());
     });

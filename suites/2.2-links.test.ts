@@ -6,7 +6,6 @@ import { sameEntity, shownBy } from '../src/judges/same-entity.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
 import { crawl, crawledPath, entityGaps, type Crawl } from '../src/probes/crawl.ts';
 import { judgeAll, requireSome, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { check } from '../src/harness/check.ts';
@@ -36,9 +35,10 @@ const placeOf = (e: Reached): string => new URL(e.url).pathname;
 check(
   'LINK-ARRAY',
   'every entity, list and list item reached has links: relation objects with a name and a URL',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     judgeAll(
+      tally,
       'entity',
       entitiesReached(c, target),
       ({ res, url, entity, where }) => {
@@ -60,9 +60,10 @@ check(
 check(
   'LINK-LIST-ITEM-SELF-ONLY',
   'every item of every list page reached carries only the self relation',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     judgeAll(
+      tally,
       'list item',
       entitiesReached(c, target).filter((e) => e.inList),
       ({ res, entity, where }) => {
@@ -84,9 +85,10 @@ check(
 );
 
 // "Links are in the response body, not in HTTP response headers."
-check('LINK-NOT-IN-HEADERS', 'no response reached carries a Link header', async () => {
+check('LINK-NOT-IN-HEADERS', 'no response reached carries a Link header', async ({ tally }) => {
   const { responses, cut } = await crawl();
   judgeAll(
+    tally,
     'response',
     responses,
     ({ res }) => {
@@ -138,14 +140,14 @@ async function reread(t: Target, e: Reached, self: string): Promise<Record<strin
 check(
   'LINK-SELF',
   'every entity reached has a self relation; fetching it gives the same entity',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     const reached = entitiesReached(c, target);
     const failures: RuleFailure[] = [];
     let extra = 0;
     for (const e of reached) {
       const link = selfOf(target, e.entity, e.url);
-      judged('entity', 1, placeOf(e));
+      tally.judged('entity', 1, placeOf(e));
       if (!link) {
         failures.push(
           new RuleFailure(`${describeExchange(e.res)}: ${e.where} has no self relation`, {
@@ -182,7 +184,7 @@ check(
         extra++;
         at = await target.get(self);
       }
-      judged('followed self link', 1, new URL(self).pathname);
+      tally.judged('followed self link', 1, new URL(self).pathname);
       if (holds(target, e, e.entity, at)) continue;
       // The entity may have changed since the crawl read it (other checks write): judge a fresh pair, read while the
       // suite's own writes are held back (src/target/write-gate.ts).

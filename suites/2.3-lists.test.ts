@@ -8,7 +8,7 @@ import { isPartition, isPrefix, partitionDefects } from '../src/judges/partition
 import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { judgeAll, throwCut, throwFirst } from '../src/harness/judge-all.ts';
 import { checkEmptyList } from '../src/judges/empty-list.ts';
 import { emptyListReads } from './support/empty-lists.ts';
@@ -61,9 +61,9 @@ const keysOf = (t: Target, res: HttpResponse) => resultsOf(res, t.profile.paging
 /** A page size that splits `n` items into two pages. */
 const half = (n: number) => Math.max(1, Math.ceil(n / 2));
 /** A page of a list: the run's shared reading, or a fresh one when a failure is judged again. */
-const pageOf = async (t: Target, l: PagedList, q: PageQuery, fresh: boolean) => {
+const pageOf = async (tally: Tally, t: Target, l: PagedList, q: PageQuery, fresh: boolean) => {
   const res = fresh ? await requestPage(t, l.path, q) : await sharedPage(t, l, q);
-  expectStatus(res, 200, `page ${q.pageNum} of the ${l.title} is served`);
+  expectStatus(tally, res, 200, `page ${q.pageNum} of the ${l.title} is served`);
   return res;
 };
 
@@ -77,17 +77,18 @@ const listOf = async (t: Target, source: ListSource): Promise<PagedList> => ({
  * unchanged (the run's shared pages may predate its filling); any other from the run's shared pages, and a failure
  * again from fresh ones. */
 async function judgeSource<T>(
+  tally: Tally,
   t: Target,
   source: ListSource,
   read: (l: PagedList, all: string[], fresh: boolean) => Promise<T>,
 ): Promise<T> {
   const l = await listOf(t, source);
   if (source === filled)
-    return whileUnchanged(t, l.path, (all) => {
+    return whileUnchanged(tally, t, l.path, (all) => {
       expectFilled(all);
       return read(l, all, true);
     });
-  return againWhileUnchanged(t, l.path, await sharedListKeys(t, l), (all, fresh) => read(l, all, fresh));
+  return againWhileUnchanged(tally, t, l.path, await sharedListKeys(tally, t, l), (all, fresh) => read(l, all, fresh));
 }
 
 // One group, so that the list the suite filled is deleted as soon as the checks that read it are done.
@@ -107,25 +108,29 @@ describe('spec 2.3, list responses', () => {
     },
   ];
   for (const source of shapeSources) {
-    check('LIST-SHAPE', `${source.title}: the total count, results and one to three links`, async ({ target }) => {
-      const res = await requestPage(target, await source.path(target), { includeCount: true });
-      await expectProfileProjectThere(target, res, `the list of ${source.title}`);
-      expectStatus(res, 200, `the list of ${source.title} is served`);
-      checkListShape(res, target.profile);
-    });
+    check(
+      'LIST-SHAPE',
+      `${source.title}: the total count, results and one to three links`,
+      async ({ target, tally }) => {
+        const res = await requestPage(target, await source.path(target), { includeCount: true });
+        await expectProfileProjectThere(target, res, `the list of ${source.title}`);
+        expectStatus(tally, res, 200, `the list of ${source.title} is served`);
+        checkListShape(res, target.profile);
+      },
+    );
   }
 
   check(
     'LIST-SHAPE',
     `${filled.title}, in three pages or more: every page has the total count, results and one to three links`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const path = await filled.path(target);
-      const all = await wholeList(target, path);
+      const all = await wholeList(tally, target, path);
       expectFilled(all);
       const total = all.length;
       const size = Math.max(1, Math.floor(total / 3));
-      for (const page of await walkPages(target, path, size, pagesFor(total, size))) {
-        judged('page', 1, path);
+      for (const page of await walkPages(tally, target, path, size, pagesFor(total, size))) {
+        tally.judged('page', 1, path);
         checkListShape(page.res, target.profile);
       }
     },
@@ -136,17 +141,17 @@ describe('spec 2.3, list responses', () => {
     check(
       'LIST-PAGE-1-BASED',
       `${source.title}: page 1 holds the first items, at several page sizes`,
-      async ({ target }) => {
-        await judgeSource(target, source, async (l, all, fresh) => {
+      async ({ target, tally }) => {
+        await judgeSource(tally, target, source, async (l, all, fresh) => {
           const sizes = [...new Set([1, 2, Math.max(3, Math.ceil(all.length / 2))])];
           const pages = await Promise.all(
-            sizes.map((itemsPerPage) => pageOf(target, l, { pageNum: 1, itemsPerPage }, fresh)),
+            sizes.map((itemsPerPage) => pageOf(tally, target, l, { pageNum: 1, itemsPerPage }, fresh)),
           );
           if (all.length === 0 && pages.every((res) => keysOf(target, res).length === 0))
             skipFor('projects.ids', `${l.path} is empty, so page 1 shows nothing to judge`);
           sizes.forEach((size, i) => {
             const res = pages[i]!;
-            judged('page', 1, l.path);
+            tally.judged('page', 1, l.path);
             checkFirstItems(res, keysOf(target, res), all, size);
           });
         });
@@ -158,28 +163,28 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-MAX-500',
     'the event types: a page of the maximum size is served; one item more is refused or capped, and capped pages still hold every item once',
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const max = target.profile.paging.maxItemsPerPage;
       const l = await listOf(target, eventTypes);
       const path = l.path;
       // The run's shared readings: page 1 at the maximum (the count on changes no item) and at one item more.
-      const full = pageIn(target, path, await firstPage(target, l));
+      const full = pageIn(tally, target, path, await firstPage(target, l));
       tooLong(full, max);
       const res = await sharedPage(target, l, { pageNum: 1, itemsPerPage: max + 1 });
-      const all = await sharedListKeys(target, l);
+      const all = await sharedListKeys(tally, target, l);
       const items = res.status === 200 ? resultsOf(res, target.profile.paging) : [];
       const first = { res, items, keys: items.map(itemKey) };
-      if (checkOversizedPage(res, first.keys, max, all.length > 0) === 'refused') return;
+      if (checkOversizedPage(tally, res, first.keys, max, all.length > 0) === 'refused') return;
       // A list of no more than the maximum shows no capping: what could be judged (the pages above) was.
       if (all.length <= max) return;
       // Capped pages of the request's size must still partition the result set.
       const pages = [first];
       for (let pageNum = 2; pageNum <= pagesFor(all.length, first.keys.length); pageNum++) {
-        const page = await readPage(target, path, { pageNum, itemsPerPage: max + 1 });
+        const page = await readPage(tally, target, path, { pageNum, itemsPerPage: max + 1 });
         tooLong(page, max);
         pages.push(page);
       }
-      judgePartition(all, pages, `at ${max + 1} per page (capped to ${first.keys.length})`);
+      judgePartition(tally, all, pages, `at ${max + 1} per page (capped to ${first.keys.length})`);
     },
   );
 
@@ -189,18 +194,18 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-MAX-500',
     'the event types: every page size above the maximum, up to beyond 32 bits, is refused or capped on page 1',
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const max = target.profile.paging.maxItemsPerPage;
       const l = await listOf(target, eventTypes);
-      const all = await sharedListKeys(target, l);
+      const all = await sharedListKeys(tally, target, l);
       const edges = [max + 1, 2 * max, 2 ** 31 - 1, 2 ** 31];
       await forAll(
         target,
         fc.integer({ min: max + 1, max: 2 ** 31 }),
         async (size) => {
           const res = await requestPage(target, l.path, { pageNum: 1, itemsPerPage: size });
-          judged('oversized page size');
-          checkOversizedPage(res, res.status === 200 ? keysOf(target, res) : [], max, all.length > 0, size);
+          tally.judged('oversized page size');
+          checkOversizedPage(tally, res, res.status === 200 ? keysOf(target, res) : [], max, all.length > 0, size);
         },
         { covering: edges },
       );
@@ -210,12 +215,12 @@ describe('spec 2.3, list responses', () => {
   const tooLong = (page: Page, max: number) => checkAtMost(page.res, page.keys, max);
 
   /** Fails with the page that first shows a repeated, missing or foreign item. */
-  function judgePartition(all: string[], pages: Page[], how: string): void {
+  function judgePartition(tally: Tally, all: string[], pages: Page[], how: string): void {
     const defects = partitionDefects(
       all,
       pages.map((p) => p.keys),
     );
-    judged('page walk', 1, how);
+    tally.judged('page walk', 1, how);
     if (isPartition(defects)) return;
     const culprit = [...defects.duplicated, ...defects.foreign, ...defects.missing][0]!;
     // The page that shows the culprit last, or for a missing item the page where it belonged.
@@ -234,15 +239,18 @@ describe('spec 2.3, list responses', () => {
     check(
       'LIST-INCLUDE-COUNT',
       `${source.title}: pages 1 and 2 carry the total count when it is switched on, and not when it is off`,
-      async ({ target }) => {
+      async ({ target, tally }) => {
         const paging = target.profile.paging;
-        await judgeSource(target, source, async (l, all, fresh) => {
+        await judgeSource(tally, target, source, async (l, all, fresh) => {
           const itemsPerPage = half(all.length);
           for (const pageNum of [1, 2]) {
-            const on = await pageOf(target, l, { pageNum, itemsPerPage, includeCount: true }, fresh);
-            judged('page', 2, l.path);
+            const on = await pageOf(tally, target, l, { pageNum, itemsPerPage, includeCount: true }, fresh);
+            tally.judged('page', 2, l.path);
             checkCountOn(on, paging, all.length);
-            checkCountOff(await pageOf(target, l, { pageNum, itemsPerPage, includeCount: false }, fresh), paging);
+            checkCountOff(
+              await pageOf(tally, target, l, { pageNum, itemsPerPage, includeCount: false }, fresh),
+              paging,
+            );
           }
         });
       },
@@ -254,9 +262,9 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-PAGES-PARTITION',
     `${filled.title}: walking all pages at any page size shows every item exactly once`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const path = await filled.path(target);
-      const all = await wholeList(target, path);
+      const all = await wholeList(tally, target, path);
       expectFilled(all);
       const total = all.length;
       const walked = new Set<number>();
@@ -264,11 +272,12 @@ describe('spec 2.3, list responses', () => {
         // A size already walked takes the same shape again: another is drawn while any is left.
         fc.pre(!walked.has(itemsPerPage) || walked.size > total);
         walked.add(itemsPerPage);
-        await whileUnchanged(target, path, async (all) => {
+        await whileUnchanged(tally, target, path, async (all) => {
           expectFilled(all);
           judgePartition(
+            tally,
             all,
-            await walkPages(target, path, itemsPerPage, pagesFor(all.length, itemsPerPage)),
+            await walkPages(tally, target, path, itemsPerPage, pagesFor(all.length, itemsPerPage)),
             `at ${itemsPerPage} per page`,
           );
         });
@@ -289,10 +298,10 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-SHAPE',
     'every paged list of both generations, the count switched on: the total count, results and one to three links',
-    async ({ target }) => {
-      await judgeEveryList(await pagedLists(target), async (l) => {
+    async ({ target, tally }) => {
+      await judgeEveryList(tally, await pagedLists(target), async (l) => {
         const res = await firstPage(target, l);
-        expectStatus(res, 200, `the ${l.title} are served`);
+        expectStatus(tally, res, 200, `the ${l.title} are served`);
         checkListShape(res, target.profile);
         return 'list';
       });
@@ -302,13 +311,13 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-PAGE-1-BASED',
     'every paged list of both generations: page 1 holds the first items, at one item per page and at half the list (empty lists: page 1 is empty)',
-    async ({ target }) => {
-      await judgeEveryList(await pagedLists(target), async (l) => {
-        const all = await sharedListKeys(target, l);
+    async ({ target, tally }) => {
+      await judgeEveryList(tally, await pagedLists(target), async (l) => {
+        const all = await sharedListKeys(tally, target, l);
         const sizes = [...new Set([1, half(all.length)])];
-        await againWhileUnchanged(target, l.path, all, async (all, fresh) => {
+        await againWhileUnchanged(tally, target, l.path, all, async (all, fresh) => {
           for (const size of sizes) {
-            const res = await pageOf(target, l, { pageNum: 1, itemsPerPage: size }, fresh);
+            const res = await pageOf(tally, target, l, { pageNum: 1, itemsPerPage: size }, fresh);
             checkFirstItems(res, keysOf(target, res), all, size);
           }
         });
@@ -320,19 +329,19 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-MAX-500',
     'every paged list of both generations: a page of the maximum size is served and holds no more; one item more is refused or capped (empty lists: nothing to page)',
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const max = target.profile.paging.maxItemsPerPage;
-      await judgeEveryList(await pagedLists(target), async (l) => {
+      await judgeEveryList(tally, await pagedLists(target), async (l) => {
         const res = await firstPage(target, l);
-        expectStatus(res, 200, `a page of ${max} ${l.title} is served`);
+        expectStatus(tally, res, 200, `a page of ${max} ${l.title} is served`);
         const keys = keysOf(target, res);
         checkAtMost(res, keys, max);
         // An empty capped page is judged against the list as it stands while that page is read.
-        await againWhileUnchanged(target, l.path, keys, async (all, fresh) => {
+        await againWhileUnchanged(tally, target, l.path, keys, async (all, fresh) => {
           const over = fresh
             ? await requestPage(target, l.path, { pageNum: 1, itemsPerPage: max + 1 })
             : await sharedPage(target, l, { pageNum: 1, itemsPerPage: max + 1 });
-          checkOversizedPage(over, over.status === 200 ? keysOf(target, over) : [], max, all.length > 0);
+          checkOversizedPage(tally, over, over.status === 200 ? keysOf(target, over) : [], max, all.length > 0);
         });
         return keys.length > 0 ? 'list' : 'empty list';
       });
@@ -342,25 +351,34 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-INCLUDE-COUNT',
     'every paged list of both generations: page 1 carries the total count when it is switched on, and not when it is off',
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const paging = target.profile.paging;
       const max = paging.maxItemsPerPage;
-      await judgeEveryList(await pagedLists(target), async (l) => {
+      await judgeEveryList(tally, await pagedLists(target), async (l) => {
         const on = await firstPage(target, l);
-        expectStatus(on, 200, `the ${l.title} with the count switched on are served`);
+        expectStatus(tally, on, 200, `the ${l.title} with the count switched on are served`);
         const shown = keysOf(target, on).length;
         // Page 1 at the largest size that is not full holds the whole result set: its count is the items it shows.
         if (shown < max) checkCountOn(on, paging, shown);
         else {
-          await againWhileUnchanged(target, l.path, await sharedListKeys(target, l), async (all, fresh) => {
-            checkCountOn(
-              await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: true }, fresh),
-              paging,
-              all.length,
-            );
-          });
+          await againWhileUnchanged(
+            tally,
+            target,
+            l.path,
+            await sharedListKeys(tally, target, l),
+            async (all, fresh) => {
+              checkCountOn(
+                await pageOf(tally, target, l, { pageNum: 1, itemsPerPage: max, includeCount: true }, fresh),
+                paging,
+                all.length,
+              );
+            },
+          );
         }
-        checkCountOff(await pageOf(target, l, { pageNum: 1, itemsPerPage: max, includeCount: false }, false), paging);
+        checkCountOff(
+          await pageOf(tally, target, l, { pageNum: 1, itemsPerPage: max, includeCount: false }, false),
+          paging,
+        );
         return 'list';
       });
     },
@@ -369,25 +387,26 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-PAGES-PARTITION',
     'every paged list of both generations with two items or more, walked at half its length per page: every item exactly once',
-    async ({ target }) => {
-      await judgeEveryList(await pagedLists(target), async (l) => {
-        const all = await sharedListKeys(target, l);
+    async ({ target, tally }) => {
+      await judgeEveryList(tally, await pagedLists(target), async (l) => {
+        const all = await sharedListKeys(tally, target, l);
         if (all.length < 2) return undefined;
         const size = half(all.length);
         const walked = await againWhileUnchanged(
+          tally,
           target,
           l.path,
           all,
           async (all, fresh) => {
             const pages: Page[] = [];
             for (let pageNum = 1; pageNum <= pagesFor(all.length, size); pageNum++) {
-              const res = await pageOf(target, l, { pageNum, itemsPerPage: size }, fresh);
+              const res = await pageOf(tally, target, l, { pageNum, itemsPerPage: size }, fresh);
               const items = resultsOf(res, target.profile.paging);
               pages.push({ res, items, keys: items.map(itemKey) });
             }
             // Pages numbered otherwise are LIST-PAGE-1-BASED's to judge: a walk from page 1 then shows no partition.
             if (!isPrefix(pages[0]!.keys, all) || pages[0]!.keys.length !== Math.min(size, all.length)) return false;
-            judgePartition(all, pages, `of the ${l.title} at ${size} per page`);
+            judgePartition(tally, all, pages, `of the ${l.title} at ${size} per page`);
             return true;
           },
           (v) => v,
@@ -406,7 +425,7 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-EMPTY-200',
     "every list without items, at every depth of its contexts (a project without content's, and those under the first entities the crawl reached), is 200 with empty results",
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const field = target.profile.paging.resultsField;
       const failures: RuleFailure[] = [];
       const cut: TargetError[] = [];
@@ -430,7 +449,7 @@ describe('spec 2.3, list responses', () => {
           failures.push(e);
         }
         empty++;
-        judged(`empty list at depth ${depth}`, 1, path);
+        tally.judged(`empty list at depth ${depth}`, 1, path);
       }
       throwFirst(failures, empty);
       throwCut(cut);
@@ -442,15 +461,17 @@ describe('spec 2.3, list responses', () => {
   check(
     'LIST-MISSING-CONTEXT-404',
     'every list under a context that does not exist is 404, at every depth of its contexts',
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const probes = missingContexts(await listSurface(target)).filter((p) => p.list.paged);
       const answers = await Promise.all(probes.map(async (p) => ({ p, res: await target.get(target.v2(p.path)) })));
       judgeAll(
+        tally,
         'missing context',
         answers,
         ({ p, res }) => {
           const context = contextTitles[contextsOf(p.list.template)[p.depth]!] ?? 'context';
           expectStatus(
+            tally,
             res,
             404,
             `the ${p.list.title}, under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`,

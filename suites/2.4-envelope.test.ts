@@ -39,7 +39,7 @@ const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).
 check(
   'ENV-DEFAULT-NONE',
   'no JSON object answer without envelope=true is wrapped: every response reached, each kind of resource under /v1.0, and the answers to each write method and to an error',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const c = await crawl();
     const names = target.profile.envelope;
     const resultsField = target.profile.paging.resultsField;
@@ -49,6 +49,7 @@ check(
       ...(await writeAnswers(target)).map((a) => a.res),
     ];
     judgeAll(
+      tally,
       'response',
       answers.filter((res) => isObject(parsedBody(res))),
       (res) => {
@@ -73,10 +74,10 @@ check(
 check(
   'ENV-SINGLE-WRAP',
   'envelope=true on distinct entities reached, every resource kind first, wraps the same entity with the status of the plain call',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const entities = await reached(target, 'entity');
     await judgeEach(distinct(target, entities), (res) =>
-      judgeVariant(target, res, { envelope: 'true' }, (enveloped, plain) =>
+      judgeVariant(tally, target, res, { envelope: 'true' }, (enveloped, plain) =>
         checkSingleEnvelope(enveloped, plain.status, parsedBody(plain), target.profile.envelope),
       ),
     );
@@ -89,8 +90,9 @@ check(
 check(
   'ENV-SINGLE-WRAP',
   'envelope=true on the answer to each write method (POST, PUT, PATCH, DELETE) of each resource kind written wraps the plain answer with its status',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await judgeWriteVariant(
+      tally,
       target,
       { envelope: 'true' },
       (res, plain) => checkWriteEnvelope(res, plain, target.profile.envelope),
@@ -102,10 +104,10 @@ check(
 check(
   'ENV-LIST-STATUS',
   'envelope=true on distinct lists reached, every resource kind first, only adds status, equal to the status of the plain call',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const lists = await reached(target, 'list');
     await judgeEach(distinct(target, lists), (res) =>
-      judgeVariant(target, res, { envelope: 'true' }, (enveloped, plain) =>
+      judgeVariant(tally, target, res, { envelope: 'true' }, (enveloped, plain) =>
         checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>),
       ),
     );
@@ -116,9 +118,9 @@ check(
 check(
   'ENV-LIST-STATUS',
   'envelope=true on every paged list of both generations only adds status, equal to the status of the plain call',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await judgeEach(await pagedLists(target), async (l) =>
-      judgeVariant(target, await firstPage(target, l), { envelope: 'true' }, (enveloped, plain) =>
+      judgeVariant(tally, target, await firstPage(target, l), { envelope: 'true' }, (enveloped, plain) =>
         checkListEnvelope(enveloped, plain.status, parsedBody(plain) as Record<string, unknown>),
       ),
     );

@@ -15,7 +15,7 @@ import { includeSwitches, switchesWithoutEffect, type IncludeSwitch } from '../s
 import { describeExchange } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { notApplicableFor, ProfileFactError, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { throwFirst } from '../src/harness/judge-all.ts';
 import { alertConfigVariants, inBatches, type AlertConfigVariant } from './support/alert-config-variants.ts';
 import {
@@ -56,6 +56,7 @@ function endpoint(
 /** The removed value sent at `path` of `body` is refused, the error naming the field or the value; a success made
  * something, which is deleted before the rule fails. */
 async function refusedNaming(
+  tally: Tally,
   t: Target,
   sent: { res: HttpResponse; made?: { created: Parameters<typeof deleteCreated>[1] } },
   body: JsonObject,
@@ -63,7 +64,7 @@ async function refusedNaming(
   what: string,
 ) {
   if (sent.made) await deleteCreated(t, sent.made.created);
-  expectFieldRefused(sent.res, { body, path, value: true }, what);
+  expectFieldRefused(tally, sent.res, { body, path, value: true }, what);
 }
 
 // --- Cluster: "The cloudProvider property accepts an enum value GCP"; "Region-name enums of Azure regions no longer
@@ -75,7 +76,7 @@ const gcpRegions = ['CENTRAL_US', 'EASTERN_US', 'WESTERN_US'];
 check(
   'CLU-GCP-PROVIDER',
   `an outage simulation of a ${clusterVersion} cluster on GCP, filtering cloudProvider GCP, is accepted`,
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const groupId = await workProject(target);
     const name = runName(target, 'gcp');
     const path = endpoint(target, 'outageSimulation', { groupId, clusterName: name });
@@ -84,7 +85,13 @@ check(
       if (!created) throw needRefused(res, 'create a cluster on GCP to simulate an outage of');
       const body = outageBody('GCP', gcpRegions[0]!);
       const started = await target.send({ method: 'POST', path, json: body });
-      expectValueAccepted(started, body, ['outageFilters', 0, 'cloudProvider'], 'an outage filter on GCP is accepted');
+      expectValueAccepted(
+        tally,
+        started,
+        body,
+        ['outageFilters', 0, 'cloudProvider'],
+        'an outage filter on GCP is accepted',
+      );
       // The simulation ends before its cluster goes.
       await target.send({ method: 'DELETE', path });
     } finally {
@@ -97,10 +104,11 @@ for (const [i, region] of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST'].entries()) {
   check(
     'CLU-AZURE-GERMANY-REMOVED',
     `a ${clusterVersion} cluster in the Azure region ${region} is refused with 400 naming it`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const body = dedicatedClusterBody(runName(target, `azure-${i}`), 'AZURE', region);
       const { res, created } = await postCluster(target, await workProject(target), body);
       await refusedNaming(
+        tally,
         target,
         { res, made: created && { created } },
         body,
@@ -122,7 +130,7 @@ const batchSize = 4;
 check(
   'ALERTCFG-SEVERITY-OVERRIDE',
   `every variant of spec 2.6 and of the profile, ${batchSize} at a time: create, get, list, PUT and PATCH accept and return severityOverride`,
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const values = target.profile.alertConfigs.severityOverrideValues;
     const [first, second] = [values[0]!, values[1] ?? values[0]!];
     const collection = alertConfigsPath(target, await workProject(target));
@@ -132,16 +140,18 @@ check(
     const keep = (e: unknown) => (e instanceof RuleFailure ? failures : errors).push(e);
     for (const batch of inBatches(variants, batchSize)) {
       const made = await Promise.all(
-        batch.map((variant) => createVariant(target, collection, variant, first).catch((e: unknown) => void keep(e))),
+        batch.map((variant) =>
+          createVariant(tally, target, collection, variant, first).catch((e: unknown) => void keep(e)),
+        ),
       );
       try {
-        const listed = made.some(Boolean) ? await wholeItems(target, collection) : [];
+        const listed = made.some(Boolean) ? await wholeItems(tally, target, collection) : [];
         await Promise.all(
           batch.map(async (variant, i) => {
             const entity = made[i];
             if (!entity) return;
             const returned = (r: HttpResponse, value: string, what: string, body: unknown = r.json()) => {
-              expectServed(r, `${variant.name}: ${what}`);
+              expectServed(tally, r, `${variant.name}: ${what}`);
               if (!isObject(body) || body.severityOverride !== value) {
                 const actual = isObject(body) ? body.severityOverride : body;
                 throw new RuleFailure(`${variant.name}: ${what}: severityOverride is ${JSON.stringify(actual)}`, {
@@ -152,7 +162,7 @@ check(
               }
             };
             try {
-              judged('variant');
+              tally.judged('variant');
               returned(entity.res, first, 'the create answer returns severityOverride');
               returned(await target.get(entity.made.path), first, 'get returns severityOverride');
               const item = listed.find((c) => isObject(c) && c.id === entity.made.id);
@@ -168,13 +178,13 @@ check(
                 second,
                 `an update by PUT to severityOverride ${second} returns it`,
               );
-              judged('PUT answer');
+              tally.judged('PUT answer');
               returned(
                 await target.send({ method: 'PATCH', path: entity.made.path, json: { enabled: true } }),
                 second,
                 'an update by PATCH (enabled) returns severityOverride',
               );
-              judged('PATCH answer');
+              tally.judged('PATCH answer');
             } catch (e) {
               keep(e);
             }
@@ -196,10 +206,10 @@ check(
 /** Creates `variant` with severityOverride `value`. A refusal is the rule's failure where the same body without
  * severityOverride is created; where that is refused too, the body is the profile's mistake (a variant it lists) or
  * the suite's (one of its own bodies). */
-async function createVariant(t: Target, collection: string, variant: AlertConfigVariant, value: string) {
+async function createVariant(tally: Tally, t: Target, collection: string, variant: AlertConfigVariant, value: string) {
   const sent = await postEntity(t, collection, { ...variant.body, severityOverride: value });
   if (sent.made) return { res: sent.res, made: sent.made };
-  expectJudgeable(sent.res, `${variant.name} with severityOverride ${value} is created`);
+  expectJudgeable(tally, sent.res, `${variant.name} with severityOverride ${value} is created`);
   const plain = await postEntity(t, collection, variant.body);
   if (plain.made) {
     await deleteCreated(t, plain.made.created);
@@ -225,7 +235,7 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
   check(
     'METRIC-DATAFED-REMOVED',
     `a metric alert configuration on ${metricName} is refused with 400 naming it`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
       if (!metric)
         skipFor(
@@ -235,6 +245,7 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
       const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as JsonObject), metricName } };
       const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
       await refusedNaming(
+        tally,
         target,
         sent,
         body,
@@ -260,9 +271,9 @@ for (const [what, query] of readings) {
   check(
     'SLOWQ-OPTIONAL-PROPS',
     `the slow queries of a process ${what} are served, shaped as stated, carrying the properties switched on`,
-    async ({ target }) => {
-      const res = await target.get(await slowQueriesPath(target), { query });
-      expectServed(res, `the slow queries ${what} are served`);
+    async ({ target, tally }) => {
+      const res = await target.get(await slowQueriesPath(tally, target), { query });
+      expectServed(tally, res, `the slow queries ${what} are served`);
       const faults = schemaFaults('slow-queries', res.json());
       if (faults.length > 0) {
         throw new RuleFailure(`${describeExchange(res)}: the slow queries are not as stated: ${faults.join('; ')}`, {
@@ -279,7 +290,7 @@ for (const [what, query] of readings) {
           `${describeExchange(res)}: no slow query to carry what is switched on`,
           res.exchange,
         );
-      judged('slow query', items.length);
+      tally.judged('slow query', items.length);
       const [wrong] = switchesWithoutEffect(items, query);
       if (wrong) {
         throw new RuleFailure(
@@ -292,14 +303,14 @@ for (const [what, query] of readings) {
 }
 
 /** The slow-queries path of the first process of the first project ({processId} from the list it is a child of). */
-async function slowQueriesPath(t: Target): Promise<string> {
+async function slowQueriesPath(tally: Tally, t: Target): Promise<string> {
   const groupId = firstProject(t);
   const path = endpoint(t, 'slowQueryLogs', { groupId });
   const at = path.indexOf('/{processId}');
   if (at < 0) return path;
   const list = path.slice(0, at);
   const res = await once(`process-list:${list}`, () => t.get(list));
-  expectServed(res, `GET ${list} is served`);
+  expectServed(tally, res, `GET ${list} is served`);
   const id = (resultsOf(res, t.profile.paging)[0] as { id?: unknown } | undefined)?.id;
   if (typeof id !== 'string') skipFor('projects.ids', `the first project has no process (${list})`);
   return path.replace('{processId}', encodeURIComponent(id));
@@ -312,11 +323,11 @@ async function slowQueriesPath(t: Target): Promise<string> {
 check(
   'BILLING-SKU-FLEX',
   'the FLEX legacy usage-hour skus of the pending invoice are among those the release notes add',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     if (!target.profile.orgId) skipFor('orgId', 'the profile names no organization');
     const res = await target.get(endpoint(target, 'pendingInvoice', { orgId: target.profile.orgId }));
     if (res.status === 404) skipFor('orgId', 'the organization has no pending invoice (404)');
-    expectServed(res, 'the pending invoice is served');
+    expectServed(tally, res, 'the pending invoice is served');
     const skus =
       JSON.stringify(res.json())
         .match(/"sku":"[^"]*"/g)
@@ -331,7 +342,7 @@ check(
     const flexSkus = skus.filter((sku) => flex.test(sku));
     if (flexSkus.length === 0)
       skipFor('orgId', 'the pending invoice of the organization has no FLEX legacy usage-hour line item');
-    judged('FLEX sku', flexSkus.length);
+    tally.judged('FLEX sku', flexSkus.length);
     if (unlisted.length > 0) {
       throw new RuleFailure(
         `${describeExchange(res)}: FLEX legacy skus the release notes do not list: ${unlisted.join(', ')}`,
@@ -358,12 +369,12 @@ const roleActions: [action: string, resources: JsonObject[]][] = [
   ['SHARDED_DATA_DISTRIBUTION', [roleResource('cluster')]],
 ];
 for (const [i, [action, resources]] of roleActions.entries()) {
-  check('DBUSER-ROLE-ACTIONS', `a custom role with the action ${action} is accepted`, async ({ target }) => {
+  check('DBUSER-ROLE-ACTIONS', `a custom role with the action ${action} is accepted`, async ({ target, tally }) => {
     const collection = endpoint(target, 'customDbRoles', { groupId: await workProject(target) });
     const body = customRoleBody(runName(target, `role-${i}`), action, resources);
     const { res, made } = await postEntity(target, collection, body, { key: 'roleName' });
     try {
-      expectServed(res, `a custom role with ${action} is created`);
+      expectServed(tally, res, `a custom role with ${action} is created`);
       const actions = res.jsonObject().actions;
       if (Array.isArray(actions) && !actions.some((a) => isObject(a) && a.action === action)) {
         throw new RuleFailure(`${describeExchange(res)}: the created role lacks ${action}`, {
@@ -394,7 +405,7 @@ const azureIds = {
 check(
   'EAR-AZURE-GERMANY-REMOVED',
   'azureKeyVault.azureEnvironment AZURE_GERMANY is refused with 400 naming it',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const path = endpoint(target, 'encryptionAtRest', { groupId: await ownProject(target) });
     const azureKeyVault = {
       enabled: true,
@@ -408,6 +419,7 @@ check(
     const body = { azureKeyVault };
     const res = await target.send({ method: 'PATCH', path, json: body });
     expectFieldRefused(
+      tally,
       res,
       { body, path: ['azureKeyVault', 'azureEnvironment'], value: true },
       'the removed Azure environment AZURE_GERMANY is refused',
@@ -418,11 +430,11 @@ for (const region of ['GERMANY_CENTRAL', 'GERMANY_NORTH_EAST']) {
   check(
     'EAR-AZURE-GERMANY-REMOVED',
     `an Azure encryption-at-rest private endpoint in ${region} is refused with 400 naming it`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const collection = `${endpoint(target, 'encryptionAtRest', { groupId: await ownProject(target) })}/AZURE/privateEndpoints`;
       const body = { regionName: region };
       const sent = await postEntity(target, collection, body, { note: false });
-      await refusedNaming(target, sent, body, ['regionName'], `the removed Azure region ${region} is refused`);
+      await refusedNaming(tally, target, sent, body, ['regionName'], `the removed Azure region ${region} is refused`);
     },
   );
 }

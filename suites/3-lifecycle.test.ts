@@ -14,7 +14,6 @@ import {
 } from '../src/probes/resource-versions.ts';
 import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
-import { judged } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/harness/run-target.ts';
 
@@ -26,12 +25,13 @@ for (const r of resources) {
   check(
     'VER-DEPRECATED-USABLE',
     `GET ${r.template} in each of its deprecated versions is served`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const deprecated = deprecatedVersions(target, r);
       if (deprecated.length === 0)
         notApplicableFor('versions.deprecated', `the profile lists no deprecated version of ${r.template}`);
       for (const version of deprecated) {
         expectServed(
+          tally,
           await readInVersion(target, r.template, version),
           `${r.template} is still served in the deprecated version ${version}`,
         );
@@ -49,7 +49,7 @@ for (const r of resources) {
 check(
   'VER-DEPRECATED-USABLE',
   'every write of the writable surface, sent in each deprecated version of its resource, is served',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(
       target,
       'deprecated',
@@ -76,14 +76,14 @@ check(
               contentType: target.mediaType(current),
             });
             if (taken.status < 200 || taken.status >= 300) return void shapes.push(res);
-            judged('write', 1, `${describeOp(op)} in ${version}`);
+            tally.judged('write', 1, `${describeOp(op)} in ${version}`);
             throw new RuleFailure(
               `${describeExchange(res)}: ${describeOp(op)} in the deprecated version ${version} refuses the body ${current} takes (${describeExchange(taken)}), though the two take the same bodies (spec 9.5)`,
               { expected: `served in ${version}`, actual: res.status, exchange: res.exchange },
             );
           }
-          judged('write', 1, `${describeOp(op)} in ${version}`);
-          expectServed(res, `${describeOp(op)} is served in the deprecated version ${version}`);
+          tally.judged('write', 1, `${describeOp(op)} in ${version}`);
+          expectServed(tally, res, `${describeOp(op)} is served in the deprecated version ${version}`);
         });
         if (shapes.length === cases.length)
           throw new TargetError(
@@ -102,11 +102,12 @@ for (const r of resources) {
   check(
     'VER-DELETED-REFUSED',
     `GET ${r.template} in a deleted version is refused with the error body`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const { deleted } = target.profile.versions;
       if (deleted.length === 0) notApplicableFor('versions.deleted', 'the profile lists no deleted version');
       for (const version of deleted) {
         expectErrorWithBody(
+          tally,
           await readInVersion(target, r.template, version),
           `${r.template} is not served in the deleted version ${version}`,
         );
@@ -135,9 +136,10 @@ for (const { r, newer } of outgrown) {
   check(
     'VER-INDEPENDENT',
     `GET ${r.template} in its current version ${r.current} is served and not deprecated, whatever other resources' newer versions`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const res = await readInVersion(target, r.template, r.current);
       expectServed(
+        tally,
         res,
         `${r.template} is served in its current version ${r.current} although ${newer[0]!.template} has ${newer[0]!.current}`,
       );

@@ -23,6 +23,7 @@ import {
 } from '../src/probes/new-entities.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
 import { rawHeadProber } from '../src/probes/raw-head.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { alertConfigKind, customRoleKind } from '../src/probes/sequence.ts';
@@ -70,10 +71,10 @@ function unsupportedInProfile(t: Target, res: HttpResponse): boolean {
 
 /** "Each resource supports only a subset of the methods": a 405 skips the check only where the profile says the
  * resource lacks the method; anywhere else the method must be served. */
-function applied(t: Target, res: HttpResponse, what: string): HttpResponse {
+function applied(tally: Tally, t: Target, res: HttpResponse, what: string): HttpResponse {
   if (res.status === 405 && unsupportedInProfile(t, res))
     notApplicableFor('methods.unsupported', `${what}: the profile says the resource does not support the method`);
-  expectStatus(res, [200, 201, 202, 204], what);
+  expectStatus(tally, res, [200, 201, 202, 204], what);
   return res;
 }
 
@@ -92,10 +93,10 @@ const shows = (sent: JsonObject) => (res: HttpResponse) => res.status === 200 &&
 
 // "An unsupported method returns 405."
 for (const u of target().profile.methods.unsupported) {
-  check('METH-405', `${u.method} ${u.path} is 405`, async ({ target }) => {
+  check('METH-405', `${u.method} ${u.path} is 405`, async ({ target, tally }) => {
     const path = u.path.includes('{groupId}') ? fillPath(u.path, firstProject(target)) : u.path;
     const res = await target.send({ method: u.method, path: target.v2(path) });
-    expectStatus(res, 405, `${u.method} is not supported on ${u.path}`);
+    expectStatus(tally, res, 405, `${u.method} is not supported on ${u.path}`);
   });
 }
 
@@ -108,7 +109,7 @@ for (const u of target().profile.methods.unsupported) {
 check(
   'METH-405',
   'every other method a path of the surface does not support is 405, under both generations',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const made: NewEntity[] = [];
     const groupId = firstProject(target);
     const ours = new Map<string, RunEntry>();
@@ -142,11 +143,12 @@ check(
         );
       }
       judgeAll(
+        tally,
         'unsupported method',
         answers,
         ({ p, res, effect }) => {
           const served = res.status >= 200 && res.status < 300 ? ' (served as if supported)' : '';
-          expectStatus(res, 405, `${p.method} is not supported on ${p.at.title} (${p.generation})${served}`);
+          expectStatus(tally, res, 405, `${p.method} is not supported on ${p.at.title} (${p.generation})${served}`);
           expectNoEffect(res, effect, `${p.method} of ${p.at.title} (${p.generation}), which it does not support,`);
         },
         { place: ({ p }) => `${p.generation} ${p.at.path}` },
@@ -229,14 +231,14 @@ const headed: { title: string; path(t: Target): string }[] = [
   { title: 'a project that does not exist (404)', path: (t) => t.v2(`/groups/${t.missingProjectId}`) },
 ];
 for (const h of headed) {
-  check('METH-HEAD', `HEAD of ${h.title} has GET's status and content type, and no body`, async ({ target }) => {
+  check('METH-HEAD', `HEAD of ${h.title} has GET's status and content type, and no body`, async ({ target, tally }) => {
     const path = h.path(target);
     const get = await target.get(path);
-    expectJudgeable(get, `GET of ${h.title} is answered`);
+    expectJudgeable(tally, get, `GET of ${h.title} is answered`);
     const head = await target.send({ method: 'HEAD', path });
     if (head.status === 405 && unsupportedInProfile(target, head))
       notApplicableFor('methods.unsupported', `the profile says ${h.title} does not support HEAD`);
-    expectJudgeable(head, `HEAD of ${h.title} is answered`);
+    expectJudgeable(tally, head, `HEAD of ${h.title} is answered`);
     checkHeadMatchesGet(head, get);
   });
 }
@@ -246,7 +248,7 @@ for (const h of headed) {
 check(
   'METH-HEAD',
   'HEAD of every kind of path sends no body bytes ahead of the next answer on a kept-alive connection',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const paths = [
       ...(await methodSurface(target, async () => undefined)).map((p) => ({ title: p.title, path: target.v2(p.path) })),
       { title: 'a project that does not exist (404)', path: target.v2(`/groups/${target.missingProjectId}`) },
@@ -254,7 +256,7 @@ check(
     const probe = await rawHeadProber(target);
     const answers: { title: string; raw: HeadThenGet }[] = [];
     for (const p of paths) answers.push({ title: p.title, raw: await probe(p.path) });
-    judgeAll('HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), {
+    judgeAll(tally, 'HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), {
       place: ({ title }) => title,
     });
   },
@@ -267,7 +269,7 @@ check(
 check(
   'METH-POST-CREATES',
   'POST of every resource of the writable surface, under both generations, is 201 (or 202), and it then reads back with the fields sent',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(
       target,
       'post',
@@ -275,12 +277,13 @@ check(
         const results: { op: WriteOp; body: JsonObject; res: HttpResponse; read?: HttpResponse }[] = [];
         for (const op of ops.filter((o) => o.method === 'POST')) results.push(await createAndRead(target, op));
         judgeAll(
+          tally,
           'create read back',
           results,
           ({ op, body, res, read }) => {
             const what = `a ${op.resource} (${op.generation})`;
-            expectStatus(res, [201, 202], `POST creates ${what}`);
-            expectStatus(read!, 200, `${what} created by POST can be read`);
+            expectStatus(tally, res, [201, 202], `POST creates ${what}`);
+            expectStatus(tally, read!, 200, `${what} created by POST can be read`);
             const missing = notHeld(body, read!.json());
             if (missing.length) {
               throw new RuleFailure(`${what} read back after POST does not hold what was sent: ${missing.join(', ')}`, {
@@ -329,18 +332,19 @@ for (const s of [alertConfigs, projects]) {
   check(
     'METH-PATCH-PARTIAL',
     `PATCH of one field of ${s.title} changes that field and no other`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const made = await createEntity(target, await s.collection(target), s.body(target, 'patch'));
       try {
         const before = (await readEntity(target, made.path)).entity;
         const change = s.change(target, before);
         const write = applied(
+          tally,
           target,
           await target.send({ method: 'PATCH', path: made.path, json: change }),
           `PATCH of ${s.title}`,
         );
         const after = await readAfter(target, write, () => target.get(made.path), shows(change));
-        expectStatus(after, 200, `${s.title} can be read after PATCH`);
+        expectStatus(tally, after, 200, `${s.title} can be read after PATCH`);
         const unchanged = notHeld(change, after.json());
         const changed = changedFields(before, after.jsonObject(), [
           ...Object.keys(change),
@@ -369,7 +373,7 @@ for (const s of [alertConfigs, projects]) {
 check(
   'METH-PATCH-PARTIAL',
   'PATCH of one field of an alert configuration and a custom database role, under both generations, changes that field and no other',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     await withWriteOps(
       target,
       'patch-partial',
@@ -384,12 +388,18 @@ check(
         for (const op of patches) {
           const { field, changed, current } = op.change;
           const before = await readBack(target, op);
-          const write = applied(target, await sendBody(target, op, { [field]: changed }), `PATCH of ${describeOp(op)}`);
+          const write = applied(
+            tally,
+            target,
+            await sendBody(target, op, { [field]: changed }),
+            `PATCH of ${describeOp(op)}`,
+          );
           const after = await readBack(target, op);
           await sendBody(target, op, { [field]: current });
           results.push({ op, before, after, exchange: write.exchange });
         }
         judgeAll(
+          tally,
           'PATCH read back',
           results,
           ({ op, before, after, exchange }) => {
@@ -421,7 +431,7 @@ for (const generation of ['v2', 'v1.0'] as const) {
   check(
     'METH-PUT-REPLACES',
     `PUT of an alert configuration (${generation}) replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const original = alertConfigs.body(target, `put-${generation}`);
       const made = await createEntity(target, await alertConfigs.collection(target), original);
       const path = made.path.slice(target.v2().length);
@@ -431,6 +441,7 @@ for (const generation of ['v2', 'v1.0'] as const) {
         const replacement = replacementAlertConfigBody();
         const url = generation === 'v2' ? made.path : target.legacy(path);
         const write = applied(
+          tally,
           target,
           await target.send({ method: 'PUT', path: url, json: replacement, ...legacy }),
           `PUT of an alert configuration (${generation})`,
@@ -465,15 +476,19 @@ for (const generation of ['v2', 'v1.0'] as const) {
 
 // "DELETE | Remove a resource." A 202 (asynchronous) deletion is given time to finish.
 for (const s of [alertConfigs, projects]) {
-  check('METH-DELETE-REMOVES', `DELETE of ${s.title} succeeds, and a GET afterwards is 404`, async ({ target }) => {
-    const made = await createEntity(target, await s.collection(target), s.body(target, 'delete'));
-    const write = applied(target, await deleteCreated(target, made.created), `DELETE of ${s.title}`);
-    const after = await readAfter(
-      target,
-      write,
-      () => target.get(made.path),
-      (r) => r.status === 404,
-    );
-    expectStatus(after, 404, `after DELETE (${write.status}), ${s.title} is gone`);
-  });
+  check(
+    'METH-DELETE-REMOVES',
+    `DELETE of ${s.title} succeeds, and a GET afterwards is 404`,
+    async ({ target, tally }) => {
+      const made = await createEntity(target, await s.collection(target), s.body(target, 'delete'));
+      const write = applied(tally, target, await deleteCreated(target, made.created), `DELETE of ${s.title}`);
+      const after = await readAfter(
+        target,
+        write,
+        () => target.get(made.path),
+        (r) => r.status === 404,
+      );
+      expectStatus(tally, after, 404, `after DELETE (${write.status}), ${s.title} is gone`);
+    },
+  );
 }

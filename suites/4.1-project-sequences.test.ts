@@ -4,7 +4,7 @@
 // paths, so these requests draw on no project's rate budget (spec 8). Projects take no PUT: the real service
 // changes them by PATCH alone.
 import fc from 'fast-check';
-import { check } from '../src/harness/check.ts';
+import { check, type CheckContext } from '../src/harness/check.ts';
 import {
   AfterDelete,
   Count,
@@ -19,7 +19,6 @@ import {
 } from './support/sequence-commands.ts';
 import { projectKind, projectOrg } from '../src/probes/project-kind.ts';
 import { forAllSequences, Session, type SequenceCommand, type SequenceEnd } from '../src/probes/sequence.ts';
-import type { Target } from '../src/target/target.ts';
 
 const legacy = fc.boolean();
 const create = fc.constant(new Create());
@@ -30,22 +29,27 @@ const afterDeleteOf = (i: number, method: 'GET' | 'PATCH', l: boolean) =>
 
 /** Runs a rule's sequences of projects; each starts with two, so that even a short one has something to change. */
 async function projectSequences(
-  t: Target,
-  rule: string,
+  ctx: CheckContext,
   commands: fc.Arbitrary<SequenceCommand>[],
   end: SequenceEnd,
 ): Promise<void> {
-  const org = projectOrg(t);
-  await forAllSequences(t, () => new Session(t, rule, projectKind, org), [new Create(), new Create()], commands, end);
+  const org = projectOrg(ctx.target);
+  await forAllSequences(
+    ctx.target,
+    () => new Session(ctx, projectKind, org),
+    [new Create(), new Create()],
+    commands,
+    end,
+  );
 }
 
 // 2.3: "A resource that returns many entities returns them in pages."
 check(
   'SEQ-LIST-MEMBERS',
   'projects created and deleted in any order: walking /groups in pages (1 to 3 per page, or two pages where it is longer) shows each live one once, and no deleted one',
-  async ({ target }) => {
+  async (ctx) => {
     const list = fc.tuple(fc.integer({ min: 1, max: 3 }), legacy).map(([size, l]) => new List(size, l));
-    await projectSequences(target, 'SEQ-LIST-MEMBERS', [create, create, del, list], {
+    await projectSequences(ctx, [create, create, del, list], {
       upTo: ['list'],
       cover: [new Delete(0), new List(1, false), new List(2, true)],
     });
@@ -56,8 +60,8 @@ check(
 check(
   'SEQ-LIST-COUNT',
   'projects created and deleted in any order: the total count of /groups is the number of items it holds',
-  async ({ target }) => {
-    await projectSequences(target, 'SEQ-LIST-COUNT', [create, create, del, legacy.map((l) => new Count(l))], {
+  async (ctx) => {
+    await projectSequences(ctx, [create, create, del, legacy.map((l) => new Count(l))], {
       upTo: ['count'],
       cover: [new Delete(0), new Count(false), new Count(true)],
     });
@@ -68,11 +72,11 @@ check(
 check(
   'SEQ-GONE-AFTER-DELETE',
   'projects read, deleted, then read and patched again: each is 404 once deleted',
-  async ({ target }) => {
+  async (ctx) => {
     const afterDelete = fc
       .tuple(fc.nat(), fc.constantFrom<'GET' | 'PATCH'>('GET', 'PATCH'), legacy)
       .map(([i, method, l]) => afterDeleteOf(i, method, l));
-    await projectSequences(target, 'SEQ-GONE-AFTER-DELETE', [del, afterDelete, afterDelete, read], {
+    await projectSequences(ctx, [del, afterDelete, afterDelete, read], {
       upTo: ['get-deleted', 'patch-deleted'],
       cover: [new Delete(0), afterDeleteOf(0, 'GET', false), afterDeleteOf(0, 'PATCH', true)],
     });
@@ -83,14 +87,14 @@ check(
 check(
   'SEQ-WRITES-HELD',
   'projects patched in any order, and read between and after: each read shows what the PATCHes left, with its id and self link',
-  async ({ target }) => {
+  async (ctx) => {
     const change = fc.oneof(
       fc.boolean().map((on) => ({ withDefaultAlertsSettings: on })),
       fc.constantFrom('a', 'b').map((v) => ({ tags: [{ key: 'conformance', value: v }] })),
       fc.constant({ tags: [] }),
     );
     const patch = fc.tuple(fc.nat(), change, legacy).map(([i, c, l]) => new Patch(i, c, l));
-    await projectSequences(target, 'SEQ-WRITES-HELD', [read, read, patch, patch], {
+    await projectSequences(ctx, [read, read, patch, patch], {
       upTo: ['patch'],
       last: [new ReadEach()],
       cover: [new Read(0, false), new Patch(0, { withDefaultAlertsSettings: false }, true)],
@@ -102,10 +106,10 @@ check(
 check(
   'SEQ-UNIQUE-FREED',
   'projects created, duplicated, deleted and created again: a held name is 409, a freed one 201',
-  async ({ target }) => {
+  async (ctx) => {
     const duplicate = fc.nat().map((i) => new CreateDuplicate(i));
     const again = fc.nat().map((i) => new CreateFreed(i));
-    await projectSequences(target, 'SEQ-UNIQUE-FREED', [create, duplicate, del, again, again], {
+    await projectSequences(ctx, [create, duplicate, del, again, again], {
       upTo: ['create-duplicate', 'create-freed'],
       cover: [new CreateDuplicate(0), new Delete(0), new CreateFreed(0)],
     });

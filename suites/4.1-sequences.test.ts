@@ -4,7 +4,7 @@
 // between requests: a list that still shows a deleted entity, a count that drifts, a PATCH that undoes a PUT.
 import fc from 'fast-check';
 import { forAllBatches } from './support/concurrent-sequence.ts';
-import { check } from '../src/harness/check.ts';
+import { check, type CheckContext } from '../src/harness/check.ts';
 import {
   AfterDelete,
   Count,
@@ -27,7 +27,6 @@ import {
   type SequenceCommand,
   type SequenceEnd,
 } from '../src/probes/sequence.ts';
-import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
 import { spreadProjects } from '../src/probes/work-project.ts';
 
@@ -78,19 +77,18 @@ const read = fc.tuple(fc.nat(), legacy).map(([i, l]) => new Read(i, l));
 
 /** Where a rule's sequences work: one of the projects checks spread their writes over, a rule to each. */
 async function sequences(
-  t: Target,
-  rule: string,
+  ctx: CheckContext,
   kind: Kind,
   commands: Commands,
   place: number,
   end: SequenceEnd,
   starting = 1,
 ): Promise<void> {
-  const projects = await spreadProjects(t);
+  const projects = await spreadProjects(ctx.target);
   const project = projects[place % projects.length]!;
   // Each sequence starts with entities, so that even a short one has something to read, change and delete.
   const first = Array.from({ length: starting }, () => new Create());
-  await forAllSequences(t, () => new Session(t, rule, kind, project), first, commands, end);
+  await forAllSequences(ctx.target, () => new Session(ctx, kind, project), first, commands, end);
 }
 
 // 2.3: "A resource that returns many entities returns them in pages." Small pages put the entities on several.
@@ -99,8 +97,8 @@ for (const [k, kind] of [customRoleKind, alertConfigKind].entries()) {
   check(
     'SEQ-LIST-MEMBERS',
     `${kind.title}s created and deleted in any order: walking their list in pages (1 to 3 per page, or two pages where it is longer) shows each live one once, and no deleted one`,
-    async ({ target }) => {
-      await sequences(target, 'SEQ-LIST-MEMBERS', kind, [create, create, del, list], k, {
+    async (ctx) => {
+      await sequences(ctx, kind, [create, create, del, list], k, {
         upTo: ['list'],
         cover: [new Create(), new Create(), new Delete(1), new List(1, false), new List(2, true)],
       });
@@ -112,15 +110,11 @@ for (const [k, kind] of [customRoleKind, alertConfigKind].entries()) {
 check(
   'SEQ-LIST-COUNT',
   'custom database roles created and deleted in any order: the total count of their list is the number of items it holds',
-  async ({ target }) => {
-    await sequences(
-      target,
-      'SEQ-LIST-COUNT',
-      customRoleKind,
-      [create, create, del, legacy.map((l) => new Count(l))],
-      2,
-      { upTo: ['count'], cover: [new Create(), new Delete(0), new Count(false), new Count(true)] },
-    );
+  async (ctx) => {
+    await sequences(ctx, customRoleKind, [create, create, del, legacy.map((l) => new Count(l))], 2, {
+      upTo: ['count'],
+      cover: [new Create(), new Delete(0), new Count(false), new Count(true)],
+    });
   },
 );
 
@@ -141,23 +135,16 @@ const afterDelete = fc
 check(
   'SEQ-GONE-AFTER-DELETE',
   'alert configurations read, deleted, then read, replaced and patched again: each is 404 once deleted',
-  async ({ target }) => {
-    await sequences(
-      target,
-      'SEQ-GONE-AFTER-DELETE',
-      alertConfigKind,
-      [del, afterDelete, afterDelete, afterDelete, read],
-      3,
-      {
-        upTo: ['get-deleted', 'put-deleted', 'patch-deleted'],
-        cover: [
-          new Delete(0),
-          afterDeleteOf(0, 'GET', false),
-          afterDeleteOf(0, 'PUT', true),
-          afterDeleteOf(0, 'PATCH', false),
-        ],
-      },
-    );
+  async (ctx) => {
+    await sequences(ctx, alertConfigKind, [del, afterDelete, afterDelete, afterDelete, read], 3, {
+      upTo: ['get-deleted', 'put-deleted', 'patch-deleted'],
+      cover: [
+        new Delete(0),
+        afterDeleteOf(0, 'GET', false),
+        afterDeleteOf(0, 'PUT', true),
+        afterDeleteOf(0, 'PATCH', false),
+      ],
+    });
   },
 );
 
@@ -166,12 +153,11 @@ check(
 check(
   'SEQ-WRITES-HELD',
   'alert configurations patched and replaced in any order, and read between and after: each read shows what the writes left, with its id and self link',
-  async ({ target }) => {
+  async (ctx) => {
     // Two, so that the writes to one interleave with writes to another (its commands make none); reads after the last
     // write would repeat those of the reading at the end.
     await sequences(
-      target,
-      'SEQ-WRITES-HELD',
+      ctx,
       alertConfigKind,
       [read, read, patch, put],
       4,
@@ -193,10 +179,10 @@ check(
 check(
   'SEQ-UNIQUE-FREED',
   'custom database roles created, duplicated, deleted and created again: a held name is 409, a freed one 201',
-  async ({ target }) => {
+  async (ctx) => {
     const duplicate = fc.nat().map((i) => new CreateDuplicate(i));
     const again = fc.nat().map((i) => new CreateFreed(i));
-    await sequences(target, 'SEQ-UNIQUE-FREED', customRoleKind, [create, duplicate, del, again, again], 5, {
+    await sequences(ctx, customRoleKind, [create, duplicate, del, again, again], 5, {
       upTo: ['create-duplicate', 'create-freed'],
       cover: [new CreateDuplicate(0), new Delete(0), new CreateFreed(0)],
     });
@@ -206,9 +192,9 @@ check(
 check(
   'SEQ-CONCURRENT-SERIAL',
   'creates and deletes of custom database roles sent at once: answers and final roles of some serial order',
-  async ({ target }) => {
-    const projects = await spreadProjects(target);
+  async (ctx) => {
+    const projects = await spreadProjects(ctx.target);
     const project = projects[6 % projects.length]!;
-    await forAllBatches(target, () => new Session(target, 'SEQ-CONCURRENT-SERIAL', customRoleKind, project));
+    await forAllBatches(ctx.target, () => new Session(ctx, customRoleKind, project));
   },
 );

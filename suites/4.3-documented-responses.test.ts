@@ -138,10 +138,15 @@ function placeholdersIn(e: Documented, placeholders: Set<string>): string[] {
 
 // 5: "Missing authentication, wrong credentials, or a user not allowed to reach the resource: 401."
 for (const e of documented.filter((d) => d.codes.includes(401))) {
-  check('DOC-401', `${name(e)} without authentication is 401 with the error body`, async ({ target }) => {
+  check('DOC-401', `${name(e)} without authentication is 401 with the error body`, async ({ target, tally }) => {
     requireOffered(target, e);
     const { values } = await pathContext(target);
-    expectErrorWithBody(await send(target, e, values, { as: null }), `an unauthenticated ${name(e)} is refused`, [401]);
+    expectErrorWithBody(
+      tally,
+      await send(target, e, values, { as: null }),
+      `an unauthenticated ${name(e)} is refused`,
+      [401],
+    );
   });
 }
 
@@ -181,7 +186,7 @@ for (const e of documented.filter((d) => d.codes.includes(403))) {
   check(
     'DOC-403',
     `${name(e)} by a caller without permission is 403 (or 401) with the error body`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       requireOffered(target, e);
       const { values, placeholders } = await pathContext(target);
       if (e.path.includes('{groupId}') && placeholders.has('groupId'))
@@ -195,7 +200,7 @@ for (const e of documented.filter((d) => d.codes.includes(403))) {
           `the first project holds nothing to name ${unnamed.join(', ')} with, and the 404 answered may tell the missing resource before the missing permission (7.2 does not order them)`,
         );
       }
-      expectErrorWithBody(res, `${name(e)} by ${who} is refused`, [403, 401]);
+      expectErrorWithBody(tally, res, `${name(e)} by ${who} is refused`, [403, 401]);
     },
   );
 }
@@ -214,12 +219,12 @@ for (const e of documented.filter((d) => d.codes.includes(404))) {
   // An endpoint without a path parameter has no context that could be missing, and which condition yields its 404
   // is not shown (7.2): there is nothing to check there.
   for (const [param, what, value] of contexts) {
-    check('DOC-404', `${name(e)} in ${what} is 404 with the error body`, async ({ target }) => {
+    check('DOC-404', `${name(e)} in ${what} is 404 with the error body`, async ({ target, tally }) => {
       requireOffered(target, e);
       const { values, placeholders } = await pathContext(target);
       if (param !== 'groupId' && placeholders.has('groupId')) skipFor('projects.ids', 'the profile names no project');
       const res = await send(target, e, { ...values, [param]: value(target) }, { as: 'owner' });
-      expectErrorWithBody(res, `${name(e)} in ${what} is not found`, [404]);
+      expectErrorWithBody(tally, res, `${name(e)} in ${what} is not found`, [404]);
     });
   }
 }

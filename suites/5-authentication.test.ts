@@ -6,8 +6,8 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
-import { judged } from '../src/harness/coverage.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
+import * as status from '../src/judges/status.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { noGrantTries, readOnlyTries } from '../src/probes/refused-callers.ts';
@@ -44,7 +44,7 @@ function answerAsOwner(t: Target, authorization: string): Promise<HttpResponse> 
 check(
   'AUTH-DIGEST',
   'each Digest challenge offered, answered with the public key as user name and the private key as password, authenticates',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const key = keyPair(target, 'owner');
     const first = await unauthenticated(target);
     if (first.status !== 401)
@@ -73,7 +73,7 @@ check(
         target,
         digestAnswer(challenge, key, 'GET', digestUri(target, probePath(target))),
       );
-      expectStatus(res, 200, `a correct ${algorithm} Digest answer with the owner's key pair authenticates`);
+      expectStatus(tally, res, 200, `a correct ${algorithm} Digest answer with the owner's key pair authenticates`);
     }
   },
 );
@@ -95,7 +95,7 @@ const unauthenticatedRequests: { title: string; send: (t: Target) => Promise<Htt
     send: async (t) => {
       const p = firstProject(t);
       const project = await sharedResponse(`roles:owner-read:${p}`, () => t.get(t.v2(`/groups/${p}`)));
-      expectStatus(project, 200, 'the owner reads its project');
+      status.expectStatus(project, 200, 'the owner reads its project');
       return t.send({
         method: 'PATCH',
         path: t.v2(`/groups/${p}`),
@@ -107,8 +107,8 @@ const unauthenticatedRequests: { title: string; send: (t: Target) => Promise<Htt
 ];
 
 for (const r of unauthenticatedRequests) {
-  check('AUTH-MISSING-401', `${r.title} without authentication gets 401`, async ({ target }) => {
-    expectStatus(await r.send(target), 401, `${r.title} without authentication is refused as unauthenticated`);
+  check('AUTH-MISSING-401', `${r.title} without authentication gets 401`, async ({ target, tally }) => {
+    expectStatus(tally, await r.send(target), 401, `${r.title} without authentication is refused as unauthenticated`);
   });
 }
 
@@ -116,17 +116,18 @@ for (const r of unauthenticatedRequests) {
 check(
   'AUTH-MISSING-401',
   'every method under both generations, on a path of the surface drawn by the seed, without authentication gets 401',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const sample = await credentialSample(target);
     const answers = await Promise.all(sample.map(async (r) => ({ r, res: await unauthenticatedAnswer(target, r) })));
     judgeAll(
+      tally,
       'unauthenticated request',
       answers,
-      ({ r, res }) => expectStatus(res, 401, `${r.title} without authentication is refused as unauthenticated`),
+      ({ r, res }) => expectStatus(tally, res, 401, `${r.title} without authentication is refused as unauthenticated`),
       { place: ({ r }) => r.title },
     );
-    judged('method', new Set(sample.map((r) => r.method)).size);
-    judged('generation', new Set(sample.map((r) => r.generation)).size);
+    tally.judged('method', new Set(sample.map((r) => r.method)).size);
+    tally.judged('generation', new Set(sample.map((r) => r.generation)).size);
   },
 );
 
@@ -162,33 +163,34 @@ function replayProbe(t: Target): Promise<HttpResponse> {
 }
 
 for (const w of wrongAnswers) {
-  check('AUTH-WRONG-401', `${w.title} gets 401`, async ({ target }) => {
-    expectStatus(await wrongAnswerProbe(target, w.kind), 401, `${w.title} is refused`);
+  check('AUTH-WRONG-401', `${w.title} gets 401`, async ({ target, tally }) => {
+    expectStatus(tally, await wrongAnswerProbe(target, w.kind), 401, `${w.title} is refused`);
   });
 }
 
 check(
   'AUTH-WRONG-401',
   'every method under both generations, on a path of the surface drawn by the seed, answered with a wrong private key gets 401',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const sample = await credentialSample(target);
     const answers = await Promise.all(sample.map(async (r) => ({ r, res: await wrongKeyAnswer(target, r) })));
     const answered = answers.filter((a): a is { r: SampledRequest; res: HttpResponse } => a.res !== undefined);
     if (answered.length === 0)
       throw new TargetError('nothing-judged', 'no request of the sample drew a Digest challenge to answer wrongly');
     judgeAll(
+      tally,
       'wrongly authenticated request',
       answered,
-      ({ r, res }) => expectStatus(res, 401, `${r.title} with a wrong private key is refused`),
+      ({ r, res }) => expectStatus(tally, res, 401, `${r.title} with a wrong private key is refused`),
       { place: ({ r }) => r.title },
     );
-    judged('method', new Set(answered.map(({ r }) => r.method)).size);
-    judged('generation', new Set(answered.map(({ r }) => r.generation)).size);
+    tally.judged('method', new Set(answered.map(({ r }) => r.method)).size);
+    tally.judged('generation', new Set(answered.map(({ r }) => r.generation)).size);
   },
 );
 
-check('AUTH-WRONG-401', 'a replayed Digest answer (same nonce and nonce count) gets 401', async ({ target }) => {
-  expectStatus(await replayProbe(target), 401, 'a replayed Digest answer is refused');
+check('AUTH-WRONG-401', 'a replayed Digest answer (same nonce and nonce count) gets 401', async ({ target, tally }) => {
+  expectStatus(tally, await replayProbe(target), 401, 'a replayed Digest answer is refused');
 });
 
 // Every 401 challenges (spec 5: API keys authenticate with Digest): a correct answer to the challenge it carries works.
@@ -202,7 +204,7 @@ for (const c of challenged) {
   check(
     'AUTH-DIGEST-CHALLENGE',
     `the 401 to ${c.title} carries a Digest challenge that a correct answer meets`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const res = await c.probe(target);
       if (res.status !== 401)
         throw new TargetError(
@@ -215,7 +217,7 @@ for (const c of challenged) {
         target,
         digestAnswer(challenge, keyPair(target, 'owner'), 'GET', digestUri(target, probePath(target))),
       );
-      expectStatus(answered, 200, `a correct answer to the challenge of the 401 to ${c.title} authenticates`);
+      expectStatus(tally, answered, 200, `a correct answer to the challenge of the 401 to ${c.title} authenticates`);
     },
   );
 }
@@ -224,14 +226,14 @@ for (const c of challenged) {
 check(
   'AUTH-NO-CLEARTEXT',
   'the key pair sent in the clear (Basic authentication) is not accepted',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     if (new URL(target.profile.baseUrl).protocol !== 'https:')
       skipFor('baseUrl', 'the base URL is plain HTTP: a key sent in the clear would cross the network readable');
     const key = keyPair(target, 'owner');
     const basic = Buffer.from(`${key.publicKey}:${key.privateKey}`).toString('base64');
     target.client.options.redactor.add(basic);
     const res = await sendAuthorized(target, 'owner', { method: 'GET', path: probePath(target) }, `Basic ${basic}`);
-    expectRefused(res, 'a request carrying the private key in the clear is refused');
+    expectRefused(tally, res, 'a request carrying the private key in the clear is refused');
   },
 );
 
@@ -240,14 +242,14 @@ check(
 check(
   'AUTH-BEARER',
   "the service account's token reads a project and its clusters, as an API key does",
-  async ({ target }) => {
+  async ({ target, tally }) => {
     requireCredential(target, 'serviceAccount');
     if (credential(target, 'serviceAccount').token === undefined)
       skipFor('credentials.serviceAccount', 'the serviceAccount credential is not a bearer token (tokenEnv)');
     const p = firstProject(target);
     for (const path of [target.v2(`/groups/${p}`), target.v2(`/groups/${p}/clusters`)]) {
       const res = await target.get(path, { as: 'serviceAccount' });
-      expectStatus(res, 200, 'a request with the service account token is served');
+      expectStatus(tally, res, 200, 'a request with the service account token is served');
     }
   },
 );
@@ -261,44 +263,49 @@ const badTokens: { title: string; authorization: () => string }[] = [
 ];
 
 for (const b of badTokens) {
-  check('AUTH-BEARER', `${b.title} gets 401`, async ({ target }) => {
+  check('AUTH-BEARER', `${b.title} gets 401`, async ({ target, tally }) => {
     const res = await target.get(probePath(target), { as: null, headers: { authorization: b.authorization() } });
-    expectStatus(res, 401, `${b.title} is refused`);
+    expectStatus(tally, res, 401, `${b.title} is refused`);
   });
 }
 
 // --- "An authentication method belongs to one organization and may be granted access to several projects." ---
 
 for (const name of ['owner', 'owner2', 'readOnly', 'serviceAccount']) {
-  check('AUTH-MULTI-PROJECT', `the ${name} credential reaches each project of the profile`, async ({ target }) => {
-    requireCredential(target, name);
-    const ids = target.profile.projects.ids;
-    if (ids.length < 2) skipFor('projects.ids', 'the profile names fewer than two projects');
-    const answers = await Promise.all(ids.map((id) => target.get(target.v2(`/groups/${id}`), { as: name })));
-    for (const res of answers) {
-      expectProfilePathServed(res, 'projects.ids', `the ${name} credential reads a project of the profile`);
-      if (res.status >= 500 || res.status === 429) expectStatus(res, 200, `the ${name} credential reads a project`);
-    }
-    const missed = answers.filter((res) => res.status !== 200);
-    // A credential that reaches none has no grant at work to compare (its role is other rules' concern).
-    if (missed.length === answers.length)
-      throw new TargetError(
-        'nothing-judged',
-        `the ${name} credential reaches none of the profile's projects (${missed.map((r) => r.status).join(', ')})`,
-        missed[0]?.exchange,
-      );
-    judged('project', answers.length);
-    if (missed.length) {
-      throw new RuleFailure(
-        `the ${name} credential reaches ${answers.length - missed.length} of the ${ids.length} projects it is granted`,
-        {
-          expected: ids.map(() => 200),
-          actual: answers.map((r) => r.status),
-          exchange: missed[0]!.exchange,
-        },
-      );
-    }
-  });
+  check(
+    'AUTH-MULTI-PROJECT',
+    `the ${name} credential reaches each project of the profile`,
+    async ({ target, tally }) => {
+      requireCredential(target, name);
+      const ids = target.profile.projects.ids;
+      if (ids.length < 2) skipFor('projects.ids', 'the profile names fewer than two projects');
+      const answers = await Promise.all(ids.map((id) => target.get(target.v2(`/groups/${id}`), { as: name })));
+      for (const res of answers) {
+        expectProfilePathServed(res, 'projects.ids', `the ${name} credential reads a project of the profile`);
+        if (res.status >= 500 || res.status === 429)
+          expectStatus(tally, res, 200, `the ${name} credential reads a project`);
+      }
+      const missed = answers.filter((res) => res.status !== 200);
+      // A credential that reaches none has no grant at work to compare (its role is other rules' concern).
+      if (missed.length === answers.length)
+        throw new TargetError(
+          'nothing-judged',
+          `the ${name} credential reaches none of the profile's projects (${missed.map((r) => r.status).join(', ')})`,
+          missed[0]?.exchange,
+        );
+      tally.judged('project', answers.length);
+      if (missed.length) {
+        throw new RuleFailure(
+          `the ${name} credential reaches ${answers.length - missed.length} of the ${ids.length} projects it is granted`,
+          {
+            expected: ids.map(() => 200),
+            actual: answers.map((r) => r.status),
+            exchange: missed[0]!.exchange,
+          },
+        );
+      }
+    },
+  );
 }
 
 // --- "Authorization follows the roles of the user behind the method". A method with no grant on a project. ---
@@ -334,46 +341,53 @@ async function outsiderSurfaceReads(t: Target): Promise<Attempt[]> {
 check(
   'AUTH-NO-GRANT',
   'a key without a grant cannot read the project or any path the crawl finds under it, under both generations',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const reads = await outsiderSurfaceReads(target);
     judgeAll(
+      tally,
       "no-grant key's read",
       reads,
-      (r) => expectRefused(r.response, `the ${r.what} by a key without a grant on the project is refused`),
+      (r) => expectRefused(tally, r.response, `the ${r.what} by a key without a grant on the project is refused`),
       { place: (r) => r.what },
     );
   },
 );
 
-check('AUTH-NO-GRANT', 'a key without a grant does not find the project in its project list', async ({ target }) => {
-  requireCredential(target, 'outsider');
-  const p = firstProject(target);
-  const res = await target.get(target.v2('/groups'), {
-    as: 'outsider',
-    query: { [target.profile.paging.itemsPerPageParam]: target.profile.paging.maxItemsPerPage },
-  });
-  if (res.status >= 400) {
-    // A refused list shows no project either; a 5xx or 429 leaves the rule unjudged.
-    expectRefused(res, 'the project list of a key without grants is refused or leaves the project out');
-    return;
-  }
-  expectStatus(res, 200, 'the project list of a key without a grant is served or refused');
-  const results = res.jsonObject()[target.profile.paging.resultsField];
-  const ids = Array.isArray(results) ? results.map((g) => (g as { id?: unknown }).id) : [];
-  if (ids.includes(p)) {
-    throw new RuleFailure(`project ${p} appears in the project list of a key without a grant on it`, {
-      expected: `no project ${p}`,
-      actual: ids,
-      exchange: res.exchange,
+check(
+  'AUTH-NO-GRANT',
+  'a key without a grant does not find the project in its project list',
+  async ({ target, tally }) => {
+    requireCredential(target, 'outsider');
+    const p = firstProject(target);
+    const res = await target.get(target.v2('/groups'), {
+      as: 'outsider',
+      query: { [target.profile.paging.itemsPerPageParam]: target.profile.paging.maxItemsPerPage },
     });
-  }
-});
+    if (res.status >= 400) {
+      // A refused list shows no project either; a 5xx or 429 leaves the rule unjudged.
+      expectRefused(tally, res, 'the project list of a key without grants is refused or leaves the project out');
+      return;
+    }
+    expectStatus(tally, res, 200, 'the project list of a key without a grant is served or refused');
+    const results = res.jsonObject()[target.profile.paging.resultsField];
+    const ids = Array.isArray(results) ? results.map((g) => (g as { id?: unknown }).id) : [];
+    if (ids.includes(p)) {
+      throw new RuleFailure(`project ${p} appears in the project list of a key without a grant on it`, {
+        expected: `no project ${p}`,
+        actual: ids,
+        exchange: res.exchange,
+      });
+    }
+  },
+);
 
 check(
   'AUTH-NO-GRANT',
   'a key without a grant cannot make any write of any writable resource of the project, under both generations: refused, nothing changed',
-  async ({ target }) => {
-    judgeRefusedTries(await noGrantTries(target), 'a key without a grant on the project', expectRefused);
+  async ({ target, tally }) => {
+    judgeRefusedTries(tally, await noGrantTries(target), 'a key without a grant on the project', (res, what) =>
+      expectRefused(tally, res, what),
+    );
   },
 );
 
@@ -394,16 +408,22 @@ const forbidden: { title: string; attempts: (t: Target) => Promise<Attempt[]> }[
 ];
 
 for (const f of forbidden) {
-  check('AUTH-FORBIDDEN-403', `${f.title}: each refusal is 403 (or 401)`, async ({ target }) => {
+  check('AUTH-FORBIDDEN-403', `${f.title}: each refusal is 403 (or 401)`, async ({ target, tally }) => {
     const attempts = await f.attempts(target);
     const refused = attempts.filter((a) => a.response.status >= 400);
     if (refused.length === 0)
       throw new TargetError('nothing-judged', `none of ${f.title} was refused, so no refusal status could be judged`);
     judgeAll(
+      tally,
       'refusal',
       refused,
       (a) =>
-        expectStatus(a.response, [403, 401], `the ${a.what}, not permitted to this caller, is refused with 403 or 401`),
+        expectStatus(
+          tally,
+          a.response,
+          [403, 401],
+          `the ${a.what}, not permitted to this caller, is refused with 403 or 401`,
+        ),
       { place: (a) => a.what },
     );
   });

@@ -8,18 +8,18 @@ import { expectServed } from '../src/harness/judged-answers.ts';
 import { RuleFailure, skipFor } from '../src/outcome.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { sharedItems } from '../src/probes/surface/paged-lists.ts';
-import { judged } from '../src/harness/coverage.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 
 /** Every item of the eventTypes list, from the run's shared pages of it (the list rules read the same pages). */
-const allEventTypes = (t: Target): Promise<unknown[]> =>
-  sharedItems(t, { title: 'event types', generation: 'v2', path: t.v2('/eventTypes') });
+const allEventTypes = (tally: Tally, t: Target): Promise<unknown[]> =>
+  sharedItems(tally, t, { title: 'event types', generation: 'v2', path: t.v2('/eventTypes') });
 
 // 6: "a resource eventTypes lists the event types".
-check('EVT-TYPES-LIST', 'GET /eventTypes lists event types: every item names one', async ({ target }) => {
-  const items = await allEventTypes(target);
+check('EVT-TYPES-LIST', 'GET /eventTypes lists event types: every item names one', async ({ target, tally }) => {
+  const items = await allEventTypes(tally, target);
   if (items.length === 0)
     throw new RuleFailure('the eventTypes list is empty', { expected: 'event types', actual: [] });
   const field = target.profile.eventTypes.nameField;
@@ -37,13 +37,13 @@ check('EVT-TYPES-LIST', 'GET /eventTypes lists event types: every item names one
 check(
   'EVT-TYPES-2025-04-18',
   'the eventTypes list holds the six event types added on 18 April 2025',
-  async ({ target }) => {
-    const items = await allEventTypes(target);
+  async ({ target, tally }) => {
+    const items = await allEventTypes(tally, target);
     // Whichever field names the type (EVT-TYPES-LIST judges which), the name is one of the item's values.
     const named = new Set(
       items.flatMap((item) => (isObject(item) ? Object.values(item).filter((v) => typeof v === 'string') : [])),
     );
-    judged('event type', items.length, '/eventTypes');
+    tally.judged('event type', items.length, '/eventTypes');
     const missing = added20250418.filter((name) => !named.has(name));
     if (missing.length > 0) {
       throw new RuleFailure(`the eventTypes list (${items.length} items) lacks ${missing.join(', ')}`, {
@@ -59,10 +59,10 @@ check(
 check(
   'EVT-EVENT-TYPE-NAME',
   "every NDS Audits event of the first project's first page carries eventTypeName",
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const path = target.v2(`/groups/${firstProject(target)}/events`);
     const res = await sharedResponse(`events:${path}`, () => target.get(path));
-    expectServed(res, `GET ${path} is served`);
+    expectServed(tally, res, `GET ${path} is served`);
     const events = resultsOf(res, target.profile.paging);
     const { judged: audits, without } = judgeNdsAuditEvents(
       events,
@@ -73,7 +73,7 @@ check(
         'projects.ids',
         `the first page of the first project's events (${events.length}) holds no event of the NDS Audits variant`,
       );
-    judged('NDS Audits event', audits, path);
+    tally.judged('NDS Audits event', audits, path);
     if (without.length > 0) {
       throw new RuleFailure(
         `${describeExchange(res)}: ${without.length} of ${audits} NDS Audits events carry no eventTypeName`,

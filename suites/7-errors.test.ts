@@ -26,6 +26,7 @@ import { customRoleKind } from '../src/probes/sequence.ts';
 import type { Generation } from '../src/probes/surface/writes.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries } from '../src/probes/surface/lists.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
@@ -82,7 +83,7 @@ const probes: ErrorProbe[] = [
 
 /** The probe's error response. Which status it draws is other rules' concern (METH-405, AUTH-MISSING-401, ...):
  * here any client error is judged, a success leaves nothing to judge, and a 5xx or 429 is a target error. */
-async function probe(t: Target, p: ErrorProbe): Promise<HttpResponse> {
+async function probe(tally: Tally, t: Target, p: ErrorProbe): Promise<HttpResponse> {
   const res = await sharedResponse(`error-probe:${p.title}`, () => p.send(t));
   if (res.status < 400)
     throw new TargetError(
@@ -90,19 +91,23 @@ async function probe(t: Target, p: ErrorProbe): Promise<HttpResponse> {
       `${p.title} drew no error (status ${res.status}), so there is no error body to judge`,
       res.exchange,
     );
-  expectJudgeable(res, `${p.title} is refused`, [p.status]);
+  expectJudgeable(tally, res, `${p.title} is refused`, [p.status]);
   return res;
 }
 
 for (const p of probes) {
-  check('ERR-BODY-FIELDS', `${p.title} has detail, error, errorCode, parameters and reason`, async ({ target }) => {
-    checkErrorBodyFields(await probe(target, p));
+  check(
+    'ERR-BODY-FIELDS',
+    `${p.title} has detail, error, errorCode, parameters and reason`,
+    async ({ target, tally }) => {
+      checkErrorBodyFields(await probe(tally, target, p));
+    },
+  );
+  check('ERR-STATUS-MATCH', `${p.title}: the error field equals the status`, async ({ target, tally }) => {
+    checkErrorStatusMatches(await probe(tally, target, p));
   });
-  check('ERR-STATUS-MATCH', `${p.title}: the error field equals the status`, async ({ target }) => {
-    checkErrorStatusMatches(await probe(target, p));
-  });
-  check('ERR-REASON-TEXT', `${p.title}: the reason field is the status text`, async ({ target }) => {
-    checkErrorReason(await probe(target, p));
+  check('ERR-REASON-TEXT', `${p.title}: the reason field is the status text`, async ({ target, tally }) => {
+    checkErrorReason(await probe(tally, target, p));
   });
 }
 
@@ -121,12 +126,16 @@ const notFoundPaths: { title: string; path: (t: Target) => string; missing?: (t:
 ];
 
 for (const nf of notFoundPaths) {
-  check('ERR-RESOURCE-NOT-FOUND', `${nf.title} is 404 with a not-found error naming the path`, async ({ target }) => {
-    const path = nf.path(target);
-    const res = await sharedResponse(`not-found:${path}`, () => target.get(path));
-    expectStatus(res, 404, `${nf.title} is not found`);
-    checkResourceNotFound(res, path, nf.missing?.(target));
-  });
+  check(
+    'ERR-RESOURCE-NOT-FOUND',
+    `${nf.title} is 404 with a not-found error naming the path`,
+    async ({ target, tally }) => {
+      const path = nf.path(target);
+      const res = await sharedResponse(`not-found:${path}`, () => target.get(path));
+      expectStatus(tally, res, 404, `${nf.title} is not found`);
+      checkResourceNotFound(res, path, nf.missing?.(target));
+    },
+  );
 }
 
 // 7.1 "parameters | array | Values giving further detail (for a not-found error, the requested path)": an entry of
@@ -134,16 +143,17 @@ for (const nf of notFoundPaths) {
 check(
   'ERR-RESOURCE-NOT-FOUND',
   'a missing entry of every kind, under contexts that exist, is 404 with an error naming it',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const probes = missingEntries(await listSurface(target));
     const answers = await Promise.all(
       probes.map(async (p) => ({ p, path: target.v2(p.path), res: await target.get(target.v2(p.path)) })),
     );
     judgeAll(
+      tally,
       'missing entity',
       answers,
       ({ p, path, res }) => {
-        expectStatus(res, 404, `an entry of the ${p.list.title} that does not exist is not found`);
+        expectStatus(tally, res, 404, `an entry of the ${p.list.title} that does not exist is not found`);
         checkResourceNotFound(res, path, p.missing);
       },
       { place: ({ p }) => p.list.template },
@@ -173,14 +183,14 @@ for (const c of creates) {
     check(
       'ERR-MALFORMED-400',
       `a create of ${c.title} with ${m.title} is 400 with the error body`,
-      async ({ target }) => {
+      async ({ target, tally }) => {
         const { res, made } = await postEntity(
           target,
           await c.collection(target),
           m.spoil(JSON.stringify(c.body(target))),
         );
         try {
-          expectStatus(res, 400, `${m.title} is refused as malformed`);
+          expectStatus(tally, res, 400, `${m.title} is refused as malformed`);
           checkErrorBodyFields(res);
         } finally {
           if (made) await deleteCreated(target, made.created);
@@ -240,6 +250,7 @@ const under = (t: Target, g: Generation, path: string) =>
 
 /** How many entities of a collection hold `name` in `field`, after a conflict that must leave one. */
 async function expectOneNamed(
+  tally: Tally,
   t: Target,
   collection: string,
   field: string,
@@ -247,7 +258,7 @@ async function expectOneNamed(
   what: string,
   res: HttpResponse,
 ): Promise<void> {
-  const named = (await wholeItems(t, t.v2(collection))).filter(
+  const named = (await wholeItems(tally, t, t.v2(collection))).filter(
     (item) => (item as Record<string, unknown>)[field] === name,
   );
   if (named.length !== 1) {
@@ -264,7 +275,7 @@ for (const u of uniqueNames) {
     check(
       'ERR-UNIQUE-409',
       `a second ${u.what} with the name of an existing one, created under /${g}, is 409, and one ${u.what} has that name`,
-      async ({ target }) => {
+      async ({ target, tally }) => {
         const name = runName(target, `unique-${g === 'v2' ? 'v2' : 'legacy'}`);
         const { collection, body } = await u.make(target, name);
         const first = await createEntity(target, target.v2(collection), body, u.key);
@@ -276,8 +287,8 @@ for (const u of uniqueNames) {
             const path = target.v2(`${collection}/${encodeURIComponent(id)}`);
             second = { path, id, created: noteCreated(target, path) };
           }
-          expectStatus(res, 409, `a second ${u.what} named ${name} (${g}) is a conflict`);
-          await expectOneNamed(target, collection, u.field, name, u.what, res);
+          expectStatus(tally, res, 409, `a second ${u.what} named ${name} (${g}) is a conflict`);
+          await expectOneNamed(tally, target, collection, u.field, name, u.what, res);
         } finally {
           // A duplicate has the first one's path when paths use names: each DELETE removes one.
           if (second) await deleteCreated(target, second.created);
@@ -292,7 +303,7 @@ for (const g of ['v2', 'v1.0'] as const) {
   check(
     'ERR-UNIQUE-409',
     `renaming a project to the name of another, under /${g}, is 409, and the project keeps its name`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const taken = await createEntity(target, projectsPath(target), projectBody(target, `unique-taken-${g}`));
       try {
         const renamed = await createEntity(target, projectsPath(target), projectBody(target, `unique-renamed-${g}`));
@@ -305,7 +316,7 @@ for (const g of ['v2', 'v1.0'] as const) {
             json: { name },
             ...under(target, g, `/groups/${renamed.id}`),
           });
-          expectStatus(res, 409, `renaming a project to ${String(name)} (${g}) is a conflict`);
+          expectStatus(tally, res, 409, `renaming a project to ${String(name)} (${g}) is a conflict`);
           const now = (await readEntity(target, renamed.path)).entity.name;
           if (now !== own)
             throw new RuleFailure(`after the conflict, the project is named ${String(now)}`, {

@@ -32,7 +32,6 @@ import {
   untilTurnAfter,
   type BurstWindow,
 } from './support/rate-window.ts';
-import { judged } from '../src/harness/coverage.ts';
 import { deleteCreated, noteAccepted, type Created } from '../src/target/created.ts';
 import { runName } from '../src/harness/run-name.ts';
 import { alertConfigBody } from '../src/probes/new-entities.ts';
@@ -510,10 +509,10 @@ function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
 check(
   'LIMITS-100-PROCEED',
   `the first ${limit} requests by one credential to a project in one window all proceed`,
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { burst } = await exhaustion(target);
     citeAll([burst[0], burst[limit - 1], burst.find((r) => r.status === 429)]);
-    judged('burst');
+    tally.judged('burst');
     checkWithinLimitProceed(burst, limit);
   },
 );
@@ -522,10 +521,10 @@ check(
 check(
   'LIMITS-429-AFTER-100',
   `request ${limit + 1} by one credential to a project in one window gets 429`,
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { burst } = await exhaustion(target);
     citeAll([burst[limit - 1], burst[limit]]);
-    judged('burst');
+    tally.judged('burst');
     checkOverLimitRefused(burst, limit);
   },
 );
@@ -535,7 +534,7 @@ check(
 check(
   'LIMITS-429-AFTER-100',
   'a create sent to a project over its limit, refused with 429, creates nothing',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { burst, overLimitCreate, reset } = await exhaustion(target);
     if (!overLimitCreate)
       throw new TargetError(
@@ -553,42 +552,46 @@ check(
         `the create sent over the limit was answered ${response.status}, not refused with 429`,
         response.exchange,
       );
-    judged('create over the limit');
+    tally.judged('create over the limit');
     expectNoEffect(response, effect, 'a create sent over the limit');
   },
 );
 
 // 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields".
-check('LIMITS-429-ERROR-BODY', 'a 429 for a project over its limit carries the error body', async ({ target }) => {
-  const { burst } = await exhaustion(target);
-  const refused = burst.find((r) => r.status === 429);
-  if (!refused)
-    throw new TargetError(
-      'nothing-judged',
-      `${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`,
-    );
-  cite(refused.exchange);
-  judged('burst');
-  checkRateLimitErrorBody(refused);
-});
+check(
+  'LIMITS-429-ERROR-BODY',
+  'a 429 for a project over its limit carries the error body',
+  async ({ target, tally }) => {
+    const { burst } = await exhaustion(target);
+    const refused = burst.find((r) => r.status === 429);
+    if (!refused)
+      throw new TargetError(
+        'nothing-judged',
+        `${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`,
+      );
+    cite(refused.exchange);
+    tally.judged('burst');
+    checkRateLimitErrorBody(refused);
+  },
+);
 
 // Rule 1: "Requests by different users to one project add up."
 check(
   'LIMITS-SHARED-COUNTER',
   'requests by every credential that reaches a project are admitted as many as one credential alone: in the joint burst, else taking turns',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const allowed = await measuredAllowance(target);
     const joint = await heldJointBurst(target);
     if (joint && joint.callers.length >= 2) {
       // Odd requests of the joint burst are the other credentials' reads, in turn: the first of each.
       citeAll(joint.responses.slice(0, 2 * (joint.callers.length - 1)));
-      return judged('joint burst', 1, sendersOf(target, joint.callers));
+      return tally.judged('joint burst', 1, sendersOf(target, joint.callers));
     }
     const { responses, callers } = await sharedCounterBurst(target);
     citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
     expectNoServerError(responses, 'a burst of requests by several credentials to one project');
     const from = sendersOf(target, callers);
-    judged('burst', 1, from);
+    tally.judged('burst', 1, from);
     await unlessCounterLeaks(target, () =>
       checkSameAllowance(responses, allowed, `requests by ${from} in turn to one project in one window`),
     );
@@ -599,7 +602,7 @@ check(
 check(
   'LIMITS-PER-PROJECT',
   'right after one project is refused, a request to another project in the same window proceeds',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { burst, allowed, partnerProbe, at } = await exhaustion(target);
     if (allowed === undefined)
       throw new TargetError(
@@ -609,7 +612,7 @@ check(
     if (!partnerProbe)
       skipFor('projects.ids', 'the profile names one project only: there is no other project to send to');
     citeAll([burst[allowed], partnerProbe]);
-    judged('burst');
+    tally.judged('burst');
     if (partnerProbe.status === 429) {
       throw new RuleFailure(
         `project ${at.partner} was refused in the window in which project ${at.project} spent its budget`,
@@ -628,14 +631,14 @@ check(
 check(
   'LIMITS-COUNTS-EVERY-REQUEST',
   'requests of every method, successes and failures, are admitted as many as successful reads alone: in the joint burst, else in turn',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const allowed = await measuredAllowance(target);
     const joint = await heldJointBurst(target);
     const jointFailures = joint ? proceeded(joint.responses).filter((r) => r.status >= 400) : [];
     if (joint && jointFailures.length > 0) {
       const counted = proceeded(joint.responses);
       citeAll([counted[0], jointFailures[0]]);
-      return judged('joint burst', 1, outcomesOf(counted, jointFailures));
+      return tally.judged('joint burst', 1, outcomesOf(counted, jointFailures));
     }
     const { responses } = await mixedOutcomeBurst(target);
     expectNoServerError(responses, 'a burst of requests to one project');
@@ -648,7 +651,7 @@ check(
       );
     citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
     const outcomes = outcomesOf(counted, failures);
-    judged('burst', 1, outcomes);
+    tally.judged('burst', 1, outcomes);
     await unlessCounterLeaks(target, () =>
       checkSameAllowance(responses, allowed, `requests of ${outcomes} to one project in one window`),
     );
@@ -659,17 +662,21 @@ check(
 check(
   'LIMITS-CONCURRENT',
   `of a concurrent burst of more than ${limit} requests to a project in one window, exactly the limit proceed and the rest get 429: the joint burst, else one credential's reads`,
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const allowed = await measuredAllowance(target);
     const joint = await heldJointBurst(target);
     if (joint) {
       citeAll([joint.responses.find((r) => r.status !== 429), joint.responses.find((r) => r.status === 429)]);
-      return judged('joint burst', 1, `${joint.responses.length} requests at once by ${joint.callers.join(', ')}`);
+      return tally.judged(
+        'joint burst',
+        1,
+        `${joint.responses.length} requests at once by ${joint.callers.join(', ')}`,
+      );
     }
     const { responses } = await concurrentBurst(target);
     citeAll([responses.find((r) => r.status !== 429), responses.find((r) => r.status === 429)]);
     expectNoServerError(responses, 'a concurrent burst of requests to one project');
-    judged('burst');
+    tally.judged('burst');
     await unlessCounterLeaks(target, () => checkConcurrentAllowance(responses, allowed));
   },
 );
@@ -680,7 +687,7 @@ check(
 check(
   'LIMITS-RESET-AT-TURN',
   'after the turn of a window in which a project was refused, its first request and its whole budget in that window proceed',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { burst } = await exhaustion(target);
     const after = await budgetAfterTurn(target);
     if (!after)
@@ -692,9 +699,9 @@ check(
     const refused = reset.exhausted.burst.find((r) => r.status === 429);
     citeAll([refused, reset.probe, following?.responses.find((r) => r.status === 429)]);
     expectNoServerError([reset.probe, ...(following?.responses ?? [])], 'the requests after the turn');
-    judged('burst');
+    tally.judged('burst');
     // The reach: the first request after the turn alone, or with the burst that took its window over.
-    judged('request after the turn', 1 + (following?.responses.length ?? 0));
+    tally.judged('request after the turn', 1 + (following?.responses.length ?? 0));
     if (reset.probe.status === 429) {
       throw new RuleFailure('the first request to the project after the window turned was refused', {
         expected: 'the request proceeds',

@@ -10,7 +10,7 @@ import { describeExchange } from '../src/judges/status.ts';
 import { hasRepresentation } from '../src/judges/media-type.ts';
 import { checkNamesVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
-import { judged } from '../src/harness/coverage.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { crawl, crawledPath } from '../src/probes/crawl.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
@@ -42,11 +42,11 @@ for (const [what, path] of [
   ['root resource', '/'],
   ['list of projects', '/groups'],
 ] as const) {
-  check('VER-GENERATIONS', `the legacy generation serves the ${what} under /v1.0`, async ({ target }) => {
-    expectServed(await readLegacy(target, target.legacy(path)), `GET ${target.legacy(path)} is served`);
+  check('VER-GENERATIONS', `the legacy generation serves the ${what} under /v1.0`, async ({ target, tally }) => {
+    expectServed(tally, await readLegacy(target, target.legacy(path)), `GET ${target.legacy(path)} is served`);
   });
-  check('VER-GENERATIONS', `the versioned generation serves the ${what} under /v2`, async ({ target }) => {
-    expectServed(await target.get(target.v2(path)), `GET ${target.v2(path)} is served`);
+  check('VER-GENERATIONS', `the versioned generation serves the ${what} under /v2`, async ({ target, tally }) => {
+    expectServed(tally, await target.get(target.v2(path)), `GET ${target.v2(path)} is served`);
   });
 }
 
@@ -60,7 +60,7 @@ for (const r of resources) {
     check(
       'VER-ACCEPT-SERVED',
       `GET ${r.template} naming its version ${version} in Accept is served${schema ? ` in the ${schema} shape` : ''}`,
-      async ({ target }) => {
+      async ({ target, tally }) => {
         const res = await readInVersion(target, r.template, version);
         // That a deprecated version is still served is VER-DEPRECATED-USABLE's to judge; here, the shape it is served in.
         const deprecated = deprecatedVersions(target, r).includes(version);
@@ -70,10 +70,11 @@ for (const r of resources) {
             `the deprecated ${version} of ${r.template} was not served (${res.status}): VER-DEPRECATED-USABLE judges that`,
             res.exchange,
           );
-        expectServed(res, `${r.template} is served in its version ${version}`);
+        expectServed(tally, res, `${r.template} is served in its version ${version}`);
         const clusters = schema ? resultsOf(res, target.profile.paging).map((cluster, i) => ({ cluster, i })) : [];
         if (clusters.length === 0) return;
         judgeAll(
+          tally,
           'cluster',
           clusters,
           ({ cluster, i }) => checkClusterShape(schema!, cluster, `${describeExchange(res)}: result item ${i}`, res),
@@ -90,7 +91,7 @@ for (const r of resources) {
     check(
       'VER-RESPONSE-NAMES-VERSION',
       `GET ${r.template} in ${version} is answered as application/vnd.<vendor>.${version}+json`,
-      async ({ target }) => {
+      async ({ target, tally }) => {
         const res = await readInVersion(target, r.template, version);
         if (res.status < 200 || res.status >= 300)
           throw new TargetError(
@@ -100,7 +101,7 @@ for (const r of resources) {
           );
         if (!hasRepresentation(res))
           throw new TargetError('nothing-judged', `${version} of ${r.template} was served with no body`, res.exchange);
-        judged('answer', 1, r.template);
+        tally.judged('answer', 1, r.template);
         checkNamesVersion(res, target.profile.vendor, (named) => named === version, target.mediaType(version));
       },
     );
@@ -112,10 +113,11 @@ for (const r of resources) {
 check(
   'VER-RESPONSE-NAMES-VERSION',
   'every versioned answer the crawl reached names a version not later than the one asked for',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { responses, cut } = await crawl();
     const asked = target.profile.versions.default;
     judgeAll(
+      tally,
       'answer',
       responses.filter(({ res }) => res.status >= 200 && res.status < 300 && hasRepresentation(res)),
       ({ res }) =>
@@ -137,7 +139,7 @@ check(
 check(
   'VER-CONTENT-TYPE-BOTH',
   'every write of the writable surface (each resource and method) with Content-Type the versioned media type is served',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const type = target.mediaType(target.profile.versions.default);
     await withWriteOps(
       target,
@@ -147,8 +149,8 @@ check(
           ops.filter((op) => op.generation === 'v2'),
           async (op) => {
             const res = await sendBody(target, op, op.body, { contentType: type });
-            judged('write', 1, describeOp(op));
-            expectServed(res, `${describeOp(op)} with Content-Type ${type} is served`);
+            tally.judged('write', 1, describeOp(op));
+            expectServed(tally, res, `${describeOp(op)} with Content-Type ${type} is served`);
           },
         );
       },
@@ -172,7 +174,7 @@ const unknownRanges = (t: Target): fc.Arbitrary<string>[] =>
 check(
   'VER-UNKNOWN-REFUSED',
   'an Accept naming an unknown version date is refused with the error body',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const known = knownVersions(target);
     const ranges = unknownRanges(target).map((range) => range.filter((date) => !known.has(date)));
     const examples = ranges.map((range) => fc.sample(range, { seed: target.setup.seed, numRuns: 1 })[0]!);
@@ -181,6 +183,7 @@ check(
       fc.oneof(...ranges),
       async (date) => {
         expectErrorWithBody(
+          tally,
           await target.get(target.v2('/groups'), { version: date }),
           `a request naming the unknown version ${date} is not served`,
         );
@@ -209,7 +212,7 @@ for (const [what, accept, spelling] of malformed) {
   check(
     'VER-UNKNOWN-REFUSED',
     `a versioned media type with ${what} is refused with the error body`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       if (spelling) requireOtherAcceptRefused(target);
       const res = await target.send({
         method: 'GET',
@@ -217,7 +220,7 @@ for (const [what, accept, spelling] of malformed) {
         version: null,
         headers: { accept: accept(target) },
       });
-      expectErrorWithBody(res, `Accept: ${accept(target)} is not served`);
+      expectErrorWithBody(tally, res, `Accept: ${accept(target)} is not served`);
     },
   );
 }
@@ -233,16 +236,17 @@ for (const [what, accept] of unversioned) {
   check(
     'VER-UNKNOWN-REFUSED',
     `a request with ${what} is refused with the error body on every kind of resource`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       requireOtherAcceptRefused(target);
       const kinds = await resourceKinds(target);
       const answers = await Promise.all(
         kinds.map(async (k) => ({ k, res: await unversionedRead(target, k.path, accept) })),
       );
       judgeAll(
+        tally,
         'resource kind',
         answers,
-        ({ k, res }) => expectErrorWithBody(res, `GET ${k.path} (the ${k.title}) with ${what} is not served`),
+        ({ k, res }) => expectErrorWithBody(tally, res, `GET ${k.path} (the ${k.title}) with ${what} is not served`),
         { place: ({ k }) => k.title },
       );
     },
@@ -270,15 +274,15 @@ function bodyDifferences(t: Target, legacy: HttpResponse, versioned: HttpRespons
 }
 
 /** Legacy, versioned, legacy read with the suite's writes held back, until the legacy readings agree (three tries). */
-async function compareQuietly(t: Target, path: string): Promise<void> {
+async function compareQuietly(tally: Tally, t: Target, path: string): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const [before, versioned, after] = await t.writes.quietly(async () => [
       await readLegacy(t, t.legacy(path)),
       await t.get(t.v2(path), { version: comparedVersion }),
       await readLegacy(t, t.legacy(path)),
     ]);
-    expectStatus(before, versioned.status, `GET ${path} answers the same status under both generations`);
-    expectServed(versioned, `GET ${path} is served in ${comparedVersion}`);
+    expectStatus(tally, before, versioned.status, `GET ${path} answers the same status under both generations`);
+    expectServed(tally, versioned, `GET ${path} is served in ${comparedVersion}`);
     // Bodies are compared as the entities or lists they must be: JSON of another type leaves nothing to compare.
     if (differences(before.jsonObject(), after.jsonObject()).length > 0) continue;
     const differ = bodyDifferences(t, before, versioned)!;
@@ -299,7 +303,7 @@ async function compareQuietly(t: Target, path: string): Promise<void> {
 check(
   'VER-LEGACY-SAME-BODIES',
   `every kind of resource the run reaches, clusters aside, has the same body under /v1.0 and in ${comparedVersion}`,
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const kinds = (await resourceKinds(target)).filter((k) => !isClustersResource(k.path));
     const surface = await targetSurface(target);
     let compared = 0;
@@ -314,8 +318,8 @@ check(
         first === undefined ? versioned.status >= 400 && versioned.status < 500 : first > comparedVersion;
       if (!listed && cameLater) return;
       compared++;
-      judged('resource kind', 1, k.title);
-      if (bodyDifferences(target, legacy, versioned)?.length !== 0) await compareQuietly(target, k.path);
+      tally.judged('resource kind', 1, k.title);
+      if (bodyDifferences(target, legacy, versioned)?.length !== 0) await compareQuietly(tally, target, k.path);
     });
     if (compared === 0)
       throw new TargetError('nothing-judged', `no kind of resource the run reached is served in ${comparedVersion}`);

@@ -16,6 +16,7 @@ import { clusterLife, removedPropertyPath, type ClusterLife } from './support/cl
 import { cite } from '../src/harness/evidence.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { existingClusters } from './support/existing-clusters.ts';
+import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
 
@@ -81,6 +82,7 @@ const answers: [title: string, read: (t: Target) => Promise<Carrier[]>][] = [
 
 /** Judges every cluster the answers carry; answers that were not served carry none (other rules judge them). */
 async function judgeClusters(
+  tally: Tally,
   t: Target,
   read: (t: Target) => Promise<Carrier[]>,
   judge: (cluster: unknown, where: string, res: HttpResponse) => void,
@@ -92,7 +94,7 @@ async function judgeClusters(
       'nothing-judged',
       `no answer carried a cluster (${carriers.map((c) => c.res.status).join(', ')})`,
     );
-  judgeAll('cluster', clusters, (c) => judge(c.cluster, `${describeExchange(c.res)}: ${c.where}`, c.res), {
+  judgeAll(tally, 'cluster', clusters, (c) => judge(c.cluster, `${describeExchange(c.res)}: ${c.where}`, c.res), {
     place: (c) => new URL(c.res.exchange.request.url).pathname,
   });
 }
@@ -104,8 +106,10 @@ for (const [title, read] of answers) {
   check(
     'VER-CLUSTERS-REGION-CONFIGS',
     `${title} in 2023-02-01 carries replicationSpecs[].regionConfigs[]`,
-    async ({ target }) => {
-      await judgeClusters(target, read, (cluster, where, res) => checkClusterShape(v2Shape, cluster, where, res));
+    async ({ target, tally }) => {
+      await judgeClusters(tally, target, read, (cluster, where, res) =>
+        checkClusterShape(v2Shape, cluster, where, res),
+      );
     },
   );
 }
@@ -115,8 +119,8 @@ for (const [title, read] of answers) {
   check(
     'VER-CLUSTERS-REMOVED-ABSENT',
     `${title} in 2023-02-01 carries none of the eleven removed properties`,
-    async ({ target }) => {
-      await judgeClusters(target, read, checkNoRemovedProperties);
+    async ({ target, tally }) => {
+      await judgeClusters(tally, target, read, checkNoRemovedProperties);
     },
   );
 }
@@ -128,20 +132,20 @@ for (const [i, property] of removedClusterProperties.entries()) {
   check(
     'VER-CLUSTERS-REMOVED-REFUSED',
     `a 2023-02-01 create body carrying ${property} is refused with 400 naming it`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const life = await clusterLife(target);
       const [, body, res] = life.removedInCreate[i]!;
       cite(res.exchange);
-      expectFieldRefused(res, { body, path }, `a create body with the removed ${property} is refused`);
+      expectFieldRefused(tally, res, { body, path }, `a create body with the removed ${property} is refused`);
     },
   );
   check(
     'VER-CLUSTERS-REMOVED-REFUSED',
     `a 2023-02-01 modify body carrying ${property} is refused with 400 naming it`,
-    async ({ target }) => {
+    async ({ target, tally }) => {
       const res = await lifePart(target, (l) => l.removedInModify[i]?.[2], `modify with ${property}`);
       const [, body] = (await clusterLife(target)).removedInModify[i]!;
-      expectFieldRefused(res, { body, path }, `a modify body with the removed ${property} is refused`);
+      expectFieldRefused(tally, res, { body, path }, `a modify body with the removed ${property} is refused`);
     },
   );
 }
@@ -151,9 +155,10 @@ for (const [i, property] of removedClusterProperties.entries()) {
 check(
   'VER-LEGACY-CLUSTER-SHAPE',
   'get all of the first project under /v1.0 lists clusters in the legacy shape',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { list } = await existingClusters(target, 'legacy');
     await judgeClusters(
+      tally,
       target,
       async (t) => [listed(t, list)],
       (cluster, where, res) => checkClusterShape('cluster-legacy', cluster, where, res),
@@ -163,9 +168,10 @@ check(
 check(
   'VER-LEGACY-CLUSTER-SHAPE',
   'get one of clusters of the first project under /v1.0 is in the legacy shape',
-  async ({ target }) => {
+  async ({ target, tally }) => {
     const { ones } = await existingClusters(target, 'legacy');
     await judgeClusters(
+      tally,
       target,
       async () => ones.map((res) => one(res, 'the cluster')),
       (cluster, where, res) => checkClusterShape('cluster-legacy', cluster, where, res),
@@ -175,22 +181,22 @@ check(
 
 // 4.5: "The versioned cluster resource offers create one (POST), get all (GET), get one (GET), modify one (PATCH)
 // and delete one (DELETE)."
-check('CLU-OPERATIONS', "get all and get one of the first project's clusters are served", async ({ target }) => {
+check('CLU-OPERATIONS', "get all and get one of the first project's clusters are served", async ({ target, tally }) => {
   const { list, ones } = await existingClusters(target, 'v2');
-  expectServed(list, 'get all is served');
-  for (const res of ones) expectServed(res, 'get one of a listed cluster is served');
+  expectServed(tally, list, 'get all is served');
+  for (const res of ones) expectServed(tally, res, 'get one of a listed cluster is served');
 });
-check('CLU-OPERATIONS', 'create one of a new cluster is served', async ({ target }) => {
+check('CLU-OPERATIONS', 'create one of a new cluster is served', async ({ target, tally }) => {
   const { create } = await clusterLife(target);
   cite(create.exchange);
-  expectServed(create, 'create one is served');
+  expectServed(tally, create, 'create one is served');
 });
-check('CLU-OPERATIONS', 'get one and get all show the new cluster', async ({ target }) => {
+check('CLU-OPERATIONS', 'get one and get all show the new cluster', async ({ target, tally }) => {
   const life = await clusterLife(target);
   const getOne = await lifePart(target, (l) => l.getOne, 'get one');
-  expectServed(getOne, 'get one of the new cluster is served');
+  expectServed(tally, getOne, 'get one of the new cluster is served');
   const getAll = await lifePart(target, (l) => l.getAll, 'get all');
-  expectServed(getAll, 'get all is served');
+  expectServed(tally, getAll, 'get all is served');
   const names = resultsOf(getAll, target.profile.paging).map((c) => (c as { name?: unknown } | null)?.name);
   if (!names.includes(life.name)) {
     throw new RuleFailure(`get all does not list the new cluster ${life.name}`, {
@@ -204,7 +210,7 @@ for (const [operation, part] of [
   ['modify one', (l: ClusterLife) => l.modify],
   ['delete one', (l: ClusterLife) => l.remove],
 ] as const) {
-  check('CLU-OPERATIONS', `${operation} of the new cluster is served`, async ({ target }) => {
-    expectServed(await lifePart(target, part, operation), `${operation} is served`);
+  check('CLU-OPERATIONS', `${operation} of the new cluster is served`, async ({ target, tally }) => {
+    expectServed(tally, await lifePart(target, part, operation), `${operation} is served`);
   });
 }

@@ -14,7 +14,7 @@ import {
 } from '../outcome.ts';
 import { reportToAllure, thrownFor } from './allure-check.ts';
 import { runConfirmed } from './confirm.ts';
-import { Coverage, withCoverage } from './coverage.ts';
+import { Coverage, type Tally } from './coverage.ts';
 import { describeCoverage } from '../check-outcome.ts';
 import type { EvidenceLog } from './check-run.ts';
 import { withEvidence } from './evidence.ts';
@@ -25,8 +25,17 @@ import type { CheckOutcome } from '../check-outcome.ts';
 import type { Target } from '../target/target.ts';
 import { target } from './run-target.ts';
 
+/** What a check is given: all it reads of the run besides its probes' answers. */
 export interface CheckContext {
   target: Target;
+  /** The catalogue rule the check judges. */
+  rule: string;
+  /** Where the check counts what it judged: a check that judged nothing has not passed. */
+  tally: Tally;
+  /** Ends the check: an interrupt, or its time limit. */
+  signal: AbortSignal;
+  /** Whether this is the check's second run, confirming a failure of its first (src/harness/confirm.ts). */
+  confirming: boolean;
 }
 
 export function classify(e: unknown): CheckOutcome {
@@ -80,10 +89,10 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
       ctx.task.meta.conformance = meta;
       let coverage = new Coverage();
       // A failure is run once more before it is reported (src/harness/confirm.ts); each run has a tally of its own.
-      const { error, confirmed } = await runCheck(ctx.signal, limitMs, () =>
-        runConfirmed(() => {
+      const { error, confirmed } = await runCheck(ctx.signal, limitMs, (signal) =>
+        runConfirmed((confirming) => {
           coverage = new Coverage();
-          return withEvidence(log, () => withCoverage(coverage, () => fn({ target: target() })));
+          return withEvidence(log, () => fn({ target: target(), rule: id, tally: coverage, signal, confirming }));
         }),
       ).catch((e: unknown) => {
         // vitest's signal ends a check only when the run is stopped (an interrupt): that is no outcome of the check.
@@ -93,7 +102,7 @@ export function check(id: string, title: string, fn: (ctx: CheckContext) => Prom
       // A check that ended without judging anything has not passed; a skip would have named the profile fact.
       const failure =
         error ??
-        (coverage.judged === 0
+        (coverage.total === 0
           ? new TargetError('nothing-judged', 'the check ended without judging anything')
           : undefined);
       meta.outcome =

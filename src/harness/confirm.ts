@@ -42,16 +42,16 @@ function unrepeatedFault(first: Exchange | undefined, again: Exchange | undefine
   return repeated ? undefined : (a ?? b);
 }
 
-/** Runs a check, and a failing one once more. */
-export async function runConfirmed(run: () => Promise<void>): Promise<Confirmed> {
+/** Runs a check, and a failing one once more (`run(true)`). */
+export async function runConfirmed(run: (confirming: boolean) => Promise<void>): Promise<Confirmed> {
   try {
-    await run();
+    await run(false);
     return {};
   } catch (first) {
     if (!(first instanceof RuleFailure)) return { error: first };
     let again: unknown;
     try {
-      await withCheckRun({ confirmation: new Map() }, run);
+      await withCheckRun({ confirmation: new Map() }, () => run(true));
     } catch (e) {
       again = e;
     }

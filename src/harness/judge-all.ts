@@ -1,8 +1,8 @@
 // Rules about all entities judge every item reached: one bad item does not hide the others, and the failure reports
-// the first with how many more there were. Each item judged counts in the check's coverage; an item the target's
+// the first with how many more there were. Each item judged counts in the check's tally; an item the target's
 // faults kept out (a link the crawl could not fetch) leaves the rule unjudged unless a judged item already broke it.
 import { RuleFailure, TargetError } from '../outcome.ts';
-import { judged } from './coverage.ts';
+import type { Tally } from './coverage.ts';
 
 export interface JudgeAllOptions<T> {
   /** Where an item was judged (a path), for the coverage's count of places. */
@@ -11,8 +11,10 @@ export interface JudgeAllOptions<T> {
   cut?: readonly TargetError[];
 }
 
-/** Runs `judge` on every item (things of kind `what`); throws the first RuleFailure, telling how many items failed. */
+/** Runs `judge` on every item (things of kind `what`), counting each in `tally`; throws the first RuleFailure, telling
+ * how many items failed. */
 export function judgeAll<T>(
+  tally: Tally,
   what: string,
   items: readonly T[],
   judge: (item: T) => void,
@@ -26,7 +28,7 @@ export function judgeAll<T>(
       if (!(e instanceof RuleFailure)) throw e;
       failures.push(e);
     }
-    judged(what, 1, options.place?.(item));
+    tally.judged(what, 1, options.place?.(item));
   }
   throwFirst(failures, items.length);
   throwCut(options.cut ?? []);

@@ -1,6 +1,6 @@
-// The judges of one answer's status, counting the answer in the check's coverage when it could be judged. A judge is
-// a pure function of the answer; what the check judged is the harness's tally, which decides that a check judging
-// nothing is no pass (check.ts). An answer is judged unless its 5xx or 429 left the rule unjudged: whatever the
+// The judges of one answer's status, counting the answer in the check's tally when it could be judged. A judge is
+// a pure function of the answer; what the check judged is the tally it hands over, which decides that a check
+// judging nothing is no pass (check.ts). An answer is judged unless its 5xx or 429 left the rule unjudged: whatever the
 // judge found after that (a pass, a failure, a body it could not read) was found on a judged answer.
 import type { HttpResponse } from '../http/messages.ts';
 import { TargetError } from '../outcome.ts';
@@ -11,17 +11,17 @@ import * as refusal from '../judges/refusal.ts';
 import * as served from '../judges/served.ts';
 import * as status from '../judges/status.ts';
 import * as valueAccepted from '../judges/value-accepted.ts';
-import { judged } from './coverage.ts';
+import type { Tally } from './coverage.ts';
 
 /** Whether `e` is the target error `expectJudgeable` throws for `res`: an answer that leaves the rule unjudged. */
 const leftUnjudged = (e: unknown, res: HttpResponse): boolean =>
   e instanceof TargetError && e.cause === 'unexpected-status' && e.exchange === res.exchange;
 
-/** `judge`, counting its answer as judged when it returns or throws for anything but the answer's status. */
+/** `judge`, counting its answer in `tally` when it returns or throws for anything but the answer's status. */
 export function counted<A extends unknown[], R>(
   judge: (res: HttpResponse, ...rest: A) => R,
-): (res: HttpResponse, ...rest: A) => R {
-  return (res, ...rest) => {
+): (tally: Tally, res: HttpResponse, ...rest: A) => R {
+  return (tally, res, ...rest) => {
     let judgeable = true;
     try {
       return judge(res, ...rest);
@@ -29,7 +29,7 @@ export function counted<A extends unknown[], R>(
       judgeable = !leftUnjudged(e, res);
       throw e;
     } finally {
-      if (judgeable) judged('answer', 1, new URL(res.exchange.request.url).pathname);
+      if (judgeable) tally.judged('answer', 1, new URL(res.exchange.request.url).pathname);
     }
   };
 }

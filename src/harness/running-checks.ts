@@ -14,13 +14,17 @@ const watchMs = 250;
 
 /** Runs a check with vitest's signal for it, and ends it with a timeout error once it has run `limitMs`, leaving out
  * the time its requests waited for their turn under the rate limit (that is pacing, not the target's slowness). */
-export function runCheck<T>(signal: AbortSignal, limitMs: number, check: () => Promise<T>): Promise<T> {
+export function runCheck<T>(
+  signal: AbortSignal,
+  limitMs: number,
+  check: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const pacing = new PacedTime();
   const limit = new AbortController();
   const both = AbortSignal.any([signal, limit.signal]);
   // A check may wait on many requests at once under its one signal (a burst of the rate-limit rules): no leak.
   setMaxListeners(0, signal, limit.signal, both);
-  const run = beginCheck({ signal: both, pacing }, check);
+  const run = beginCheck({ signal: both, pacing }, () => check(both));
   running.add(run);
   const startedAt = Date.now();
   const watch = setInterval(() => {

@@ -1,6 +1,7 @@
 // Reading a list page by page (spec 2.3), with the profile's names for the paging parameters (not shown in the spec).
 import { itemKey, resultsOf } from '../judges/list.ts';
 import { expectStatus } from '../harness/judged-answers.ts';
+import type { Tally } from '../harness/coverage.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { legacyRead } from './resource-versions.ts';
@@ -36,21 +37,28 @@ export function requestPage(t: Target, path: string, q: PageQuery): Promise<Http
 export const isLegacy = (t: Target, path: string): boolean =>
   new URL(path, 'https://x').pathname.startsWith(`${t.legacy()}/`);
 
-/** A page as answered, which must be served (200). */
-export function pageIn(t: Target, path: string, res: HttpResponse): Page {
-  expectStatus(res, 200, `a page of ${path} is served`);
+/** A page as answered, which must be served (200), counted in `tally`. */
+export function pageIn(tally: Tally, t: Target, path: string, res: HttpResponse): Page {
+  expectStatus(tally, res, 200, `a page of ${path} is served`);
   const items = resultsOf(res, t.profile.paging);
   return { res, items, keys: items.map(itemKey) };
 }
 
 /** One page, which must be served (200). */
-export const readPage = async (t: Target, path: string, q: PageQuery): Promise<Page> =>
-  pageIn(t, path, await requestPage(t, path, q));
+export const readPage = async (tally: Tally, t: Target, path: string, q: PageQuery): Promise<Page> =>
+  pageIn(tally, t, path, await requestPage(t, path, q));
 
 /** Pages 1 to `count` at one page size, in order. */
-export async function walkPages(t: Target, path: string, itemsPerPage: number, count: number): Promise<Page[]> {
+export async function walkPages(
+  tally: Tally,
+  t: Target,
+  path: string,
+  itemsPerPage: number,
+  count: number,
+): Promise<Page[]> {
   const pages: Page[] = [];
-  for (let pageNum = 1; pageNum <= count; pageNum++) pages.push(await readPage(t, path, { pageNum, itemsPerPage }));
+  for (let pageNum = 1; pageNum <= count; pageNum++)
+    pages.push(await readPage(tally, t, path, { pageNum, itemsPerPage }));
   return pages;
 }
 
@@ -60,6 +68,7 @@ const maxWholePages = 20;
 /** Every item of the list: pages at the largest page size, up to the first page that is not full; `send` asks for
  * a page (by default afresh). */
 export async function wholeItems(
+  tally: Tally,
   t: Target,
   path: string,
   send: (q: PageQuery) => Promise<HttpResponse> = (q) => requestPage(t, path, q),
@@ -67,7 +76,7 @@ export async function wholeItems(
   const size = t.profile.paging.maxItemsPerPage;
   const items: unknown[] = [];
   for (let pageNum = 1; pageNum <= maxWholePages; pageNum++) {
-    const page = pageIn(t, path, await send({ pageNum, itemsPerPage: size }));
+    const page = pageIn(tally, t, path, await send({ pageNum, itemsPerPage: size }));
     items.push(...page.items);
     if (page.items.length < size) return items;
   }
@@ -78,7 +87,8 @@ export async function wholeItems(
 }
 
 /** Keys of every item of the list. */
-export const wholeList = async (t: Target, path: string): Promise<string[]> => (await wholeItems(t, path)).map(itemKey);
+export const wholeList = async (tally: Tally, t: Target, path: string): Promise<string[]> =>
+  (await wholeItems(tally, t, path)).map(itemKey);
 
 const attempts = 3;
 
@@ -91,10 +101,15 @@ const changingLists = perRun(() => new Set<string>());
  * first try, the readings are made while the suite's own writes are held back (src/target/write-gate.ts), so that only
  * writes of others can still move the list; a failure is judged only from such readings.
  */
-export async function whileUnchanged<T>(t: Target, path: string, read: (all: string[]) => Promise<T>): Promise<T> {
+export async function whileUnchanged<T>(
+  tally: Tally,
+  t: Target,
+  path: string,
+  read: (all: string[]) => Promise<T>,
+): Promise<T> {
   const changing = changingLists();
   const once = async (): Promise<{ value: T } | { failure: RuleFailure } | undefined> => {
-    const all = await wholeList(t, path);
+    const all = await wholeList(tally, t, path);
     let outcome: { value: T } | { failure: RuleFailure };
     try {
       outcome = { value: await read(all) };
@@ -102,7 +117,7 @@ export async function whileUnchanged<T>(t: Target, path: string, read: (all: str
       if (!(e instanceof RuleFailure)) throw e;
       outcome = { failure: e };
     }
-    const again = await wholeList(t, path);
+    const again = await wholeList(tally, t, path);
     return again.length === all.length && again.every((key, k) => key === all[k]) ? outcome : undefined;
   };
   // A list seen changing under other checks' writes is read with them held back from the first try on: a walk of it
@@ -129,6 +144,7 @@ export async function whileUnchanged<T>(t: Target, path: string, read: (all: str
 /** Judges `read` against the result set `all` as read at hand (`fresh` false: it may use the run's shared pages); a
  * failure, or an outcome that is not `settled`, is judged again from fresh pages read while the list stays unchanged. */
 export async function againWhileUnchanged<T>(
+  tally: Tally,
   t: Target,
   path: string,
   all: string[],
@@ -141,7 +157,7 @@ export async function againWhileUnchanged<T>(
   } catch (e) {
     if (!(e instanceof RuleFailure)) throw e;
   }
-  return whileUnchanged(t, path, (again) => read(again, true));
+  return whileUnchanged(tally, t, path, (again) => read(again, true));
 }
 
 /** The page sizes where a walk of `total` items takes a different shape: one item per page, two, a size that divides

@@ -1,6 +1,6 @@
 // The read access a caller with a role on a project must have for its refusals to say anything about its role
 // (spec 1: capabilities equal the role's permissions).
-import { expectStatus } from '../harness/judged-answers.ts';
+import { expectStatus } from '../judges/status.ts';
 import { RuleFailure } from '../outcome.ts';
 import { requireCredential } from '../target/credentials.ts';
 import { firstProject } from '../target/projects.ts';

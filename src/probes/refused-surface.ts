@@ -5,7 +5,7 @@
 // removed, the encryption-at-rest settings), each read back by the owner (refused-write.ts).
 // The existing cluster (allowBillable only) is sent its own values: a real change of it, until undone, would show in
 // the readings of the other checks that write it, so its refusal is judged and there is nothing to read back.
-import { expectJudgeable } from '../harness/judged-answers.ts';
+import { expectJudgeable } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { firstProject } from '../target/projects.ts';
 import type { Target } from '../target/target.ts';

@@ -3,6 +3,7 @@
 // limit are rejected"): it carries a real change (a create with a marked name, a new value, a delete of an entity the
 // run made), and the owner reads back that nothing was created, changed or deleted. What a wrong target made or
 // changed is undone at once.
+import { uncounted } from '../harness/coverage.ts';
 import { isDeepStrictEqual } from 'node:util';
 import { notHeld } from '../judges/fields.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
@@ -62,7 +63,9 @@ export async function sendRefusable(t: Target, w: RefusableWrite, how: Refusal =
 
 /** An entity of a collection holding every field of `body`: what a create of it made, or undefined. */
 export async function heldBy(t: Target, collection: string, body: JsonObject): Promise<JsonObject | undefined> {
-  return (await wholeItems(t, collection)).find((item): item is JsonObject => notHeld(body, item).length === 0);
+  return (await wholeItems(uncounted, t, collection)).find(
+    (item): item is JsonObject => notHeld(body, item).length === 0,
+  );
 }
 
 /** The changed field as the owner reads it now, in the write's generation; where that generation's entity leaves

@@ -2,6 +2,8 @@
 // failure shows the shrunk sequence as a runnable curl script, with the seed and path that replay it. Every entity a
 // sequence creates is noted at once and deleted when the sequence ends, also when it fails.
 import fc from 'fast-check';
+import type { CheckContext } from '../harness/check.ts';
+import type { Tally } from '../harness/coverage.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import type { Exchange } from '../exchange.ts';
@@ -78,12 +80,20 @@ export class Session {
   readonly exchanges: Exchange[] = [];
   private readonly made = new Map<string, Created>();
 
+  readonly t: Target;
+  /** Where the check that runs the sequences counts what they judged. */
+  readonly tally: Tally;
+  readonly rule: string;
+
   constructor(
-    readonly t: Target,
-    readonly rule: string,
+    ctx: CheckContext,
     readonly kind: Kind,
     readonly project: string,
-  ) {}
+  ) {
+    this.t = ctx.target;
+    this.tally = ctx.tally;
+    this.rule = ctx.rule;
+  }
 
   /** A path below the API base under the versioned API, or the legacy one. */
   url(path: string, legacy: boolean): string {

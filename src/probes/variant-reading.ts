@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { parsedBody } from '../judges/entities.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
-import { judged } from '../harness/coverage.ts';
+import type { Tally } from '../harness/coverage.ts';
 import { isLegacy } from './pages.ts';
 import { legacyRead } from './resource-versions.ts';
 import type { Target } from '../target/target.ts';
@@ -16,8 +16,10 @@ const attempts = 3;
 const sameReading = (a: HttpResponse, b: HttpResponse) =>
   a.status === b.status && isDeepStrictEqual(parsedBody(a), parsedBody(b));
 
-/** Judges the reading of `plain`'s URL with `query` added against the plain reading; `judge` throws RuleFailure. */
+/** Judges the reading of `plain`'s URL with `query` added against the plain reading, counted in `tally`; `judge`
+ * throws RuleFailure. */
 export async function judgeVariant(
+  tally: Tally,
   t: Target,
   plain: HttpResponse,
   query: Record<string, string>,
@@ -29,7 +31,7 @@ export async function judgeVariant(
   const as = isLegacy(t, url) ? legacyRead : {};
   try {
     judge(await t.get(url, { query, ...as }), plain);
-    return judged('variant reading', 1, place);
+    return tally.judged('variant reading', 1, place);
   } catch (e) {
     if (!(e instanceof RuleFailure)) throw e;
   }
@@ -40,7 +42,7 @@ export async function judgeVariant(
       await t.get(url, as),
     ]);
     if (!sameReading(before, after)) continue;
-    judged('variant reading', 1, place);
+    tally.judged('variant reading', 1, place);
     return judge(variant, before);
   }
 }

@@ -7,7 +7,7 @@ import type { JsonPath } from '../judges/names-field.ts';
 import { describeExchange } from '../judges/status.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { TargetError } from '../outcome.ts';
-import { judged } from '../harness/coverage.ts';
+import type { Tally } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
 import {
   readAt,
@@ -208,14 +208,14 @@ export class Reach {
     this.seen.depths.add(depth);
   }
 
-  /** Records the reach in the check's coverage ("3 writable resources, 3 write methods, 2 generations, 3 depths"); the
+  /** Records the reach in the check's tally ("3 writable resources, 3 write methods, 2 generations, 3 depths"); the
    * depths only where the rule places fields in bodies. */
-  report(depths = true): void {
+  report(tally: Tally, depths = true): void {
     const { resources, methods, generations } = this.seen;
     if (resources.size === 0) return; // nothing judged: the check is not a pass for reaching nothing
-    judged('writable resource', resources.size);
-    judged('write method', methods.size);
-    judged('generation', generations.size);
-    if (depths) judged('body depth', this.seen.depths.size);
+    tally.judged('writable resource', resources.size);
+    tally.judged('write method', methods.size);
+    tally.judged('generation', generations.size);
+    if (depths) tally.judged('body depth', this.seen.depths.size);
   }
 }

@@ -6,7 +6,6 @@ import { expectJudgeable } from '../../src/harness/judged-answers.ts';
 import { describeExchange } from '../../src/judges/status.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
-import { judged } from '../../src/harness/coverage.ts';
 import { forAll } from '../../src/harness/property.ts';
 import { maxCommands, sequenceCount, type Session } from '../../src/probes/sequence.ts';
 import { serialOrder, type Outcome, type Step } from './serial-orders.ts';
@@ -107,7 +106,7 @@ async function runBatch(b: Batch, before: number[], cmds: Iterable<fc.AsyncComma
     const steps: Step[] = [];
     for (const st of b.started) {
       const res = await st.answer;
-      expectJudgeable(res, `a ${st.op} sent at once with others is answered`);
+      expectJudgeable(s.tally, res, `a ${st.op} sent at once with others is answered`);
       const outcome = outcomes[res.status];
       if (!outcome)
         throw new TargetError(
@@ -131,7 +130,7 @@ async function runBatch(b: Batch, before: number[], cmds: Iterable<fc.AsyncComma
         },
       );
     }
-    judged('concurrent batch', 1, s.project);
+    s.tally.judged('concurrent batch', 1, s.project);
     // A name held twice (a failure) is deleted as often as it is held.
     for (const [name, k] of end) for (let extra = 1; extra < k; extra++) await s.remove(b.path(name));
   } finally {

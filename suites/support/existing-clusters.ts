@@ -1,7 +1,7 @@
 // Clusters that already exist in the profile's first project, read (never changed) in version 2023-02-01
 // or under the legacy generation: what the cluster-shape rules judge without creating anything billable.
 import { resultsOf } from '../../src/judges/list.ts';
-import { expectServed } from '../../src/harness/judged-answers.ts';
+import { expectServed } from '../../src/judges/served.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { skipFor } from '../../src/outcome.ts';
 import { clusterVersion } from '../../src/probes/cluster-bodies.ts';

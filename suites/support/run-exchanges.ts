@@ -8,7 +8,6 @@ import { readAnswer, type Answer } from '../../src/exchange-rules/answer.ts';
 import type { ExchangeContext } from '../../src/exchange-rules/context.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
-import { judged } from '../../src/harness/coverage.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import { NoneInRun, RuleFailure } from '../../src/outcome.ts';
@@ -35,7 +34,7 @@ function noneJudged(count: number, j: Judgement): string {
 
 /** The check of rule `id`: its exchange rules over every answer the run received before it. */
 export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
-  return async ({ target }) => {
+  return async ({ target, tally }) => {
     const ctx = exchangeContext(target.profile);
     const answers = target.exchanges.answers;
     const j = judgeRule(
@@ -44,8 +43,8 @@ export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
       answers.map((res) => answerOf(ctx, res)),
     );
     if (j.judged === 0) throw new NoneInRun(noneJudged(answers.length, j));
-    for (const [path, n] of j.places) judged('exchange', n, path);
-    for (const [kind, n] of j.kinds) judged(kind, n);
+    for (const [path, n] of j.places) tally.judged('exchange', n, path);
+    for (const [kind, n] of j.kinds) tally.judged(kind, n);
     if (!j.broken) return;
     const { answer, verdict } = j.broken;
     cite(answer.res.exchange);

@@ -9,7 +9,6 @@ import { expectJudgeable } from '../../src/harness/judged-answers.ts';
 import { describeExchange } from '../../src/judges/status.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { TargetError } from '../../src/outcome.ts';
-import { judged } from '../../src/harness/coverage.ts';
 import { perRun } from '../../src/harness/per-run.ts';
 import { eventually } from '../../src/probes/eventually.ts';
 import type { Entity, Model, SequenceCommand, Session } from '../../src/probes/sequence.ts';
@@ -59,7 +58,7 @@ export class CreateDuplicate implements SequenceCommand {
   async run(m: Model, s: Session): Promise<void> {
     const holder = pick(live(m), this.i);
     const res = await post(m, s, holder.name);
-    expectJudgeable(res, `a create of a name a ${s.kind.title} holds is refused`);
+    expectJudgeable(s.tally, res, `a create of a name a ${s.kind.title} holds is refused`);
     if (res.status !== 409)
       s.broke(
         'SEQ-UNIQUE-FREED',
@@ -79,7 +78,7 @@ export class CreateFreed implements SequenceCommand {
   async run(m: Model, s: Session): Promise<void> {
     const { name } = pick(freed(m), this.i);
     const res = await post(m, s, name);
-    expectJudgeable(res, `a create of a deleted ${s.kind.title}'s name is served`);
+    expectJudgeable(s.tally, res, `a create of a deleted ${s.kind.title}'s name is served`);
     if (res.status !== 201)
       s.broke(
         'SEQ-UNIQUE-FREED',
@@ -148,7 +147,7 @@ export class Read implements SequenceCommand {
       : [];
     if (changed.length > 0)
       fail(`a PATCH of ${e.patched.join(', ') || 'nothing'} also changed ${changed.join(', ')}`, e.read, body);
-    judged('read-back entity', 1, s.kind.title);
+    s.tally.judged('read-back entity', 1, s.kind.title);
     Object.assign(e, { read: body, patched: [], seen: [...e.seen, api(this.legacy)] });
   }
   toString = () => `get(#${this.i}, ${api(this.legacy)})`;
@@ -222,7 +221,7 @@ export class AfterDelete implements SequenceCommand {
       { method: this.method, path: s.url(e.path, this.legacy), json: this.body(e.name) },
       this.legacy,
     );
-    expectJudgeable(res, `a ${this.method} of a deleted ${s.kind.title} is 404`);
+    expectJudgeable(s.tally, res, `a ${this.method} of a deleted ${s.kind.title} is 404`);
     if (res.status === 404) return;
     if (res.status < 300) s.note(e.path); // it is back: deleted again when the sequence ends
     s.broke(
@@ -318,7 +317,7 @@ export class List implements SequenceCommand {
         );
       }
     }
-    judged('listed entity', m.entities.length, path);
+    s.tally.judged('listed entity', m.entities.length, path);
   }
   toString = () => `list(${this.size} per page, ${api(this.legacy)})`;
 }
@@ -346,7 +345,7 @@ export class Count implements SequenceCommand {
         },
       );
     }
-    judged('total count', 1, path);
+    s.tally.judged('total count', 1, path);
   }
   toString = () => `count(${api(this.legacy)})`;
 }

@@ -1,4 +1,4 @@
-// Every kind of thing a check counts (`judged`, `judgeAll`, a list judge's answer) reads as English in a coverage
+// Every kind of thing a check counts (its tally's `judged`, `judgeAll`, a list judge's answer) reads as English in a coverage
 // line, singular and plural: the kinds are read from the code, so a new one must be added here to be read.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,7 +71,8 @@ const english: Record<string, string> = {
   'wrongly authenticated request': 'wrongly authenticated requests',
 };
 
-/** The kinds named as string literals where the code counts: judged('x', ...), judgeAll('x', ...), return 'x' of a list judge. */
+/** The kinds named as string literals where the code counts: tally.judged('x', ...), judgeAll(tally, 'x', ...), return
+ * 'x' of a list judge. */
 function kindsInCode(): Set<string> {
   const kinds = new Set<string>();
   const files = ['src', 'suites'].flatMap((dir) =>
@@ -81,7 +82,7 @@ function kindsInCode(): Set<string> {
   );
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\b(?:judged|judgeAll)\(\s*(['"`])((?:(?!\1).)+)\1/g)) kinds.add(m[2]!);
+    for (const m of text.matchAll(/\b(?:judged\(|judgeAll\(\s*\w+,)\s*(['"`])((?:(?!\1).)+)\1/g)) kinds.add(m[2]!);
     for (const block of text.split('judgeEveryList(').slice(1))
       for (const m of block.slice(0, 1500).matchAll(/return (['"])((?:(?!\1).)+)\1;/g)) kinds.add(m[2]!);
   }

@@ -1,7 +1,7 @@
 // Judging every list of the run: each list is judged, failures come first in the lists' order, faults after them.
 import { describe, expect, it } from 'vitest';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
-import { Coverage, withCoverage } from '../../src/harness/coverage.ts';
+import { Coverage } from '../../src/harness/coverage.ts';
 import { judgeEveryList } from '../../src/probes/every-list.ts';
 import type { PagedList } from '../../src/probes/surface/paged-lists.ts';
 
@@ -12,7 +12,7 @@ async function run(
 ): Promise<{ coverage: Coverage; error?: unknown }> {
   const coverage = new Coverage();
   try {
-    await withCoverage(coverage, () => judgeEveryList(lists, judge));
+    await judgeEveryList(coverage, lists, judge);
     return { coverage };
   } catch (error) {
     return { coverage, error };

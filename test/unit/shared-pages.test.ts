@@ -1,6 +1,7 @@
 // The run's shared list pages: one reading per list and query, judged by every rule that needs it; a page that
 // differs in any paging parameter, or of another list, is a reading of its own.
 import { describe, expect, it, vi } from 'vitest';
+import { uncounted } from '../../src/harness/coverage.ts';
 import { runConfirmed } from '../../src/harness/confirm.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import {
@@ -85,9 +86,9 @@ describe('sharedListKeys', () => {
     const a = list('/a');
     await firstPage(t, a);
     const [keys, again, b] = await Promise.all([
-      sharedListKeys(t, a),
-      sharedListKeys(t, a),
-      sharedListKeys(t, list('/b')),
+      sharedListKeys(uncounted, t, a),
+      sharedListKeys(uncounted, t, a),
+      sharedListKeys(uncounted, t, list('/b')),
     ]);
     expect(keys).toEqual(keysOf('/a', 9));
     expect(again).toEqual(keys);

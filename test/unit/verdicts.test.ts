@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 import { aggregate } from '../../src/report/aggregate.ts';
 import type { CheckResult } from '../../src/report/report.ts';
-import { Coverage, withCoverage } from '../../src/harness/coverage.ts';
+import { Coverage, uncounted } from '../../src/harness/coverage.ts';
 import { describeCoverage } from '../../src/check-outcome.ts';
 import { judgeAll } from '../../src/harness/judge-all.ts';
 import { isProfileFact } from '../../src/target/profile-facts.ts';
@@ -27,25 +27,23 @@ describe('judgeAll', () => {
 
   it('counts every item judged, with its place', async () => {
     const coverage = new Coverage();
-    await withCoverage(coverage, async () =>
-      judgeAll('number', [1, 2, 3], broken, { place: (n) => (n > 1 ? 'big' : 'small') }),
-    );
+    judgeAll(coverage, 'number', [1, 2, 3], broken, { place: (n) => (n > 1 ? 'big' : 'small') });
     expect(coverage.list()).toEqual([{ what: 'number', count: 3, places: 2 }]);
   });
 
   it('leaves a rule unjudged when there was nothing to judge', () => {
-    const e = thrown(() => judgeAll('number', [], broken));
+    const e = thrown(() => judgeAll(uncounted, 'number', [], broken));
     expect(e).toBeInstanceOf(TargetError);
     expect((e as TargetError).cause).toBe('nothing-judged');
   });
 
   it('leaves a rule unjudged when a fault kept items out and none judged broke it; a judged failure still fails', () => {
-    const unjudged = thrown(() => judgeAll('number', [1, 2], broken, { cut: [fault] }));
+    const unjudged = thrown(() => judgeAll(uncounted, 'number', [1, 2], broken, { cut: [fault] }));
     expect([(unjudged as TargetError).cause, (unjudged as TargetError).message]).toEqual([
       'timeout',
       'timeout: not every item could be reached to judge: GET /x: no answer',
     ]);
-    expect(thrown(() => judgeAll('number', [1, -2, -3], broken, { cut: [fault] }))).toEqual(
+    expect(thrown(() => judgeAll(uncounted, 'number', [1, -2, -3], broken, { cut: [fault] }))).toEqual(
       new RuleFailure('-2 is negative (1 more of 3 failed too)'),
     );
   });

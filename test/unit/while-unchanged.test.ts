@@ -2,6 +2,7 @@
 // later tries with them held back, a failure counts only from a held-back try, and a list seen changing is read held
 // back from the first try on for the rest of the run.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { uncounted } from '../../src/harness/coverage.ts';
 import { RuleFailure, TargetError } from '../../src/outcome.ts';
 import { againWhileUnchanged, whileUnchanged } from '../../src/probes/pages.ts';
 import { fakeTarget, keysOf } from '../support/fake-lists.ts';
@@ -26,7 +27,7 @@ describe('whileUnchanged', () => {
   it('runs the check once on a list that holds still, with the writes never held back', async () => {
     const { t, sent, held } = fakeTarget({ '/a': 2 });
     const given: string[][] = [];
-    const value = await whileUnchanged(t, '/a', async (all) => {
+    const value = await whileUnchanged(uncounted, t, '/a', async (all) => {
       given.push(all);
       return 'judged';
     });
@@ -40,7 +41,7 @@ describe('whileUnchanged', () => {
     const sizes = { '/a': 2 };
     const { t, held } = fakeTarget(sizes);
     const given: string[][] = [];
-    const value = await whileUnchanged(t, '/a', async (all) => {
+    const value = await whileUnchanged(uncounted, t, '/a', async (all) => {
       given.push(all);
       if (given.length === 1) sizes['/a'] = 3;
       return `try ${given.length}`;
@@ -53,7 +54,7 @@ describe('whileUnchanged', () => {
   it('does not judge a failure from a try with the writes free, though the readings agree', async () => {
     const { t, held } = fakeTarget({ '/a': 2 });
     let tries = 0;
-    const value = await whileUnchanged(t, '/a', async () => {
+    const value = await whileUnchanged(uncounted, t, '/a', async () => {
       if (++tries === 1) throw new RuleFailure('an item is missing from its page');
       return 'held';
     });
@@ -64,7 +65,7 @@ describe('whileUnchanged', () => {
   it('throws the failure of a held-back try whose readings agree', async () => {
     const { t, held } = fakeTarget({ '/a': 2 });
     const failures: RuleFailure[] = [];
-    const error = await whileUnchanged(t, '/a', async () => {
+    const error = await whileUnchanged(uncounted, t, '/a', async () => {
       const failure = new RuleFailure(`try ${failures.length + 1}`);
       failures.push(failure);
       throw failure;
@@ -78,7 +79,7 @@ describe('whileUnchanged', () => {
     const sizes = { '/a': 2 };
     const { t, held } = fakeTarget(sizes);
     let tries = 0;
-    const value = await whileUnchanged(t, '/a', async () => {
+    const value = await whileUnchanged(uncounted, t, '/a', async () => {
       if (++tries === 3) return 'held and still';
       if (tries === 2) sizes['/a'] = 3;
       throw new RuleFailure(`try ${tries}`);
@@ -91,14 +92,14 @@ describe('whileUnchanged', () => {
     const sizes = { '/a': 2, '/b': 2 };
     const { t, sent, held } = fakeTarget(sizes);
     let changed = false;
-    await whileUnchanged(t, '/a', async () => {
+    await whileUnchanged(uncounted, t, '/a', async () => {
       if (!changed) sizes['/a'] = 3;
       changed = true;
     });
     const still = async () => 'judged';
     const readings = async (path: string) => {
       const from = sent.length;
-      expect(await whileUnchanged(t, path, still)).toBe('judged');
+      expect(await whileUnchanged(uncounted, t, path, still)).toBe('judged');
       expect(sent.slice(from)).toEqual([whole(path), whole(path)]);
       return held.slice(from);
     };
@@ -121,7 +122,7 @@ describe('whileUnchanged', () => {
     const sizes = { '/a': 0 };
     const { t, held } = fakeTarget(sizes);
     let tries = 0;
-    const error = await whileUnchanged(t, '/a', async () => {
+    const error = await whileUnchanged(uncounted, t, '/a', async () => {
       tries++;
       sizes['/a']++;
       return judge();
@@ -136,7 +137,7 @@ describe('whileUnchanged', () => {
 describe('againWhileUnchanged', () => {
   it('takes a settled outcome judged on the keys at hand, without reading the list', async () => {
     const { t, sent } = fakeTarget({ '/a': 2 });
-    const value = await againWhileUnchanged(t, '/a', ['shared'], async (all, fresh) => ({ all, fresh }));
+    const value = await againWhileUnchanged(uncounted, t, '/a', ['shared'], async (all, fresh) => ({ all, fresh }));
     expect(value).toEqual({ all: ['shared'], fresh: false });
     expect(sent).toEqual([]);
   });
@@ -144,12 +145,13 @@ describe('againWhileUnchanged', () => {
   it('judges a failure or an unsettled outcome at hand again from fresh readings of a list that held still', async () => {
     const { t, sent } = fakeTarget({ '/a': 2 });
     const fresh = { all: keysOf('/a', 2), fresh: true };
-    const failed = await againWhileUnchanged(t, '/a', ['shared'], async (all, fresh) => {
+    const failed = await againWhileUnchanged(uncounted, t, '/a', ['shared'], async (all, fresh) => {
       if (!fresh) throw new RuleFailure('an item is missing from its page');
       return { all, fresh };
     });
     expect(failed).toEqual(fresh);
     const unsettled = await againWhileUnchanged(
+      uncounted,
       t,
       '/a',
       ['shared'],

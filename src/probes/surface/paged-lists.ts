@@ -1,6 +1,7 @@
 // Every paged list of the run under both generations (spec 2.3, 9.1): the rules about lists judge each of them. The
 // v2 lists are the projects, the event types and the surface's lists whose contexts exist; each is a list of /v1.0
 // too where that generation serves it (a 200 carrying results).
+import type { Tally } from '../../harness/coverage.ts';
 import type { HttpResponse } from '../../http/messages.ts';
 import { parsedBody } from '../../judges/entities.ts';
 import { isObject } from '../../judges/json-walk.ts';
@@ -54,9 +55,9 @@ export const firstPage = (t: Target, l: PagedList): Promise<HttpResponse> =>
 
 /** Every item of a list, from the run's shared pages at the largest size with the count switched on (it changes no
  * item): page 1 is `firstPage`, and the rules that need the whole result set share one reading of it. */
-export const sharedItems = (t: Target, l: PagedList): Promise<unknown[]> =>
-  wholeItems(t, l.path, (q) => sharedPage(t, l, { ...q, includeCount: true }));
+export const sharedItems = (tally: Tally, t: Target, l: PagedList): Promise<unknown[]> =>
+  wholeItems(tally, t, l.path, (q) => sharedPage(t, l, { ...q, includeCount: true }));
 
 /** Keys of every item of a list (itemKey), from `sharedItems`. */
-export const sharedListKeys = async (t: Target, l: PagedList): Promise<string[]> =>
-  (await sharedItems(t, l)).map(itemKey);
+export const sharedListKeys = async (tally: Tally, t: Target, l: PagedList): Promise<string[]> =>
+  (await sharedItems(tally, t, l)).map(itemKey);

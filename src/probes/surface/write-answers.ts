@@ -2,6 +2,7 @@
 // pretty, spec 2.4 envelope): one write of each method per resource kind of the writable surface, each sent with a
 // query variant (none, envelope=true, pretty=true). POST makes an entity of the run's, and DELETE removes that one;
 // PUT and PATCH send the entity's current values. A malformed body adds an error answer (400).
+import type { Tally } from '../../harness/coverage.ts';
 import { isObject } from '../../judges/json-walk.ts';
 import { describeExchange } from '../../judges/status.ts';
 import type { HttpResponse } from '../../http/messages.ts';
@@ -95,6 +96,7 @@ export function writeAnswers(t: Target, query: Record<string, string> = {}): Pro
 /** Judges each answer to the writes sent with `query` (but refused ones unless `errors`) against the plain answer to
  * the same write. */
 export async function judgeWriteVariant(
+  tally: Tally,
   t: Target,
   query: Record<string, string>,
   judge: (variant: HttpResponse, plain: HttpResponse) => void,
@@ -103,6 +105,7 @@ export async function judgeWriteVariant(
   const plain = await writeAnswers(t);
   const variants = (await writeAnswers(t, query)).filter((a) => errors || !a.error);
   judgeAll(
+    tally,
     'answer',
     variants,
     ({ title, res }) => {
