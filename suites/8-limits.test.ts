@@ -43,7 +43,7 @@ import {
   type RefusableWrite,
 } from '../src/probes/refused-write.ts';
 import { alertConfigKind } from '../src/probes/sequence.ts';
-import { check } from '../src/harness/check.ts';
+import { check, type CheckContext } from '../src/harness/check.ts';
 import type { Target } from '../src/target/target.ts';
 import { target as runTarget } from '../src/harness/run-target.ts';
 import { ownProjects } from '../src/probes/work-project.ts';
@@ -52,8 +52,8 @@ const limit = runTarget().profile.rateLimit.limit;
 const attempts = 3;
 
 /** An experiment that several checks judge: run once per run, by the first check that needs it. */
-function once<T>(key: string, run: (t: Target) => Promise<T>): (t: Target) => Promise<T> {
-  return (t) => oncePerRun(`experiment:${key}`, () => run(t));
+function once<T>(key: string, run: (ctx: CheckContext) => Promise<T>): (ctx: CheckContext) => Promise<T> {
+  return (ctx) => oncePerRun(`experiment:${key}`, () => run(ctx));
 }
 
 /** The projects bursts may go to: the suite's own, the empty one, the profile's others, and last its first (bursts
@@ -148,11 +148,12 @@ async function ownerPool(t: Target): Promise<string[]> {
     .sort((a, b) => callersOf(b).length - callersOf(a).length);
 }
 
-async function exhaust(t: Target, withPartner: boolean): Promise<Exhaustion> {
+async function exhaust(ctx: CheckContext, withPartner: boolean): Promise<Exhaustion> {
+  const t = ctx.target;
   const pool = await ownerPool(t);
   if (!pool.length)
     throw new TargetError('nothing-judged', "the owner credential reaches none of the profile's projects");
-  return inOneWindow(t, pool, { requests: limit + 3, partner: withPartner, credentials: ['owner'] }, async (at) => {
+  return inOneWindow(ctx, pool, { requests: limit + 3, partner: withPartner, credentials: ['owner'] }, async (at) => {
     const burst: HttpResponse[] = [];
     while (
       burst.length <= limit ||
@@ -186,19 +187,20 @@ interface Reset {
 
 /** Spends the budget of a project and, after the turn, sends it one more request; the project stays reserved
  * until then. Several checks judge the burst long before the turn. */
-const exhaustion = once('exhaustion', async (t) => {
-  const exhausted = await exhaust(t, true);
-  const reset = afterTurn(t, exhausted, 1);
+const exhaustion = once('exhaustion', async (ctx) => {
+  const exhausted = await exhaust(ctx, true);
+  const reset = afterTurn(ctx, exhausted, 1);
   reset.catch(() => undefined); // judged only by the check that awaits it
   return { ...exhausted, reset };
 });
 
-async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Promise<Reset | undefined> {
+async function afterTurn(ctx: CheckContext, exhausted: Exhaustion, attempt: number): Promise<Reset | undefined> {
+  const t = ctx.target;
   let handed = false;
   try {
     if (exhausted.allowed === undefined) return undefined;
     // A nonce that went stale while waiting is renewed before the turn, outside the project's budget.
-    await untilTurnAfter(t, exhausted.at.window, () => t.get(t.v2('/')));
+    await untilTurnAfter(ctx, exhausted.at.window, () => t.get(t.v2('/')));
     const probe = await readProject(t, exhausted.at.project, 'owner', exhausted.at.lease);
     if (probe.status !== 401 && landedIn(t, [probe], exhausted.at.window + 1)) {
       handed = handOver(
@@ -215,7 +217,7 @@ async function afterTurn(t: Target, exhausted: Exhaustion, attempt: number): Pro
       'nothing-judged',
       `in ${attempts} attempts, no request could be placed in the window right after one in which the project was refused`,
     );
-  return afterTurn(t, await exhaust(t, false), attempt + 1);
+  return afterTurn(ctx, await exhaust(ctx, false), attempt + 1);
 }
 
 /** A window a burst takes over with its project still reserved, and how many requests the project spent in it
@@ -239,8 +241,8 @@ function handOver(at: BurstWindow, probe: HttpResponse): boolean {
 
 /** The window right after the exhaustion's turn, when the exhausted project is one of `pool`: taken over after
  * the reset probe, so that the window does not go idle but for one request. Undefined when none was handed over. */
-async function windowAfterTurn(t: Target, pool: string[]): Promise<HeldWindow | undefined> {
-  const { at, reset } = await exhaustion(t);
+async function windowAfterTurn(ctx: CheckContext, pool: string[]): Promise<HeldWindow | undefined> {
+  const { at, reset } = await exhaustion(ctx);
   if (!pool.includes(at.project)) return undefined;
   const waiting = waitingForTurn();
   const handed = new Promise<HeldWindow>((resolve) => waiting.set(at.project, resolve));
@@ -254,8 +256,8 @@ async function windowAfterTurn(t: Target, pool: string[]): Promise<HeldWindow | 
 const noWindow = () => undefined;
 
 /** How many requests of one credential the target lets through in one window: the measure for the other bursts. */
-async function measuredAllowance(t: Target): Promise<number> {
-  const { burst, allowed } = await exhaustion(t);
+async function measuredAllowance(ctx: CheckContext): Promise<number> {
+  const { burst, allowed } = await exhaustion(ctx);
   if (allowed === undefined)
     throw new TargetError(
       'nothing-judged',
@@ -266,12 +268,12 @@ async function measuredAllowance(t: Target): Promise<number> {
 
 /** Sends a burst in a fresh window and gives up the project at once. */
 async function burstOnce<T extends { responses: HttpResponse[] }>(
-  t: Target,
+  ctx: CheckContext,
   pool: string[],
   plan: Parameters<typeof inOneWindow>[2],
   burst: (at: BurstWindow) => Promise<T>,
 ): Promise<T & { at: BurstWindow }> {
-  const result = await inOneWindow(t, pool, plan, burst);
+  const result = await inOneWindow(ctx, pool, plan, burst);
   result.at.lease.release();
   return result;
 }
@@ -284,8 +286,9 @@ async function callersBy(t: Target): Promise<(project: string) => string[]> {
 }
 
 /** Requests by every credential that reaches the project, taking turns, one more than one credential alone may send. */
-const sharedCounterBurst = once('shared-counter', async (t) => {
-  const allowed = await measuredAllowance(t);
+const sharedCounterBurst = once('shared-counter', async (ctx) => {
+  const t = ctx.target;
+  const allowed = await measuredAllowance(ctx);
   const names = Object.keys(t.profile.credentials);
   const projects = await burstProjects(t);
   const callersOf = await callersBy(t);
@@ -298,7 +301,7 @@ const sharedCounterBurst = once('shared-counter', async (t) => {
       );
     throw new TargetError('nothing-judged', 'no project of the profile is reached by two of its credentials');
   }
-  return burstOnce(t, pool, { requests: allowed + 1, credentials: names }, async (at) => {
+  return burstOnce(ctx, pool, { requests: allowed + 1, credentials: names }, async (at) => {
     const callers = callersOf(at.project);
     const responses: HttpResponse[] = [];
     for (let i = 0; i <= allowed; i++)
@@ -309,13 +312,14 @@ const sharedCounterBurst = once('shared-counter', async (t) => {
 
 /** Requests of every method, successes and failures in turn (writes that change nothing: each names something that
  * does not exist or carries a body the target refuses), one more than one credential alone may send. */
-const mixedOutcomeBurst = once('mixed-outcomes', async (t) => {
-  const allowed = await measuredAllowance(t);
+const mixedOutcomeBurst = once('mixed-outcomes', async (ctx) => {
+  const t = ctx.target;
+  const allowed = await measuredAllowance(ctx);
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   return withAcceptedDeleted(t, (made) =>
     burstOnce(
-      t,
+      ctx,
       projects.filter((p) => reach.has(p)),
       { requests: allowed + 1, credentials: ['owner'] },
       async (at) => {
@@ -376,13 +380,14 @@ function everyMethod(
 const concurrentExcess = (allowed: number) => Math.max(1, Math.ceil(allowed / 4));
 
 /** Requests by one credential, all at once, a quarter more than it may send alone. */
-const concurrentBurst = once('concurrent', async (t) => {
-  const allowed = await measuredAllowance(t);
+const concurrentBurst = once('concurrent', async (ctx) => {
+  const t = ctx.target;
+  const allowed = await measuredAllowance(ctx);
   const projects = await burstProjects(t);
   const reach = await projectsOf(t, 'owner');
   const requests = allowed + concurrentExcess(allowed);
   return burstOnce(
-    t,
+    ctx,
     projects.filter((p) => reach.has(p)),
     { requests, parallel: true, credentials: ['owner'] },
     async (at) => ({
@@ -399,8 +404,9 @@ const concurrentBurst = once('concurrent', async (t) => {
  * window before: the reset probe, where the burst follows it), the shared counter, the counting of every outcome and
  * concurrency held together; when not, each of the three rules sends a burst of its own above, so that a failure is
  * pinned on the part of the counting that broke: a conforming target's run sends two bursts in all. */
-const jointBurst = once('joint', async (t) => {
-  const allowed = await measuredAllowance(t);
+const jointBurst = once('joint', async (ctx) => {
+  const t = ctx.target;
+  const allowed = await measuredAllowance(ctx);
   const callersOf = await callersBy(t);
   // Projects that more credentials reach first: the shared counter is judged only where two of them send.
   const pool = await ownerPool(t);
@@ -421,15 +427,15 @@ const jointBurst = once('joint', async (t) => {
       const held = proceeded(responses).length === allowed - spent && !responses.some((r) => r.status >= 500);
       return { responses, callers, held };
     };
-    const after = await windowAfterTurn(t, pool);
+    const after = await windowAfterTurn(ctx, pool);
     const inAfter = after && (await inHeldWindow(t, after.at, senders, (at) => burst(at, after.spent)));
-    return inAfter ?? burstOnce(t, pool, { requests, parallel: true, credentials: senders }, (at) => burst(at, 0));
+    return inAfter ?? burstOnce(ctx, pool, { requests, parallel: true, credentials: senders }, (at) => burst(at, 0));
   });
 });
 
 /** The joint burst when it is evidence: no 5xx, and exactly as many proceeded as one credential may send alone. */
-async function heldJointBurst(t: Target) {
-  const joint = await jointBurst(t);
+async function heldJointBurst(ctx: CheckContext) {
+  const joint = await jointBurst(ctx);
   return joint.held ? joint : undefined;
 }
 
@@ -442,13 +448,13 @@ const sendersOf = (t: Target, callers: string[]) =>
  * project's own and starts again at the turn. A target that counts every project's requests together
  * (LIMITS-PER-PROJECT) or carries a window's requests into the next (LIMITS-RESET-AT-TURN) refuses a burst early
  * for requests that were not its own, so the failure then leaves the rule unjudged. */
-async function unlessCounterLeaks(t: Target, judge: () => void): Promise<void> {
+async function unlessCounterLeaks(ctx: CheckContext, judge: () => void): Promise<void> {
   try {
     judge();
   } catch (e) {
     if (!(e instanceof RuleFailure)) throw e;
-    const after = await budgetAfterTurn(t).catch(() => undefined);
-    const leak = (await sharedAcrossProjects(t))
+    const after = await budgetAfterTurn(ctx).catch(() => undefined);
+    const leak = (await sharedAcrossProjects(ctx))
       ? sharedCounterLeak
       : after?.reset.probe.status === 429
         ? 'the project was refused right after a turn (LIMITS-RESET-AT-TURN)'
@@ -463,8 +469,8 @@ async function unlessCounterLeaks(t: Target, judge: () => void): Promise<void> {
 
 /** Whether the request to another project right after the exhaustion was refused: the counter is not the project's
  * own, so requests to other projects in a window spend a burst's budget too. */
-async function sharedAcrossProjects(t: Target): Promise<boolean> {
-  const { partnerProbe } = await exhaustion(t);
+async function sharedAcrossProjects(ctx: CheckContext): Promise<boolean> {
+  const { partnerProbe } = await exhaustion(ctx);
   return partnerProbe?.status === 429;
 }
 
@@ -481,10 +487,10 @@ interface BudgetAfterTurn {
 /** What the project was admitted in the window right after the turn that followed its exhaustion: the reset probe
  * and, where the joint burst took the window over from it, the whole burst; undefined when no budget was spent. The
  * joint burst is asked for before the turn, so that it can take the window over. */
-const budgetAfterTurn = (t: Target) =>
+const budgetAfterTurn = (ctx: CheckContext) =>
   oncePerRun('budget-after-turn', async (): Promise<BudgetAfterTurn | undefined> => {
-    const joint = jointBurst(t).catch(() => undefined);
-    const { reset } = await exhaustion(t);
+    const joint = jointBurst(ctx).catch(() => undefined);
+    const { reset } = await exhaustion(ctx);
     const after = await reset;
     if (!after) return undefined;
     const burst = await joint;
@@ -509,10 +515,10 @@ function citeAll(responses: readonly (HttpResponse | undefined)[]): void {
 check(
   'LIMITS-100-PROCEED',
   `the first ${limit} requests by one credential to a project in one window all proceed`,
-  async ({ target, tally }) => {
-    const { burst } = await exhaustion(target);
+  async (ctx) => {
+    const { burst } = await exhaustion(ctx);
     citeAll([burst[0], burst[limit - 1], burst.find((r) => r.status === 429)]);
-    tally.judged('burst');
+    ctx.tally.judged('burst');
     checkWithinLimitProceed(burst, limit);
   },
 );
@@ -521,10 +527,10 @@ check(
 check(
   'LIMITS-429-AFTER-100',
   `request ${limit + 1} by one credential to a project in one window gets 429`,
-  async ({ target, tally }) => {
-    const { burst } = await exhaustion(target);
+  async (ctx) => {
+    const { burst } = await exhaustion(ctx);
     citeAll([burst[limit - 1], burst[limit]]);
-    tally.judged('burst');
+    ctx.tally.judged('burst');
     checkOverLimitRefused(burst, limit);
   },
 );
@@ -534,8 +540,9 @@ check(
 check(
   'LIMITS-429-AFTER-100',
   'a create sent to a project over its limit, refused with 429, creates nothing',
-  async ({ target, tally }) => {
-    const { burst, overLimitCreate, reset } = await exhaustion(target);
+  async (ctx) => {
+    const { target, tally } = ctx;
+    const { burst, overLimitCreate, reset } = await exhaustion(ctx);
     if (!overLimitCreate)
       throw new TargetError(
         'nothing-judged',
@@ -558,41 +565,38 @@ check(
 );
 
 // 8 "Over the limit | status 429"; 7.1 "An error response has a JSON body with five fields".
-check(
-  'LIMITS-429-ERROR-BODY',
-  'a 429 for a project over its limit carries the error body',
-  async ({ target, tally }) => {
-    const { burst } = await exhaustion(target);
-    const refused = burst.find((r) => r.status === 429);
-    if (!refused)
-      throw new TargetError(
-        'nothing-judged',
-        `${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`,
-      );
-    cite(refused.exchange);
-    tally.judged('burst');
-    checkRateLimitErrorBody(refused);
-  },
-);
+check('LIMITS-429-ERROR-BODY', 'a 429 for a project over its limit carries the error body', async (ctx) => {
+  const { burst } = await exhaustion(ctx);
+  const refused = burst.find((r) => r.status === 429);
+  if (!refused)
+    throw new TargetError(
+      'nothing-judged',
+      `${burst.length} requests to one project in one window drew no 429 (LIMITS-429-AFTER-100)`,
+    );
+  cite(refused.exchange);
+  ctx.tally.judged('burst');
+  checkRateLimitErrorBody(refused);
+});
 
 // Rule 1: "Requests by different users to one project add up."
 check(
   'LIMITS-SHARED-COUNTER',
   'requests by every credential that reaches a project are admitted as many as one credential alone: in the joint burst, else taking turns',
-  async ({ target, tally }) => {
-    const allowed = await measuredAllowance(target);
-    const joint = await heldJointBurst(target);
+  async (ctx) => {
+    const { target, tally } = ctx;
+    const allowed = await measuredAllowance(ctx);
+    const joint = await heldJointBurst(ctx);
     if (joint && joint.callers.length >= 2) {
       // Odd requests of the joint burst are the other credentials' reads, in turn: the first of each.
       citeAll(joint.responses.slice(0, 2 * (joint.callers.length - 1)));
       return tally.judged('joint burst', 1, sendersOf(target, joint.callers));
     }
-    const { responses, callers } = await sharedCounterBurst(target);
+    const { responses, callers } = await sharedCounterBurst(ctx);
     citeAll([...responses.slice(0, callers.length), responses[allowed - 1], responses[allowed]]);
     expectNoServerError(responses, 'a burst of requests by several credentials to one project');
     const from = sendersOf(target, callers);
     tally.judged('burst', 1, from);
-    await unlessCounterLeaks(target, () =>
+    await unlessCounterLeaks(ctx, () =>
       checkSameAllowance(responses, allowed, `requests by ${from} in turn to one project in one window`),
     );
   },
@@ -602,8 +606,8 @@ check(
 check(
   'LIMITS-PER-PROJECT',
   'right after one project is refused, a request to another project in the same window proceeds',
-  async ({ target, tally }) => {
-    const { burst, allowed, partnerProbe, at } = await exhaustion(target);
+  async (ctx) => {
+    const { burst, allowed, partnerProbe, at } = await exhaustion(ctx);
     if (allowed === undefined)
       throw new TargetError(
         'nothing-judged',
@@ -612,7 +616,7 @@ check(
     if (!partnerProbe)
       skipFor('projects.ids', 'the profile names one project only: there is no other project to send to');
     citeAll([burst[allowed], partnerProbe]);
-    tally.judged('burst');
+    ctx.tally.judged('burst');
     if (partnerProbe.status === 429) {
       throw new RuleFailure(
         `project ${at.partner} was refused in the window in which project ${at.project} spent its budget`,
@@ -631,16 +635,16 @@ check(
 check(
   'LIMITS-COUNTS-EVERY-REQUEST',
   'requests of every method, successes and failures, are admitted as many as successful reads alone: in the joint burst, else in turn',
-  async ({ target, tally }) => {
-    const allowed = await measuredAllowance(target);
-    const joint = await heldJointBurst(target);
+  async (ctx) => {
+    const allowed = await measuredAllowance(ctx);
+    const joint = await heldJointBurst(ctx);
     const jointFailures = joint ? proceeded(joint.responses).filter((r) => r.status >= 400) : [];
     if (joint && jointFailures.length > 0) {
       const counted = proceeded(joint.responses);
       citeAll([counted[0], jointFailures[0]]);
-      return tally.judged('joint burst', 1, outcomesOf(counted, jointFailures));
+      return ctx.tally.judged('joint burst', 1, outcomesOf(counted, jointFailures));
     }
-    const { responses } = await mixedOutcomeBurst(target);
+    const { responses } = await mixedOutcomeBurst(ctx);
     expectNoServerError(responses, 'a burst of requests to one project');
     const counted = responses.slice(0, allowed);
     const failures = counted.filter((r) => r.status >= 400 && r.status !== 429);
@@ -651,8 +655,8 @@ check(
       );
     citeAll([responses[0], failures[0], responses[allowed - 1], responses[allowed]]);
     const outcomes = outcomesOf(counted, failures);
-    tally.judged('burst', 1, outcomes);
-    await unlessCounterLeaks(target, () =>
+    ctx.tally.judged('burst', 1, outcomes);
+    await unlessCounterLeaks(ctx, () =>
       checkSameAllowance(responses, allowed, `requests of ${outcomes} to one project in one window`),
     );
   },
@@ -662,22 +666,22 @@ check(
 check(
   'LIMITS-CONCURRENT',
   `of a concurrent burst of more than ${limit} requests to a project in one window, exactly the limit proceed and the rest get 429: the joint burst, else one credential's reads`,
-  async ({ target, tally }) => {
-    const allowed = await measuredAllowance(target);
-    const joint = await heldJointBurst(target);
+  async (ctx) => {
+    const allowed = await measuredAllowance(ctx);
+    const joint = await heldJointBurst(ctx);
     if (joint) {
       citeAll([joint.responses.find((r) => r.status !== 429), joint.responses.find((r) => r.status === 429)]);
-      return tally.judged(
+      return ctx.tally.judged(
         'joint burst',
         1,
         `${joint.responses.length} requests at once by ${joint.callers.join(', ')}`,
       );
     }
-    const { responses } = await concurrentBurst(target);
+    const { responses } = await concurrentBurst(ctx);
     citeAll([responses.find((r) => r.status !== 429), responses.find((r) => r.status === 429)]);
     expectNoServerError(responses, 'a concurrent burst of requests to one project');
-    tally.judged('burst');
-    await unlessCounterLeaks(target, () => checkConcurrentAllowance(responses, allowed));
+    ctx.tally.judged('burst');
+    await unlessCounterLeaks(ctx, () => checkConcurrentAllowance(responses, allowed));
   },
 );
 
@@ -687,9 +691,9 @@ check(
 check(
   'LIMITS-RESET-AT-TURN',
   'after the turn of a window in which a project was refused, its first request and its whole budget in that window proceed',
-  async ({ target, tally }) => {
-    const { burst } = await exhaustion(target);
-    const after = await budgetAfterTurn(target);
+  async (ctx) => {
+    const { burst } = await exhaustion(ctx);
+    const after = await budgetAfterTurn(ctx);
     if (!after)
       throw new TargetError(
         'nothing-judged',
@@ -699,9 +703,9 @@ check(
     const refused = reset.exhausted.burst.find((r) => r.status === 429);
     citeAll([refused, reset.probe, following?.responses.find((r) => r.status === 429)]);
     expectNoServerError([reset.probe, ...(following?.responses ?? [])], 'the requests after the turn');
-    tally.judged('burst');
+    ctx.tally.judged('burst');
     // The reach: the first request after the turn alone, or with the burst that took its window over.
-    tally.judged('request after the turn', 1 + (following?.responses.length ?? 0));
+    ctx.tally.judged('request after the turn', 1 + (following?.responses.length ?? 0));
     if (reset.probe.status === 429) {
       throw new RuleFailure('the first request to the project after the window turned was refused', {
         expected: 'the request proceeds',
@@ -714,7 +718,7 @@ check(
       checkWholeBudgetAfterTurn(following.responses, after.proceeded, reset.exhausted.allowed!);
     } catch (e) {
       // Requests to other projects in that window count too where the counter is not the project's own.
-      if (e instanceof RuleFailure && (await sharedAcrossProjects(target)))
+      if (e instanceof RuleFailure && (await sharedAcrossProjects(ctx)))
         throw new TargetError(
           'nothing-judged',
           `${e.message}; but ${sharedCounterLeak}, so the window is no measure of the reset`,

@@ -7,8 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import type { ProjectLease, RateScheduler } from '../../src/http/rate-scheduler.ts';
 import { TargetError } from '../../src/outcome.ts';
-import { confirming } from '../../src/harness/confirm.ts';
-import { checkSignal } from '../../src/harness/running-checks.ts';
+import type { CheckContext } from '../../src/harness/check.ts';
 import type { Target } from '../../src/target/target.ts';
 
 /** Margin kept from a turn: a Date header can lag the target's clock by a few milliseconds. */
@@ -63,7 +62,8 @@ function spanMs(responses: readonly HttpResponse[]): number {
 
 /** Reserves a project of `pool` (and a partner) at the first moment a window ahead has room for the whole burst
  * and the project has spent nothing in it. */
-async function reserveFresh(t: Target, pool: string[], plan: BurstPlan): Promise<BurstWindow> {
+async function reserveFresh(ctx: CheckContext, pool: string[], plan: BurstPlan): Promise<BurstWindow> {
+  const t = ctx.target;
   const s = rateScheduler(t);
   for (;;) {
     const { low, high } = s.clock.bounds();
@@ -72,11 +72,11 @@ async function reserveFresh(t: Target, pool: string[], plan: BurstPlan): Promise
     const now = Date.now();
     const window = s.windowOf(now + low - burstStartMs);
     if (s.windowOf(now + needMs + high + turnMarginMs) === window) {
-      const chosen = choose(s, pool, window, plan.partner === true);
+      const chosen = choose(s, pool, window, plan.partner === true, ctx.confirming);
       if (chosen) return chosen;
     }
     // Until the earliest arrival is past the next turn, or a reservation ends.
-    await s.changed((window + 1) * s.windowMs + burstStartMs - low - now, checkSignal());
+    await s.changed((window + 1) * s.windowMs + burstStartMs - low - now, ctx.signal);
   }
 }
 
@@ -84,13 +84,24 @@ async function reserveFresh(t: Target, pool: string[], plan: BurstPlan): Promise
  * waits for a window after one the project spent nothing in, so that a target counting across the turn (a sliding
  * window) meets it as fresh as the first run met its own, not right after the first run's bursts; the first run does
  * not wait so, sparing a conforming target's run a window. */
-export function freshFor(s: Pick<RateScheduler, 'spent'>, project: string, window: number): boolean {
-  return s.spent(project, window) === 0 && (!confirming() || s.spent(project, window - 1) === 0);
+export function freshFor(
+  s: Pick<RateScheduler, 'spent'>,
+  project: string,
+  window: number,
+  confirming: boolean,
+): boolean {
+  return s.spent(project, window) === 0 && (!confirming || s.spent(project, window - 1) === 0);
 }
 
-function choose(s: RateScheduler, pool: string[], window: number, withPartner: boolean): BurstWindow | undefined {
+function choose(
+  s: RateScheduler,
+  pool: string[],
+  window: number,
+  withPartner: boolean,
+  confirming: boolean,
+): BurstWindow | undefined {
   for (const project of pool) {
-    if (!freshFor(s, project, window)) continue;
+    if (!freshFor(s, project, window, confirming)) continue;
     // A partner that has already spent some of this window leaves fresh windows to bursts; among equals, the
     // pool's last (its first projects are those bursts take first).
     const partners = pool
@@ -127,15 +138,16 @@ export function landedIn(t: Target, responses: readonly HttpResponse[], window: 
  * stale in the middle of it (a 401: whether the target counted it is unknown). Returns with the project still
  * reserved: the caller releases it. */
 export async function inOneWindow<T extends { responses: HttpResponse[] }>(
-  t: Target,
+  ctx: CheckContext,
   pool: string[],
   plan: BurstPlan,
   burst: (at: BurstWindow) => Promise<T>,
 ): Promise<T & { at: BurstWindow }> {
+  const t = ctx.target;
   let slowBefore = false;
   for (let attempt = 1; ; attempt++) {
     await renewNonces(t, plan.credentials);
-    const at = await reserveFresh(t, pool, plan);
+    const at = await reserveFresh(ctx, pool, plan);
     let result: T;
     try {
       result = await burst(at);
@@ -194,14 +206,18 @@ const anyStale = (responses: readonly HttpResponse[]) => responses.some((r) => r
 
 /** Waits until a request sent now reaches the target just after `window` has turned; `prepare` runs a moment
  * before the turn. */
-export async function untilTurnAfter(t: Target, window: number, prepare: () => Promise<unknown>): Promise<void> {
-  const s = rateScheduler(t);
+export async function untilTurnAfter(
+  ctx: CheckContext,
+  window: number,
+  prepare: () => Promise<unknown>,
+): Promise<void> {
+  const s = rateScheduler(ctx.target);
   const untilTurn = () => (window + 1) * s.windowMs + turnMarginMs - s.clock.arrival(Date.now())[0];
-  await sleep(Math.max(0, untilTurn() - prepareLeadMs), undefined, { signal: checkSignal() });
+  await sleep(Math.max(0, untilTurn() - prepareLeadMs), undefined, { signal: ctx.signal });
   await prepare();
   for (;;) {
     const waitMs = untilTurn();
     if (waitMs <= 0) return;
-    await sleep(waitMs, undefined, { signal: checkSignal() });
+    await sleep(waitMs, undefined, { signal: ctx.signal });
   }
 }

@@ -11,8 +11,8 @@ const scheduler = { spent: (project: string, window: number) => (project === 'p'
 
 it('lets the first run burst right after a spent window, and its confirmation only a window later', async () => {
   const runs: boolean[][] = [];
-  const { confirmed } = await runConfirmed(async () => {
-    runs.push([7, 8, 9].map((w) => freshFor(scheduler, 'p', w)));
+  const { confirmed } = await runConfirmed(async (confirming) => {
+    runs.push([7, 8, 9].map((w) => freshFor(scheduler, 'p', w, confirming)));
     throw new RuleFailure('refused after the turn', { expected: 200, actual: 429 });
   });
   expect(confirmed).toBe(true);
@@ -20,5 +20,5 @@ it('lets the first run burst right after a spent window, and its confirmation on
     [false, true, true],
     [false, false, true],
   ]);
-  expect(freshFor(scheduler, 'q', 8)).toBe(true);
+  expect(freshFor(scheduler, 'q', 8, true)).toBe(true);
 });
