@@ -64,6 +64,10 @@ check('PROJ-ID-AS-GROUP-ID', titleOf('PROJ-ID-AS-GROUP-ID'), judgeRun('PROJ-ID-A
 // authentication ...: 401": every 401 the run received to a request without credentials.
 check('AUTH-DIGEST-CHALLENGE', titleOf('AUTH-DIGEST-CHALLENGE'), judgeRun('AUTH-DIGEST-CHALLENGE'));
 
+// 5 "Missing authentication, wrong credentials, or a user not allowed to reach the resource: 401": every answer the
+// run received to a request without credentials.
+check('AUTH-MISSING-401', titleOf('AUTH-MISSING-401'), judgeRun('AUTH-MISSING-401'));
+
 // 6 "Audit events of variant NDS Audits carry the property eventTypeName": every event the run received.
 check('EVT-EVENT-TYPE-NAME', titleOf('EVT-EVENT-TYPE-NAME'), judgeRun('EVT-EVENT-TYPE-NAME'));
 

@@ -1,11 +1,35 @@
 // Spec 5: "API keys are used as a public key and private key pair with HTTP Digest authentication", and "Missing
-// authentication ...: 401": every 401 of the run to a request that carried no credentials, whichever check sent it
-// (any method, either generation, HEAD included), challenges with Digest. A 401 to credentials that were sent may be
-// to wrong ones or to a caller not allowed to reach the resource, which one answer does not tell apart: the planned
-// checks judge those.
+// authentication ...: 401": every answer of the run to a request that carried no credentials, whichever check sent it
+// (any method, either generation, HEAD included, a Digest handshake's first request too), is a 401 that challenges
+// with Digest. A path the profile says is served without authentication is left out. A 401 to credentials that were
+// sent may be to wrong ones or to a caller not allowed to reach the resource, which one answer does not tell apart:
+// the planned checks judge those.
 import { sentCredentials } from '../exchange.ts';
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
-import { byJudge, notJudged, type ExchangeRule } from './rule.ts';
+import { matchTemplate } from '../probes/path-template.ts';
+import { pathBelowBase, type Answer } from './answer.ts';
+import type { ExchangeContext } from './context.ts';
+import { broken, byJudge, held, notJudged, type Verdict, type ExchangeRule } from './rule.ts';
+
+/** Why an answer says nothing of a request without authentication, or undefined when it does. */
+function notUnauthenticated(ctx: ExchangeContext, a: Answer): string | undefined {
+  if (!ctx.credentialsRecorded) return 'the records show no credentials of any request';
+  if (sentCredentials(a.res.exchange.request)) return 'credentials were sent';
+  const path = pathBelowBase(ctx, a);
+  if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return 'a path served without authentication';
+  return undefined;
+}
+
+function refusedAsUnauthenticated(ctx: ExchangeContext, a: Answer): Verdict {
+  const why = notUnauthenticated(ctx, a);
+  if (why) return notJudged(why);
+  if (a.res.status === 401) return held;
+  return broken(
+    `${a.method} ${a.url.pathname}${a.url.search} without authentication answered ${a.res.status}`,
+    401,
+    a.res.status,
+  );
+}
 
 export const authRules: ExchangeRule[] = [
   {
@@ -14,9 +38,15 @@ export const authRules: ExchangeRule[] = [
     appliesTo: { statuses: ['4xx'], tooManyRequests: false, body: 'any' },
     judge: (ctx, a) => {
       if (a.res.status !== 401) return notJudged('not a 401');
-      if (!ctx.credentialsRecorded) return notJudged('the records show no credentials of any request');
-      if (sentCredentials(a.res.exchange.request)) return notJudged('credentials were sent');
+      const why = notUnauthenticated(ctx, a);
+      if (why) return notJudged(why);
       return byJudge(() => expectDigestChallenge(a.res, 'the 401 to a request without credentials'));
     },
+  },
+  {
+    rule: 'AUTH-MISSING-401',
+    title: 'every answer of the run to a request without credentials (any method, either generation) is a 401',
+    appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
+    judge: refusedAsUnauthenticated,
   },
 ];

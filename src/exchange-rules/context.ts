@@ -20,6 +20,8 @@ export interface ExchangeContext {
    * none at all dropped them (browsers export archives without them), so a request there without any tells
    * nothing. */
   credentialsRecorded: boolean;
+  /** Path templates below a generation's base the target serves without authentication (the profile's). */
+  unauthenticated: readonly string[];
 }
 
 export function exchangeContext(profile: Profile, credentialsRecorded = true): ExchangeContext {
@@ -32,5 +34,6 @@ export function exchangeContext(profile: Profile, credentialsRecorded = true): E
     servedVersions: servedVersionsOf(profile.versions),
     ndsAuditTypes: new Set([...added20250418, ...profile.events.ndsAuditTypes]),
     credentialsRecorded,
+    unauthenticated: profile.surface.unauthenticated,
   };
 }

@@ -44,8 +44,14 @@ export interface Profile {
   methods: { unsupported: { method: string; path: string }[]; volatileFields: string[] };
   /** The operations: from the target's OpenAPI document (`openapi`: a URL, a path on the target beginning with
    * /api/, or a file), else the methods per path template and the unmodifiable fields per resource (its collection's
-   * template) given here, dotted at depth. */
-  surface: { openapi?: string; methods: Record<string, string[]>; readOnly: Record<string, string[]> };
+   * template) given here, dotted at depth; and the paths served without authentication. */
+  surface: {
+    openapi?: string;
+    methods: Record<string, string[]>;
+    readOnly: Record<string, string[]>;
+    /** Path templates below a generation's base served without authentication (left out of AUTH-MISSING-401). */
+    unauthenticated: string[];
+  };
   /** cleanupWindows: how long the cleanup waits out 429s, in windows from its first. */
   rateLimit: { limit: number; windowSeconds: number; pathPrefix: string; cleanupWindows: number };
   timeouts: { requestMs: number; connectMs: number; ruleMs: number };

@@ -25,6 +25,7 @@ const ctx: ExchangeContext = {
   servedVersions: ['2023-01-01', '2023-02-01'],
   ndsAuditTypes: new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']),
   credentialsRecorded: true,
+  unauthenticated: ['/unauth/controlPlaneIPAddresses'],
 };
 const v2 = `${ctx.baseUrl}/api/platform/v2`;
 
@@ -391,5 +392,37 @@ describe('exchange rules', () => {
     expect(verdict('AUTH-DIGEST-CHALLENGE', answer('GET', `${v2}/groups/x`, 404, error(404, 'Not Found')))).toBe(
       'not a 401',
     );
+  });
+
+  it('hold every answer to a request without credentials to a 401, but where the profile says none is needed', () => {
+    const legacy = `${ctx.baseUrl}/api/platform/v1.0/groups/p1`;
+    expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/groups/p1`, 401, error(401, 'Unauthorized')))).toBe('held');
+    expect(verdict('AUTH-MISSING-401', answer('HEAD', legacy, 200, undefined))).toBe('broken');
+    expect(verdict('AUTH-MISSING-401', answer('PATCH', `${v2}/groups/p1`, 200, project))).toBe('broken');
+    // Refused all the same, but as a missing resource or a forbidden caller: not the spec's 401.
+    expect(verdict('AUTH-MISSING-401', answer('DELETE', `${v2}/groups/p1`, 404, error(404, 'Not Found')))).toBe(
+      'broken',
+    );
+    expect(verdict('AUTH-MISSING-401', answer('POST', legacy, 403, error(403, 'Forbidden')))).toBe('broken');
+    const withCredentials = answer('GET', `${v2}/groups/p1`, 200, project);
+    withCredentials.exchange.request.headers.Authorization = 'Digest username="k"';
+    expect(verdict('AUTH-MISSING-401', withCredentials)).toBe('credentials were sent');
+    expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/unauth/controlPlaneIPAddresses`, 200, {}))).toBe(
+      'a path served without authentication',
+    );
+    expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/groups/p1`, 429, error(429, 'Too Many Requests')))).toBe(
+      'a 429 (the rate limit rules judge it)',
+    );
+    expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/groups/p1`, 503, undefined))).toBe(
+      'a 5xx (spec 7.2: retry later)',
+    );
+    const unrecorded = { ...ctx, credentialsRecorded: false };
+    const j = judgeRule(exchangeRulesOf('AUTH-MISSING-401'), unrecorded, [
+      readAnswer(unrecorded, answer('GET', `${v2}/groups/p1`, 200, project)),
+    ]);
+    expect([j.broken, [...j.notJudged.keys()]]).toEqual([
+      undefined,
+      ['the records show no credentials of any request'],
+    ]);
   });
 });
