@@ -325,6 +325,9 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
     const type = mediaTypeOf(req.headers['content-type']);
     if (generation === 'v2' && mutants.has('VER-CONTENT-TYPE-BOTH:malformed') && type !== 'application/json')
       throw unsupportedMediaType(req.headers['content-type'] ?? '');
+    // Mutant: the versioned media type's parser reports a body it cannot read as an entity it cannot process.
+    if (generation === 'v2' && mutants.has('ERR-MALFORMED-400:versioned') && type !== 'application/json')
+      throw new ApiError(422, 'INVALID_JSON', 'Received JSON does not match expected format.');
     throw invalidJson();
   }
 }

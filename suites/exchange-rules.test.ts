@@ -81,6 +81,9 @@ check('ERR-STATUS-MATCH', titleOf('ERR-STATUS-MATCH'), judgeRun('ERR-STATUS-MATC
 // 7.1 "reason | string | The HTTP status text of the response."
 check('ERR-REASON-TEXT', titleOf('ERR-REASON-TEXT'), judgeRun('ERR-REASON-TEXT'));
 
+// 7.2 "400 | Bad Request | Malformed request": every answer the run received to a body sent as JSON that is not JSON.
+check('ERR-MALFORMED-400', titleOf('ERR-MALFORMED-400'), judgeRun('ERR-MALFORMED-400'));
+
 // 7.1 "RESOURCE_NOT_FOUND (status 404, ... parameters holds the requested path, detail states that the resource
 // cannot be found at that path)": every such error of the run, whatever its method.
 check('ERR-RESOURCE-NOT-FOUND', titleOf('ERR-RESOURCE-NOT-FOUND'), judgeRun('ERR-RESOURCE-NOT-FOUND'));

@@ -1,7 +1,9 @@
 // Spec 7.1, judged on every 4xx answer of the run but a 429: "An error response has a JSON body with five fields",
 // its `error` the status, its `reason` the status text, and a RESOURCE_NOT_FOUND error's `parameters` hold the
 // requested path, its `detail` names it (other not-found codes are not shown: the planned checks, which know the
-// missing identifier, judge them). Spec 8, judged on every 429 of the run: it carries the error body.
+// missing identifier, judge them). Spec 7.2, "400 | Bad Request | Malformed request", judged on every answer of the
+// run to a request whose body, sent as JSON, is not JSON. Spec 8, judged on every 429 of the run: it carries the error
+// body.
 import {
   checkErrorBodyFields,
   checkErrorReason,
@@ -9,12 +11,14 @@ import {
   checkResourceNotFound,
 } from '../judges/error-body.ts';
 import { isObject } from '../judges/json-walk.ts';
+import { essenceOf } from '../judges/media-type.ts';
+import { namedVersion } from '../judges/versioned-media.ts';
 import { decodeSegment } from '../target/scope.ts';
 import { checkRateLimitErrorBody } from '../judges/rate-limit.ts';
 import { describeExchange } from '../judges/status.ts';
-import { errorView, type Answer } from './answer.ts';
+import { errorView, sentHeader, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
-import { broken, byJudge, notJudged, type AppliesTo, type ExchangeRule, type Verdict } from './rule.ts';
+import { broken, byJudge, held, notJudged, type AppliesTo, type ExchangeRule, type Verdict } from './rule.ts';
 
 const errors: AppliesTo = { statuses: ['4xx'], tooManyRequests: false, body: 'present' };
 
@@ -34,7 +38,44 @@ function notFoundNamesPath(ctx: ExchangeContext, a: Answer): Verdict {
   return verdicts.find((v) => v.verdict === 'held') ?? verdicts[0]!;
 }
 
+/** Refusals a target may make before it reads a body: of the caller (401, 403), the path (404), the method (405), the
+ * version asked for (406). The spec does not say which a target decides first. */
+const beforeTheBody = new Set([401, 403, 404, 405, 406]);
+
+/** Why a request's body says nothing of a malformed request, or undefined when it is JSON that does not parse, sent
+ * under a JSON media type the target takes: application/json, or under /v2 a version the profile says is served. */
+function notMalformed(ctx: ExchangeContext, a: Answer): string | undefined {
+  const body = a.res.exchange.request.body;
+  if (body === undefined || body === '') return 'no body sent';
+  const type = sentHeader(a.res, 'content-type');
+  const named = a.generation === 'v2' ? namedVersion(type, ctx.vendor) : undefined;
+  if (essenceOf(type) !== 'application/json' && named === undefined) return 'not sent as JSON';
+  if (named !== undefined && !ctx.servedVersions.includes(named))
+    return 'sent under a version the profile does not say is served';
+  try {
+    JSON.parse(body);
+    return 'the body is JSON';
+  } catch {
+    return undefined;
+  }
+}
+
+function malformedRefused(ctx: ExchangeContext, a: Answer): Verdict {
+  const why = notMalformed(ctx, a);
+  if (why) return notJudged(why);
+  const status = a.res.status;
+  if (beforeTheBody.has(status)) return notJudged(`a ${status}, which may come before the body is read`);
+  if (status === 400) return held;
+  return broken(`${describeExchange(a.res)}: a body that is not JSON is answered ${status}`, 400, status);
+}
+
 export const errorRules: ExchangeRule[] = [
+  {
+    rule: 'ERR-MALFORMED-400',
+    title: 'every answer of the run to a request whose body, sent as JSON, is not JSON is a 400',
+    appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
+    judge: malformedRefused,
+  },
   {
     rule: 'ERR-BODY-FIELDS',
     title:

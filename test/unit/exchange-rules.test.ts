@@ -425,4 +425,37 @@ describe('exchange rules', () => {
       ['the records show no credentials of any request'],
     ]);
   });
+
+  it('hold a body sent as JSON that is not JSON to a 400, unless refused before the body is read', () => {
+    const sent = (
+      status: number,
+      body: string,
+      type: string,
+      url = `${v2}/groups/p1/alertConfigs`,
+      method = 'POST',
+    ) => {
+      const res = answer(method, url, status, status === 201 ? project : error(status, 'x'));
+      res.exchange.request.headers = { 'Content-Type': type };
+      res.exchange.request.body = body;
+      return verdict('ERR-MALFORMED-400', res);
+    };
+    const versioned = 'application/vnd.platform.2023-02-01+json';
+    expect(sent(400, '{"name": ', 'application/json')).toBe('held');
+    expect(sent(400, '{"name": ', versioned)).toBe('held');
+    expect(sent(201, '{"name": "a",}', versioned)).toBe('broken');
+    expect(sent(415, '{"name": ', versioned)).toBe('broken');
+    expect(sent(422, "{'name': 'a'}", 'application/json; charset=utf-8', `${v2}/groups/p1`, 'PATCH')).toBe('broken');
+    expect(sent(404, '{"name": ', 'application/json')).toBe('a 404, which may come before the body is read');
+    expect(sent(401, '{"name": ', 'application/json')).toBe('a 401, which may come before the body is read');
+    expect(sent(201, '{"name": "a"}', 'application/json')).toBe('the body is JSON');
+    expect(sent(415, '{"name": ', 'text/plain')).toBe('not sent as JSON');
+    // A version the target does not serve may be refused before its body is read; /v1.0 takes application/json.
+    expect(sent(415, '{"name": ', 'application/vnd.platform.2001-01-01+json')).toBe(
+      'sent under a version the profile does not say is served',
+    );
+    expect(sent(415, '{"name": ', versioned, `${ctx.baseUrl}/api/platform/v1.0/groups/p1/alertConfigs`)).toBe(
+      'not sent as JSON',
+    );
+    expect(sent(415, '', 'application/json')).toBe('no body sent');
+  });
 });
