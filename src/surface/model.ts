@@ -9,6 +9,12 @@ export type SurfaceMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** A field of a body by its property names, outermost first; an array's items stand at their array's name. */
 export type FieldPath = string[];
 
+/** The form the document gives a path parameter's values: a pattern they match, or the closed set they come from. */
+export interface ParamForm {
+  pattern?: string;
+  enum?: string[];
+}
+
 export interface SurfaceOperation {
   /** Below the v2 base, a `{param}` for each path parameter: `/groups/{groupId}/clusters`. */
   template: string;
@@ -28,6 +34,8 @@ export interface SurfaceOperation {
   /** For a GET, whether it answers a paged list (an object with a `results` array), as the document's schema of its
    * answer shows; absent where the surface does not say (one made from the profile, or an answer without a schema). */
   paged?: boolean;
+  /** The form of each path parameter whose values the document constrains; absent where it constrains none. */
+  pathParams?: Record<string, ParamForm>;
 }
 
 export interface Surface {

@@ -3,7 +3,7 @@
 // the versioned base `/api/{vendor}/v2`, given either whole in `paths` or below a server whose URL ends with it.
 import { dereference } from '@readme/openapi-parser';
 import { isObject } from '../judges/json-walk.ts';
-import type { Surface, SurfaceMethod, SurfaceOperation } from './model.ts';
+import type { ParamForm, Surface, SurfaceMethod, SurfaceOperation } from './model.ts';
 import { readOnlyFields } from './read-only.ts';
 
 interface MediaTypes {
@@ -14,7 +14,7 @@ interface Parameter {
   in?: string;
   required?: boolean;
   example?: unknown;
-  schema?: { format?: string; default?: unknown; enum?: unknown[]; example?: unknown };
+  schema?: { format?: string; default?: unknown; enum?: unknown[]; example?: unknown; pattern?: unknown };
 }
 type Operation = { requestBody?: MediaTypes; responses?: Record<string, MediaTypes>; parameters?: Parameter[] };
 interface Document {
@@ -38,9 +38,22 @@ function generationsOf(op: Operation, vendor: string): string[] {
   return [...new Set(dates)].sort();
 }
 
-/** The query parameters of an operation: its path's and its own. */
-const queryOf = (op: Operation, item: Record<string, unknown>): Parameter[] =>
-  [...((item.parameters as Parameter[] | undefined) ?? []), ...(op.parameters ?? [])].filter((p) => p.in === 'query');
+/** The parameters of an operation in one place (`query`, `path`): its path's and its own. */
+const parametersOf = (op: Operation, item: Record<string, unknown>, where: string): Parameter[] =>
+  [...((item.parameters as Parameter[] | undefined) ?? []), ...(op.parameters ?? [])].filter((p) => p.in === where);
+
+/** The form of each path parameter whose schema gives its values a pattern or a closed set of strings. */
+function pathFormsOf(path: Parameter[]): Record<string, ParamForm> {
+  const forms = path.flatMap((p) => {
+    const { pattern, enum: values } = p.schema ?? {};
+    const form: ParamForm = {
+      ...(typeof pattern === 'string' ? { pattern } : {}),
+      ...(Array.isArray(values) && values.every((v) => typeof v === 'string') ? { enum: values as string[] } : {}),
+    };
+    return p.name && Object.keys(form).length > 0 ? [[p.name, form] as const] : [];
+  });
+  return Object.fromEntries(forms);
+}
 
 const takesDate = (p: Parameter) => p.schema?.format === 'date-time' || p.schema?.format === 'date';
 
@@ -93,7 +106,8 @@ export async function surfaceFromDocument(document: object | string, vendor: str
       if (!op) continue;
       const schemas = Object.values(op.requestBody?.content ?? {}).map((m) => m.schema);
       const readOnly = new Map(schemas.flatMap(readOnlyFields).map((f) => [f.join('.'), f]));
-      const query = queryOf(op, item);
+      const query = parametersOf(op, item, 'query');
+      const pathParams = pathFormsOf(parametersOf(op, item, 'path'));
       const dateQuery = dateQueryOf(query);
       const requiredQuery = requiredQueryOf(query);
       const paged = method === 'GET' ? pagedOf(op) : undefined;
@@ -106,6 +120,7 @@ export async function surfaceFromDocument(document: object | string, vendor: str
         ...(dateQuery.length > 0 ? { dateQuery } : {}),
         ...(Object.keys(requiredQuery).length > 0 ? { requiredQuery } : {}),
         ...(paged === undefined ? {} : { paged }),
+        ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
       });
     }
   }

@@ -101,6 +101,33 @@ describe('the list surface', () => {
     expect(entry!.path).toBe('/groups/p1/accessList/203.0.113.254');
   });
 
+  it("misses an entry by a value of the form the target's document gives its parameter, or not at all", () => {
+    const list = (kind: string, item: string, itemForm: SurfaceList['itemForm']): SurfaceList => ({
+      title: `${kind} of the project`,
+      template: `/groups/{groupId}/${kind}`,
+      item,
+      itemForm,
+      paged: true,
+    });
+    const accounts = list('serviceAccounts', 'clientId', { pattern: '^mdb_sa_id_[a-fA-F\\d]{24}$' });
+    const users = list('users', 'userName', { pattern: "^[a-z0-9!#$%&'*+/=?^_`{|}~-]+@[a-z0-9]+\\.[a-z]+$" });
+    const hooks = list('hooks', 'hookId', { pattern: '^[0-9a-f]{24}$' });
+    const integrations = list('integrations', 'integrationType', { enum: ['SLACK', 'DATADOG'] });
+    const entries = missingEntries({
+      ...surface,
+      lists: [accounts, users, hooks, integrations],
+    });
+    // A closed set of values leaves no value sure to name nothing: that list's entry is left out.
+    expect(entries.map((e) => e.list.item)).toEqual(['clientId', 'userName', 'hookId']);
+    const [account, user, hook] = entries;
+    expect(account!.missing).toMatch(/^mdb_sa_id_[a-fA-F\d]{24}$/);
+    expect(decodeURIComponent(user!.missing)).toMatch(new RegExp(users.itemForm!.pattern!));
+    expect(user!.path).toBe(`/groups/p1/users/${user!.missing}`);
+    expect(user!.missing).not.toMatch(/[/?#]/);
+    // A fresh id that fits the form is kept.
+    expect(hook!.missing).toMatch(/^f1f1[0-9a-f]{20}$/);
+  });
+
   it('reads each list whose whole chain of contexts exists, with its query, and leaves out the others', () => {
     expect(existingLists(surface).map((l) => [l.list.title, l.path])).toEqual([
       ['restore jobs', '/groups/p1/clusters/c1/backup/restoreJobs'],

@@ -75,3 +75,14 @@ it('says which GETs answer a paged list, as the schemas of their answers show', 
   expect(paged('/groups/{groupId}/clusters/{clusterName}')).toBe(false);
   expect(surface.operations.filter((o) => o.method !== 'GET').every((o) => o.paged === undefined)).toBe(true);
 });
+
+it('gives the form of each path parameter the document constrains: a pattern, or a closed set', () => {
+  const get = (template: string) => surface.operations.find((o) => o.template === template && o.method === 'GET');
+  expect(get('/orgs/{orgId}/serviceAccounts/{clientId}')?.pathParams?.clientId).toEqual({
+    pattern: '^mdb_sa_id_[a-fA-F\\d]{24}$',
+  });
+  expect(get('/groups/{groupId}/integrations/{integrationType}')?.pathParams?.integrationType?.enum).toContain('SLACK');
+  expect(get('/groups/{groupId}/alertConfigs/{alertConfigId}')?.pathParams?.alertConfigId).toEqual({
+    pattern: '^([a-f0-9]{24})$',
+  });
+});

@@ -3,12 +3,13 @@
 // lives in, so that rules about lists and their contexts judge them all, at every depth. Contexts that exist come
 // from the crawl; ids that exist nowhere are made here, one per kind of context or entry.
 import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath, type Crawled } from '../crawl.ts';
 import { once } from '../../harness/per-run.ts';
 import { contextsOf, matchTemplate } from '../path-template.ts';
 import type { Target } from '../../target/target.ts';
-import { operationsAt, shapeOf, type Surface as TargetSurface } from '../../surface/model.ts';
+import { operationsAt, shapeOf, type ParamForm, type Surface as TargetSurface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 
 export interface SurfaceList {
@@ -18,6 +19,8 @@ export interface SurfaceList {
   template: string;
   /** The path parameter of one entry, read alone at `${template}/{item}`. */
   item?: string;
+  /** The form the target's document gives the entry's values, where it gives one. */
+  itemForm?: ParamForm;
   /** False for one entity under a context rather than a list of results (performance advice, measurements). */
   paged: boolean;
   /** Query parameters the resource requires. */
@@ -110,6 +113,36 @@ function missingValue(s: Surface, param: string): string {
   return once(`missing-id:${param}`, () => `f1f1${randomBytes(10).toString('hex')}`, { afresh: false });
 }
 
+/** A value of an entry's parameter that names nothing, of the form the target's document gives it (`form`): where
+ * the value above does not match its pattern, one drawn to match it (encoded for the path); undefined where its
+ * values are a closed set, any of which may exist. */
+function missingEntryValue(s: Surface, param: string, form?: ParamForm): string | undefined {
+  if (form?.enum && !missingNames[param]) return undefined;
+  const id = missingValue(s, param);
+  const pattern = patternOf(form);
+  if (!pattern || pattern.test(id)) return id;
+  return once(
+    `missing-form:${param}:${form!.pattern}`,
+    () => {
+      const [drawn] = fc.sample(fc.stringMatching(pattern, { size: 'xsmall' }), {
+        seed: randomBytes(4).readInt32LE(),
+        numRuns: 1,
+      });
+      return encodeURIComponent(drawn!);
+    },
+    { afresh: false },
+  );
+}
+
+/** A form's pattern, where it is one JavaScript reads. */
+function patternOf(form: ParamForm | undefined): RegExp | undefined {
+  try {
+    return form?.pattern === undefined ? undefined : new RegExp(form.pattern);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface Surface {
   lists: SurfaceList[];
   /** The id of no project that the run's 404 probes use (the Target's, which its scope lets through). */
@@ -157,8 +190,8 @@ export function missingEntries(s: Surface): MissingProbe[] {
       const depth = contextsOf(l.template).length;
       const values = s.existing(l.template, depth);
       if (!values) return [];
-      const missing = missingValue(s, l.item!);
-      return [{ list: l, path: `${fill(l.template, values)}/${missing}`, missing, depth }];
+      const missing = missingEntryValue(s, l.item!, l.itemForm);
+      return missing === undefined ? [] : [{ list: l, path: `${fill(l.template, values)}/${missing}`, missing, depth }];
     });
 }
 
@@ -183,14 +216,27 @@ export function surfaceLists(surface: TargetSurface, known: readonly SurfaceList
     .filter((o) => !known.some((l) => shapeOf(l.template) === shapeOf(o.template)))
     .filter((o) => contextsOf(o.template).length > 0 && contextsOf(o.template).every((c) => c in contextTitles))
     .map((o) => {
-      const entry = gets.find(
-        (g) =>
-          g.template.startsWith(`${o.template}/{`) &&
-          contextsOf(g.template).length === contextsOf(o.template).length + 1,
-      );
+      const entry = entryOf(surface, o.template);
       const item = entry && contextsOf(entry.template).at(-1);
       return { title: titleOf(o.template), template: o.template, ...(item ? { item } : {}), paged: true };
     });
+}
+
+/** The GET of one entry of a list, where the surface has one (`${template}/{param}`, parameters named as they may
+ * be). */
+const entryOf = (surface: TargetSurface, template: string) =>
+  surface.operations.find(
+    (g) =>
+      g.method === 'GET' &&
+      shapeOf(g.template).startsWith(`${shapeOf(template)}/{`) &&
+      contextsOf(g.template).length === contextsOf(template).length + 1,
+  );
+
+/** A list with the form the surface gives its entries' values, where it gives one. */
+function withItemForm(surface: TargetSurface, l: SurfaceList): SurfaceList {
+  const entry = l.item ? entryOf(surface, l.template) : undefined;
+  const form = entry?.pathParams?.[contextsOf(entry.template).at(-1)!];
+  return form ? { ...l, itemForm: form } : l;
 }
 
 /** The lists the target offers for this run: those of the catalogue the surface or the profile names (its
@@ -211,7 +257,7 @@ export async function listSurface(t: Target): Promise<Surface> {
     Object.values(endpoints).includes(l.template);
   const all = catalogue(t.profile);
   const known = all.filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
-  const lists = [...known, ...surfaceLists(surface, all)];
+  const lists = [...known, ...surfaceLists(surface, all)].map((l) => withItemForm(surface, l));
   const chains = contextChains(reached, t.profile);
   return {
     lists,
