@@ -1,4 +1,5 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
+import { missingNames } from '../src/probes/surface/lists.ts';
 import { expectNotServedInClear } from '../src/judges/plain-http.ts';
 import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
@@ -149,7 +150,7 @@ async function routes(t: Target): Promise<Route[]> {
     write('POST an empty alert configuration', 'POST', t.v2(`${p}/alertConfigs`), {}),
     write('PUT an alert configuration that does not exist', 'PUT', missingConfig, {}),
     write('PATCH an alert configuration that does not exist', 'PATCH', missingConfig, { enabled: false }),
-    write('DELETE a cluster that does not exist', 'DELETE', t.v2(`${p}/clusters/conformance-missing-cluster`)),
+    write('DELETE a cluster that does not exist', 'DELETE', t.v2(`${p}/clusters/${missingNames.clusterName}`)),
   ];
 }
 

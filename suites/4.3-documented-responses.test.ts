@@ -9,6 +9,7 @@ import { describeExchange } from '../src/judges/status.ts';
 import { undoAccepted } from '../src/target/created.ts';
 import { fillParams, pathContext } from './support/documented-path-params.ts';
 import { check } from '../src/harness/check.ts';
+import { missingNames } from '../src/probes/surface/lists.ts';
 import { parsedBody } from '../src/judges/entities.ts';
 import { isObject, type JsonObject } from '../src/judges/json-walk.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
@@ -208,9 +209,9 @@ for (const e of documented.filter((d) => d.codes.includes(403))) {
 /** Contexts that can be missing: the project, and below it the parent the endpoint's resource lives in. */
 const missingContexts: [param: string, what: string, value: (t: Target) => string][] = [
   ['groupId', 'a project that does not exist', (t) => t.missingProjectId],
-  ['clusterName', 'a cluster that does not exist', () => 'conformance-missing-cluster'],
-  ['processId', 'a process that does not exist', () => 'conformance-missing-host:27017'],
-  ['instanceName', 'a serverless instance that does not exist', () => 'conformance-missing-instance'],
+  ['clusterName', 'a cluster that does not exist', () => missingNames.clusterName!],
+  ['processId', 'a process that does not exist', () => missingNames.processId!],
+  ['instanceName', 'a serverless instance that does not exist', () => missingNames.instanceName!],
 ];
 
 // 7.2: "404 | Not Found | The resource does not exist, or the context of a requested list does not exist."

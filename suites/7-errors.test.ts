@@ -28,7 +28,7 @@ import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
-import { listSurface, missingEntries } from '../src/probes/surface/lists.ts';
+import { listSurface, missingEntries, missingNames } from '../src/probes/surface/lists.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
 import { workProject } from '../src/probes/work-project.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
@@ -50,7 +50,7 @@ const probes: ErrorProbe[] = [
   {
     title: 'a cluster that does not exist (404)',
     status: 404,
-    send: (t) => t.get(t.v2(`/groups/${firstProject(t)}/clusters/conformance-missing-cluster`)),
+    send: (t) => t.get(t.v2(`/groups/${firstProject(t)}/clusters/${missingNames.clusterName}`)),
   },
   {
     title: 'an unsupported method (405)',

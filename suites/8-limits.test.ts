@@ -7,6 +7,7 @@
 // rule (a burst is a whole window of the project): the single-credential one and a joint one that three rules judge.
 // Where both go to one project, the joint one follows the first request after the turn in that same window, and
 // the reset is judged on the whole budget of that window.
+import { missingNames } from '../src/probes/surface/lists.ts';
 import {
   allowance,
   checkConcurrentAllowance,
@@ -98,7 +99,7 @@ function readProject(t: Target, project: string, as: string, lease: ProjectLease
 }
 
 function readMissingCluster(t: Target, project: string, lease: ProjectLease): Promise<HttpResponse> {
-  return t.get(t.v2(`/groups/${project}/clusters/conformance-missing-cluster`), { lease, answerChallenge: false });
+  return t.get(t.v2(`/groups/${project}/clusters/${missingNames.clusterName}`), { lease, answerChallenge: false });
 }
 
 interface Exhaustion {
@@ -369,7 +370,7 @@ function everyMethod(
     () =>
       t.send({
         method: 'DELETE',
-        path: t.v2(`/groups/${project}/clusters/conformance-missing-cluster`),
+        path: t.v2(`/groups/${project}/clusters/${missingNames.clusterName}`),
         lease,
         answerChallenge: false,
       }),

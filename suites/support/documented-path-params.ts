@@ -1,5 +1,6 @@
 // Path parameters for the endpoints spec 4.3 names: found once per run, as the owner, in the collections those
 // endpoints belong to (the real service's paths), or else a well-formed value that names nothing (a placeholder).
+import { missingNames } from '../../src/probes/surface/lists.ts';
 import { resultsOf } from '../../src/judges/list.ts';
 import { once } from '../../src/harness/per-run.ts';
 import type { Target } from '../../src/target/target.ts';
@@ -39,10 +40,10 @@ async function discover(t: Target): Promise<PathContext> {
   const group = `/groups/${groupId}`;
   const known = (path: string, field: string) =>
     context.placeholders.has('groupId') ? undefined : firstOf(t, `${group}${path}`, field);
-  const cluster = `/clusters/${encodeURIComponent(set('clusterName', await known('/clusters', 'name'), 'conformance-missing-cluster'))}`;
+  const cluster = `/clusters/${encodeURIComponent(set('clusterName', await known('/clusters', 'name'), missingNames.clusterName!))}`;
   set('restoreJobId', await known(`${cluster}/backup/restoreJobs`, 'id'));
   set('snapshotId', await known(`${cluster}/backup/tenant/snapshots`, 'id'));
-  const process = `/processes/${encodeURIComponent(set('processId', await known('/processes', 'id'), 'conformance-missing-host:27017'))}`;
+  const process = `/processes/${encodeURIComponent(set('processId', await known('/processes', 'id'), missingNames.processId!))}`;
   set('databaseName', await known(`${process}/databases`, 'databaseName'), 'conformance-missing-db');
   set('endpointId', await known('/encryptionAtRest/AZURE/privateEndpoints', 'id'));
   set('instanceName', await known('/serverless', 'name'), 'conformance-missing-instance');

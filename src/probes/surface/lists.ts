@@ -98,9 +98,10 @@ export const contextTitles: Record<string, string> = {
 /** Names of things that do not exist, where the kind has names of its own form (an access-list entry is an address:
  * one of a documentation range, RFC 5737), so that a target is asked for a missing one, not a malformed one; other
  * kinds get a fresh 24-hex id per run. */
-const missingNames: Record<string, string> = {
+export const missingNames: Record<string, string> = {
   clusterName: 'conformance-missing-cluster',
   processId: 'conformance-missing-host:27017',
+  instanceName: 'conformance-missing-instance',
   databaseName: 'conformance-missing-database',
   roleName: 'conformance-missing-role',
   entryValue: '203.0.113.254',
