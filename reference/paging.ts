@@ -25,9 +25,12 @@ function readPage(ctx: RequestContext): Page {
   const over = ctx.mutants.has('LIST-MAX-500:as-text')
     ? (query.get('itemsPerPage') ?? '') > String(MAX_ITEMS_PER_PAGE)
     : itemsPerPage > MAX_ITEMS_PER_PAGE;
+  // Mutant: a list asked for no page size answers a page of a thousand items, its default left uncapped (and its
+  // links name no page size either, below).
+  const unasked = !query.get('itemsPerPage') && ctx.mutants.has('LIST-MAX-500:default-size');
   return {
     pageNum: pagingParameter(query, 'pageNum', 1),
-    itemsPerPage: over ? MAX_ITEMS_PER_PAGE : itemsPerPage,
+    itemsPerPage: unasked ? 1000 : over ? MAX_ITEMS_PER_PAGE : itemsPerPage,
     includeCount: booleanParameter(query, 'includeCount', true),
   };
 }
@@ -39,7 +42,9 @@ function pageHref(ctx: RequestContext, page: Page, pageNum: number): string {
     if (!['pageNum', 'itemsPerPage', 'includeCount', 'envelope', 'pretty'].includes(name)) query.append(name, value);
   }
   query.set('includeCount', String(page.includeCount));
-  query.set('itemsPerPage', String(page.itemsPerPage));
+  // Mutant: a list asked for no page size (its default left uncapped) links to its pages without one too.
+  if (ctx.query.get('itemsPerPage') || !ctx.mutants.has('LIST-MAX-500:default-size'))
+    query.set('itemsPerPage', String(page.itemsPerPage));
   query.set('pageNum', String(pageNum));
   return `${ctx.origin}${ctx.path}?${query}`;
 }

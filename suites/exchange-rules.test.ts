@@ -47,6 +47,9 @@ check('LIST-SHAPE', titleOf('LIST-SHAPE'), judgeRun('LIST-SHAPE'));
 // 2.3 "... and a switch that controls whether the response carries the total count."
 check('LIST-INCLUDE-COUNT', titleOf('LIST-INCLUDE-COUNT'), judgeRun('LIST-INCLUDE-COUNT'));
 
+// 2.3 "Query parameters: page number (1-based), items per page (maximum 500)": every page the run received.
+check('LIST-MAX-500', titleOf('LIST-MAX-500'), judgeRun('LIST-MAX-500'));
+
 // 2.4 "Default: no envelope."
 check('ENV-DEFAULT-NONE', titleOf('ENV-DEFAULT-NONE'), judgeRun('ENV-DEFAULT-NONE'));
 

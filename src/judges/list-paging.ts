@@ -5,11 +5,11 @@ import { isPrefix } from './partition.ts';
 import { describeExchange, expectStatus } from './status.ts';
 
 /** LIST-MAX-500: a page holds at most `max` items. */
-export function checkAtMost(res: HttpResponse, keys: readonly string[], max: number): void {
-  if (keys.length > max) {
-    throw new RuleFailure(`${describeExchange(res)}: ${keys.length} items on one page, more than ${max}`, {
+export function checkAtMost(res: HttpResponse, items: readonly unknown[], max: number): void {
+  if (items.length > max) {
+    throw new RuleFailure(`${describeExchange(res)}: ${items.length} items on one page, more than ${max}`, {
       expected: `at most ${max}`,
-      actual: keys.length,
+      actual: items.length,
       exchange: res.exchange,
     });
   }

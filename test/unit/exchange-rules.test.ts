@@ -458,4 +458,17 @@ describe('exchange rules', () => {
     );
     expect(sent(415, '', 'application/json')).toBe('no body sent');
   });
+
+  it('hold every page of the run to the maximum page size, whatever size it was asked for', () => {
+    const page = (n: number, query = '') =>
+      answer('GET', `${v2}/eventTypes${query}`, 200, {
+        totalCount: 790,
+        results: Array.from({ length: n }, (_, i) => ({ eventType: `T${i}` })),
+        links: [{ rel: 'self', href: `${v2}/eventTypes${query}` }],
+      });
+    expect(verdict('LIST-MAX-500', page(500, '?itemsPerPage=500'))).toBe('held');
+    expect(verdict('LIST-MAX-500', page(790))).toBe('broken');
+    expect(verdict('LIST-MAX-500', page(501, '?itemsPerPage=1000'))).toBe('broken');
+    expect(verdict('LIST-MAX-500', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('not a list');
+  });
 });
