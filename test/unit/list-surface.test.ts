@@ -113,19 +113,22 @@ describe('the list surface', () => {
     const users = list('users', 'userName', { pattern: "^[a-z0-9!#$%&'*+/=?^_`{|}~-]+@[a-z0-9]+\\.[a-z]+$" });
     const hooks = list('hooks', 'hookId', { pattern: '^[0-9a-f]{24}$' });
     const integrations = list('integrations', 'integrationType', { enum: ['SLACK', 'DATADOG'] });
+    // A pattern fast-check cannot draw from (a lookahead) leaves the fresh id.
+    const teams = list('teams', 'teamId', { pattern: '^(?=t)[a-z]{3}$' });
     const entries = missingEntries({
       ...surface,
-      lists: [accounts, users, hooks, integrations],
+      lists: [accounts, users, hooks, integrations, teams],
     });
     // A closed set of values leaves no value sure to name nothing: that list's entry is left out.
-    expect(entries.map((e) => e.list.item)).toEqual(['clientId', 'userName', 'hookId']);
-    const [account, user, hook] = entries;
+    expect(entries.map((e) => e.list.item)).toEqual(['clientId', 'userName', 'hookId', 'teamId']);
+    const [account, user, hook, team] = entries;
     expect(account!.missing).toMatch(/^mdb_sa_id_[a-fA-F\d]{24}$/);
     expect(decodeURIComponent(user!.missing)).toMatch(new RegExp(users.itemForm!.pattern!));
     expect(user!.path).toBe(`/groups/p1/users/${user!.missing}`);
     expect(user!.missing).not.toMatch(/[/?#]/);
     // A fresh id that fits the form is kept.
     expect(hook!.missing).toMatch(/^f1f1[0-9a-f]{20}$/);
+    expect(team!.missing).toMatch(/^f1f1[0-9a-f]{20}$/);
   });
 
   it('reads each list whose whole chain of contexts exists, with its query, and leaves out the others', () => {

@@ -115,24 +115,28 @@ function missingValue(s: Surface, param: string): string {
 }
 
 /** A value of an entry's parameter that names nothing, of the form the target's document gives it (`form`): where
- * the value above does not match its pattern, one drawn to match it (encoded for the path); undefined where its
- * values are a closed set, any of which may exist. */
+ * the value above does not match its pattern, one drawn to match it (encoded for the path), or the value above where
+ * none can be drawn; undefined where its values are a closed set, any of which may exist. */
 function missingEntryValue(s: Surface, param: string, form?: ParamForm): string | undefined {
   if (form?.enum && !missingNames[param]) return undefined;
   const id = missingValue(s, param);
   const pattern = patternOf(form);
   if (!pattern || pattern.test(id)) return id;
-  return once(
-    `missing-form:${param}:${form!.pattern}`,
-    () => {
-      const [drawn] = fc.sample(fc.stringMatching(pattern, { size: 'xsmall' }), {
-        seed: randomBytes(4).readInt32LE(),
-        numRuns: 1,
-      });
-      return encodeURIComponent(drawn!);
-    },
-    { afresh: false },
-  );
+  return once(`missing-form:${param}:${form!.pattern}`, () => drawnMatching(pattern) ?? id, { afresh: false });
+}
+
+/** A value drawn to match `pattern`, encoded for the path; undefined where fast-check cannot draw one (a lookahead, a
+ * backreference) or draws one the pattern does not match. */
+function drawnMatching(pattern: RegExp): string | undefined {
+  try {
+    const [drawn] = fc.sample(fc.stringMatching(pattern, { size: 'xsmall' }), {
+      seed: randomBytes(4).readInt32LE(),
+      numRuns: 1,
+    });
+    return drawn !== undefined && pattern.test(drawn) ? encodeURIComponent(drawn) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A form's pattern, where it is one JavaScript reads. */
