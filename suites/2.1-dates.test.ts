@@ -93,6 +93,14 @@ check(
 );
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** The day after the last day of a month (UTC), given by its year and its index from 0. */
+const pastEnd = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate() + 1;
+/** A day past the end of a month: of February where the instant's day could be a month (29, or 30 in a leap year),
+ * else of the instant's own month (31 or 32): a calendar's edge and the day's range's. */
+function pastMonthEnd(d: Date): string {
+  const [year, month] = [d.getUTCFullYear(), d.getUTCDate() <= 12 ? 1 : d.getUTCMonth()];
+  return `${year}-${pad(month + 1)}-${pad(pastEnd(year, month))}T00:00:00Z`;
+}
 /** Renderings of an instant that are not ISO-8601, as clients get them wrong. */
 const notIso: Record<string, (d: Date) => string> = {
   'month/day/year': (d) => `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`,
@@ -102,7 +110,7 @@ const notIso: Record<string, (d: Date) => string> = {
   'month name': (d) =>
     d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
   'month 13': (d) => `${d.getUTCFullYear()}-13-${pad(d.getUTCDate())}T00:00:00Z`,
-  'day 32': (d) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-32T00:00:00Z`,
+  "day past the month's end": pastMonthEnd,
   'hour 25': (d) => `${d.toISOString().slice(0, 10)}T25:00:00Z`,
   'zone as a word': (d) => `${d.toISOString().slice(0, 19)} UTC`,
   'trailing text': (d) => `${d.toISOString()}later`,

@@ -36,6 +36,15 @@ function eventView(ctx: RequestContext, event: Event, inList: boolean) {
 /** A date-time that names its zone (Z or an offset). */
 const ZONED = /T.*(?:Z|[+-]\d{2}:?\d{2})$/;
 
+/** Mutant: a date whose day is checked against 31 only, not its month's length, rolled over into the next month
+ * (the 30th of February read as the 2nd of March). */
+function rolledOver(text: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/.exec(text);
+  if (!m || +m[2]! < 1 || +m[2]! > 12 || +m[3]! < 1 || +m[3]! > 31 || +m[4]! > 23 || +m[5]! > 59 || +m[6]! > 59)
+    return undefined;
+  return new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!));
+}
+
 function dateParameter(ctx: RequestContext, name: string, orgWide: boolean): number | undefined {
   const text = ctx.query.get(name);
   if (text === null) return undefined;
@@ -44,7 +53,8 @@ function dateParameter(ctx: RequestContext, name: string, orgWide: boolean): num
     (name === 'maxDate' && ctx.mutants.has('ENT-DATES-INPUT-ISO')) ||
     (name === 'minDate' && orgWide && ctx.mutants.has('ENT-DATES-INPUT-ISO:org-events'));
   const lenient = loose && !Number.isNaN(Date.parse(text));
-  const date = parseIsoDate(text) ?? (lenient ? new Date(Date.parse(text)) : undefined);
+  const rolled = ctx.mutants.has('ENT-DATES-INPUT-ISO:month-end') ? rolledOver(text) : undefined;
+  const date = parseIsoDate(text) ?? rolled ?? (lenient ? new Date(Date.parse(text)) : undefined);
   if (!date) throw invalidQueryParameter(name);
   // Mutant: a date without a zone is read as UTC-05:00, not UTC; or only in an organization's events.
   const shifted =
