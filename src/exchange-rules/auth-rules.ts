@@ -1,9 +1,10 @@
 // Spec 5: "API keys are used as a public key and private key pair with HTTP Digest authentication", and "Missing
 // authentication ...: 401": every answer of the run to a request that carried no credentials, whichever check sent it
 // (any method, either generation, HEAD included, a Digest handshake's first request too), is a 401 that challenges
-// with Digest. A path the profile says is served without authentication is left out. A 401 to credentials that were
-// sent may be to wrong ones or to a caller not allowed to reach the resource, which one answer does not tell apart:
-// the planned checks judge those.
+// with Digest. A path the profile says is served without authentication is left out, and so is an OPTIONS request,
+// which a browser's CORS preflight sends without credentials (an archive a proxy records holds them). A 401 to
+// credentials that were sent may be to wrong ones or to a caller not allowed to reach the resource, which one answer
+// does not tell apart: the planned checks judge those.
 import { sentCredentials } from '../exchange.ts';
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
 import { matchTemplate } from '../probes/path-template.ts';
@@ -14,6 +15,8 @@ import { broken, byJudge, held, notJudged, type Verdict, type ExchangeRule } fro
 /** Why an answer says nothing of a request without authentication, or undefined when it does. */
 function notUnauthenticated(ctx: ExchangeContext, a: Answer): string | undefined {
   if (!ctx.credentialsRecorded) return 'the records show no credentials of any request';
+  // A browser's CORS preflight never carries credentials (the Fetch standard): no request of the API's.
+  if (a.method === 'OPTIONS') return 'an OPTIONS request, which a CORS preflight sends without credentials';
   if (sentCredentials(a.res.exchange.request)) return 'credentials were sent';
   const path = pathBelowBase(ctx, a);
   if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return 'a path served without authentication';

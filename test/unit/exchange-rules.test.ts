@@ -410,6 +410,10 @@ describe('exchange rules', () => {
     expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/unauth/controlPlaneIPAddresses`, 200, {}))).toBe(
       'a path served without authentication',
     );
+    // A browser's CORS preflight, as a proxy records it beside the requests it let through.
+    expect(verdict('AUTH-MISSING-401', answer('OPTIONS', `${v2}/groups/p1`, 204, undefined))).toBe(
+      'an OPTIONS request, which a CORS preflight sends without credentials',
+    );
     expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/groups/p1`, 429, error(429, 'Too Many Requests')))).toBe(
       'a 429 (the rate limit rules judge it)',
     );
