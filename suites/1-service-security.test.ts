@@ -4,7 +4,7 @@ import { expectNotServedInClear } from '../src/judges/plain-http.ts';
 import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { skipFor, TargetError } from '../src/outcome.ts';
-import * as status from '../src/judges/status.ts';
+import { ownNamePatch } from '../src/probes/own-name-patch.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { requireReadAccess } from '../src/probes/read-access.ts';
 import { check } from '../src/harness/check.ts';
@@ -12,7 +12,6 @@ import { firstProject } from '../src/target/projects.ts';
 import { readOnlyTries, refusedOverSurface } from '../src/probes/refused-callers.ts';
 import { judgeRefusedTries } from '../src/probes/refused-reach.ts';
 import { methodSurface } from '../src/probes/surface/methods.ts';
-import { sharedResponse } from '../src/probes/shared-response.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
 import { undoAccepted } from '../src/target/created.ts';
@@ -135,17 +134,7 @@ async function routes(t: Target): Promise<Route[]> {
     },
     {
       title: 'PATCH a project with its own name',
-      send: async (x, as, from) => {
-        const project = await sharedResponse(`roles:owner-read:${firstProject(x)}`, () => x.get(x.v2(p)));
-        status.expectStatus(project, 200, 'the owner reads its project');
-        return x.send({
-          method: 'PATCH',
-          path: x.v2(p),
-          as,
-          localAddress: from,
-          json: { name: project.jsonObject().name },
-        });
-      },
+      send: (x, as, from) => ownNamePatch(x, { as, localAddress: from }),
     },
     write('POST an empty alert configuration', 'POST', t.v2(`${p}/alertConfigs`), {}),
     write('PUT an alert configuration that does not exist', 'PUT', missingConfig, {}),

@@ -7,7 +7,7 @@ import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/d
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import { credential, digestUri, keyPair, requireCredential, sendAuthorized } from '../src/target/credentials.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
-import * as status from '../src/judges/status.ts';
+import { ownNamePatch } from '../src/probes/own-name-patch.ts';
 import { check } from '../src/harness/check.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { noGrantTries, readOnlyTries } from '../src/probes/refused-callers.ts';
@@ -92,17 +92,7 @@ const unauthenticatedRequests: { title: string; send: (t: Target) => Promise<Htt
   },
   {
     title: 'PATCH a project with its own name',
-    send: async (t) => {
-      const p = firstProject(t);
-      const project = await sharedResponse(`roles:owner-read:${p}`, () => t.get(t.v2(`/groups/${p}`)));
-      status.expectStatus(project, 200, 'the owner reads its project');
-      return t.send({
-        method: 'PATCH',
-        path: t.v2(`/groups/${p}`),
-        as: null,
-        json: { name: project.jsonObject().name },
-      });
-    },
+    send: (t) => ownNamePatch(t, { as: null }),
   },
 ];
 
