@@ -172,7 +172,7 @@ describe("the lists of a target's surface", () => {
     source: 'document',
     operations: [
       get('/orgs/{orgId}/events', true),
-      get('/orgs/{orgId}/events/{eventId}', false),
+      { ...get('/orgs/{orgId}/events/{eventId}', false), pathParams: { eventId: { pattern: '^[0-9a-f]{24}$' } } },
       get('/groups/{id}/clusters/{name}/backup/restoreJobs', true),
       get('/groups/{groupId}/databaseUsers', true),
       get('/groups/{groupId}/databaseUsers/{databaseName}/{username}', false),
@@ -186,7 +186,13 @@ describe("the lists of a target's surface", () => {
 
   it('adds every paged list under contexts the crawl reaches that the catalogue lacks, with its entry', () => {
     expect(surfaceLists(surface, [restoreJobs])).toEqual([
-      { title: 'events of the organization', template: '/orgs/{orgId}/events', item: 'eventId', paged: true },
+      {
+        title: 'events of the organization',
+        template: '/orgs/{orgId}/events',
+        item: 'eventId',
+        itemForm: { pattern: '^[0-9a-f]{24}$' },
+        paged: true,
+      },
       { title: 'database users of the project', template: '/groups/{groupId}/databaseUsers', paged: true },
     ]);
   });

@@ -222,25 +222,27 @@ export function surfaceLists(surface: TargetSurface, known: readonly SurfaceList
     .filter((o) => contextsOf(o.template).length > 0 && contextsOf(o.template).every((c) => c in contextTitles))
     .map((o) => {
       const entry = entryOf(surface, o.template);
-      const item = entry && contextsOf(entry.template).at(-1);
-      return { title: titleOf(o.template), template: o.template, ...(item ? { item } : {}), paged: true };
+      const item = entry ? { item: entry.param, ...(entry.form ? { itemForm: entry.form } : {}) } : {};
+      return { title: titleOf(o.template), template: o.template, ...item, paged: true };
     });
 }
 
-/** The GET of one entry of a list, where the surface has one (`${template}/{param}`, parameters named as they may
- * be). */
-const entryOf = (surface: TargetSurface, template: string) =>
-  surface.operations.find(
+/** The path parameter of one entry of a list and the form the surface gives its values, where the surface has a GET
+ * of one (`${template}/{param}`, parameters named as they may be). */
+function entryOf(surface: TargetSurface, template: string): { param: string; form?: ParamForm } | undefined {
+  const get = surface.operations.find(
     (g) =>
       g.method === 'GET' &&
       shapeOf(g.template).startsWith(`${shapeOf(template)}/{`) &&
       contextsOf(g.template).length === contextsOf(template).length + 1,
   );
+  const param = get && contextsOf(get.template).at(-1)!;
+  return param === undefined ? undefined : { param, form: get!.pathParams?.[param] };
+}
 
-/** A list with the form the surface gives its entries' values, where it gives one. */
+/** A list of the catalogue with the form the surface gives its entries' values, where it gives one. */
 function withItemForm(surface: TargetSurface, l: SurfaceList): SurfaceList {
-  const entry = l.item ? entryOf(surface, l.template) : undefined;
-  const form = entry?.pathParams?.[contextsOf(entry.template).at(-1)!];
+  const form = l.item ? entryOf(surface, l.template)?.form : undefined;
   return form ? { ...l, itemForm: form } : l;
 }
 
@@ -262,7 +264,7 @@ export async function listSurface(t: Target): Promise<Surface> {
     Object.values(endpoints).includes(l.template);
   const all = catalogue(t.profile);
   const known = all.filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
-  const lists = [...known, ...surfaceLists(surface, all)].map((l) => withItemForm(surface, l));
+  const lists = [...known.map((l) => withItemForm(surface, l)), ...surfaceLists(surface, all)];
   const chains = contextChains(reached, t.profile);
   return {
     lists,
