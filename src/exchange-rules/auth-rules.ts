@@ -7,6 +7,7 @@
 // does not tell apart: the planned checks judge those.
 import { sentCredentials } from '../exchange.ts';
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
+import { describeExchange } from '../judges/status.ts';
 import { matchTemplate } from '../probes/path-template.ts';
 import { pathBelowBase, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
@@ -27,11 +28,7 @@ function refusedAsUnauthenticated(ctx: ExchangeContext, a: Answer): Verdict {
   const why = notUnauthenticated(ctx, a);
   if (why) return notJudged(why);
   if (a.res.status === 401) return held;
-  return broken(
-    `${a.method} ${a.url.pathname}${a.url.search} without authentication answered ${a.res.status}`,
-    401,
-    a.res.status,
-  );
+  return broken(`${describeExchange(a.res)}: a request without credentials is not refused with 401`, 401, a.res.status);
 }
 
 export const authRules: ExchangeRule[] = [
