@@ -6,6 +6,7 @@ import { sentCredentials } from '../exchange.ts';
 import { exchangeContext } from '../exchange-rules/context.ts';
 import { judgeAnswers, type Judgement } from '../exchange-rules/engine.ts';
 import { exchangeCheckTitle, exchangeRules } from '../exchange-rules/registry.ts';
+import { archiveDocument } from '../har/archive-document.ts';
 import { readHar } from '../har/har-answers.ts';
 import { curlLine } from '../http/curl-line.ts';
 import type { HttpResponse } from '../http/messages.ts';
@@ -77,16 +78,17 @@ function checkResult(j: Judgement, startedAt: Date): CheckResult {
   return { ...base, status: 'pass', coverage: describeCoverage(base.covered), evidence: [] };
 }
 
-export function judgeCommand(args: JudgeArgs): number {
+export async function judgeCommand(args: JudgeArgs): Promise<number> {
   const startedAt = new Date();
   const profile = loadProfile(args.profile ?? referenceProfileFile);
   const { answers } = readHar(args.file);
   const baseUrl = baseUrlOf(profile, args.profile !== undefined, answers);
   // An archive whose requests carry no credentials at all dropped them as it was written.
   const credentialsRecorded = answers.some((a) => sentCredentials(a.exchange.request));
+  const document = await archiveDocument(profile, baseUrl, answers);
   const judgements = judgeAnswers(
     exchangeRules,
-    exchangeContext({ ...profile, baseUrl }, credentialsRecorded),
+    exchangeContext({ ...profile, baseUrl }, credentialsRecorded, document),
     answers,
   );
   const rerun = `npx conformance judge ${args.file}${args.profile ? ` --profile ${args.profile}` : ''}`;

@@ -1,10 +1,11 @@
 // Spec 5: "API keys are used as a public key and private key pair with HTTP Digest authentication", and "Missing
 // authentication ...: 401": every answer of the run to a request that carried no credentials, whichever check sent it
 // (any method, either generation, HEAD included, a Digest handshake's first request too), is a 401 that challenges
-// with Digest. A path the profile says is served without authentication is left out, and so is an OPTIONS request,
-// which a browser's CORS preflight sends without credentials (an archive a proxy records holds them). A 401 to
-// credentials that were sent may be to wrong ones or to a caller not allowed to reach the resource, which one answer
-// does not tell apart: the planned checks judge those.
+// with Digest. A path the profile or the target's document says is served without authentication is left out (every
+// path, where the profile names a document that could not be read), and so is an OPTIONS request, which a browser's
+// CORS preflight sends without credentials (an archive a proxy records holds them). A 401 to credentials that were
+// sent may be to wrong ones or to a caller not allowed to reach the resource, which one answer does not tell apart:
+// the planned checks judge those.
 import { sentCredentials } from '../exchange.ts';
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
 import { describeExchange } from '../judges/status.ts';
@@ -21,6 +22,7 @@ function notUnauthenticated(ctx: ExchangeContext, a: Answer): string | undefined
   if (sentCredentials(a.res.exchange.request)) return 'credentials were sent';
   const path = pathBelowBase(ctx, a);
   if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return 'a path served without authentication';
+  if (ctx.documentUnread) return "the target's document, which may serve the path without authentication, was not read";
   return undefined;
 }
 

@@ -2,6 +2,7 @@
 import { added20250418 } from '../judges/nds-audit-events.ts';
 import { servedVersionsOf } from '../profile/known-versions.ts';
 import type { Profile } from '../profile/profile.ts';
+import type { DocumentReading } from '../surface/model.ts';
 
 export interface ExchangeContext {
   /** Where the API is served (scheme, host, base path): answers from elsewhere are not the API's. */
@@ -20,11 +21,20 @@ export interface ExchangeContext {
    * none at all dropped them (browsers export archives without them), so a request there without any tells
    * nothing. */
   credentialsRecorded: boolean;
-  /** Path templates below a generation's base the target serves without authentication (the profile's). */
+  /** Path templates below a generation's base the target serves without authentication: the profile's, and those its
+   * document says it serves so. */
   unauthenticated: readonly string[];
+  /** Whether the profile names a document that was not read, which may serve more paths without authentication. */
+  documentUnread: boolean;
 }
 
-export function exchangeContext(profile: Profile, credentialsRecorded = true): ExchangeContext {
+/** The context of a profile, with what its document says where it names one (`document`). */
+export function exchangeContext(
+  profile: Profile,
+  credentialsRecorded = true,
+  document?: DocumentReading,
+): ExchangeContext {
+  const open = document && 'operations' in document ? document.operations.filter((o) => o.unauthenticated) : [];
   return {
     baseUrl: profile.baseUrl,
     vendor: profile.vendor,
@@ -34,6 +44,7 @@ export function exchangeContext(profile: Profile, credentialsRecorded = true): E
     servedVersions: servedVersionsOf(profile.versions),
     ndsAuditTypes: new Set([...added20250418, ...profile.events.ndsAuditTypes]),
     credentialsRecorded,
-    unauthenticated: profile.surface.unauthenticated,
+    unauthenticated: [...new Set([...profile.surface.unauthenticated, ...open.map((o) => o.template)])],
+    documentUnread: document !== undefined && 'unread' in document,
   };
 }

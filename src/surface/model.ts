@@ -1,8 +1,8 @@
 // The target's surface as one model (spec 4.1: "Each resource supports only a subset of the methods"): every operation,
 // a path template below the v2 base with a method, the version dates that serve it, the fields of its request body that
-// cannot be modified, the query parameters that take a date, a value for each other query parameter it requires, and
-// whether a GET answers a paged list. Read from the target's published OpenAPI document (openapi.ts), or made from the
-// profile (from-profile.ts).
+// cannot be modified, the query parameters that take a date, a value for each other query parameter it requires,
+// whether a GET answers a paged list, and whether it is served without credentials. Read from the target's published
+// OpenAPI document (openapi.ts), or made from the profile (from-profile.ts).
 
 export type SurfaceMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -36,6 +36,8 @@ export interface SurfaceOperation {
   paged?: boolean;
   /** The form of each path parameter whose values the document constrains; absent where it constrains none. */
   pathParams?: Record<string, ParamForm>;
+  /** Served without credentials, as the document says (its security requirements for it are none, or optional). */
+  unauthenticated?: true;
 }
 
 export interface Surface {
@@ -43,6 +45,9 @@ export interface Surface {
   source: string;
   operations: SurfaceOperation[];
 }
+
+/** What the document the profile names (`surface.openapi`) gave: the surface it describes, or why it was not read. */
+export type DocumentReading = Surface | { unread: string };
 
 /** A template with its parameters' names dropped, so that `/a/{id}` and `/a/{name}` are the same path. */
 export const shapeOf = (template: string): string => template.replace(/\{[^}]+\}/g, '{}');

@@ -16,9 +16,15 @@ interface Parameter {
   example?: unknown;
   schema?: { format?: string; default?: unknown; enum?: unknown[]; example?: unknown; pattern?: unknown };
 }
-type Operation = { requestBody?: MediaTypes; responses?: Record<string, MediaTypes>; parameters?: Parameter[] };
+type Operation = {
+  requestBody?: MediaTypes;
+  responses?: Record<string, MediaTypes>;
+  parameters?: Parameter[];
+  security?: unknown;
+};
 interface Document {
   servers?: { url?: string }[];
+  security?: unknown;
   paths?: Record<string, Record<string, unknown>>;
 }
 
@@ -92,6 +98,13 @@ function pagedOf(op: Operation): boolean | undefined {
   return said.length === 0 ? undefined : said.some(Boolean);
 }
 
+/** Whether security requirements (an operation's, else the document's) ask for no credentials: none at all
+ * (`security: []`), or an empty one among them (credentials optional). Requirements the document does not state
+ * say nothing: a document that leaves them out is not read as one serving everything to anyone. */
+const unauthenticatedBy = (security: unknown): boolean =>
+  Array.isArray(security) &&
+  (security.length === 0 || security.some((r) => isObject(r) && Object.keys(r).length === 0));
+
 /** The surface a document (its parsed object, or a file path or URL the parser reads) describes. */
 export async function surfaceFromDocument(document: object | string, vendor: string, source: string): Promise<Surface> {
   const doc = (await dereference(document as Parameters<typeof dereference>[0])) as Document;
@@ -121,6 +134,7 @@ export async function surfaceFromDocument(document: object | string, vendor: str
         ...(Object.keys(requiredQuery).length > 0 ? { requiredQuery } : {}),
         ...(paged === undefined ? {} : { paged }),
         ...(Object.keys(pathParams).length > 0 ? { pathParams } : {}),
+        ...(unauthenticatedBy(op.security ?? doc.security) ? { unauthenticated: true as const } : {}),
       });
     }
   }

@@ -12,7 +12,7 @@ import { ProfileFactError, TargetError } from '../outcome.ts';
 import type { Target } from '../target/target.ts';
 import { locationOf } from '../profile/document-location.ts';
 import { surfaceFromProfile } from './from-profile.ts';
-import type { Surface } from './model.ts';
+import type { DocumentReading, Surface } from './model.ts';
 import { surfaceFromDocument } from './openapi.ts';
 
 export function targetSurface(t: Target): Promise<Surface> {
@@ -22,6 +22,17 @@ export function targetSurface(t: Target): Promise<Surface> {
     throw e;
   });
   return slot.reading;
+}
+
+/** The surface of the document the profile names, or why it could not be read; undefined where it names none. */
+export async function documentReading(t: Target): Promise<DocumentReading | undefined> {
+  if (!t.profile.surface.openapi) return undefined;
+  try {
+    return await targetSurface(t);
+  } catch (e) {
+    if (e instanceof ProfileFactError || e instanceof TargetError) return { unread: e.message };
+    throw e;
+  }
 }
 
 async function readSurface(t: Target): Promise<Surface> {

@@ -8,6 +8,7 @@ import { readAnswer, type Answer } from '../../src/exchange-rules/answer.ts';
 import type { ExchangeContext } from '../../src/exchange-rules/context.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
+import { documentReading } from '../../src/surface/target-surface.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import { NoneInRun, RuleFailure } from '../../src/outcome.ts';
@@ -35,7 +36,7 @@ function noneJudged(count: number, j: Judgement): string {
 /** The check of rule `id`: its exchange rules over every answer the run received before it. */
 export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
   return async ({ target, tally }) => {
-    const ctx = exchangeContext(target.profile);
+    const ctx = exchangeContext(target.profile, true, await documentReading(target));
     const answers = target.exchanges.answers;
     const j = judgeRule(
       exchangeRulesOf(id),

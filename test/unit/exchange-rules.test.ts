@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { readAnswer } from '../../src/exchange-rules/answer.ts';
 import type { ExchangeContext } from '../../src/exchange-rules/context.ts';
 import { judgeAnswers, judgeRule } from '../../src/exchange-rules/engine.ts';
+import { exchangeContext } from '../../src/exchange-rules/context.ts';
 import { exchangeRules, exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
+import { loadProfile, referenceProfileFile } from '../../src/profile/load.ts';
 import { HttpResponse } from '../../src/http/messages.ts';
 
 const ctx: ExchangeContext = {
@@ -26,6 +28,7 @@ const ctx: ExchangeContext = {
   ndsAuditTypes: new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']),
   credentialsRecorded: true,
   unauthenticated: ['/unauth/controlPlaneIPAddresses'],
+  documentUnread: false,
 };
 const v2 = `${ctx.baseUrl}/api/platform/v2`;
 
@@ -382,6 +385,15 @@ describe('exchange rules', () => {
     withCredentials.exchange.request.headers.Authorization = 'Digest username="k"';
     expect(verdict('AUTH-DIGEST-CHALLENGE', withCredentials)).toBe('credentials were sent');
     // An archive that records no request's credentials (a browser's export) cannot show a request without any.
+    // A profile naming a document that could not be read: any path may be one it serves to anyone.
+    const unread = { ...ctx, documentUnread: true };
+    const j0 = judgeRule(exchangeRulesOf('AUTH-MISSING-401'), unread, [
+      readAnswer(unread, answer('GET', `${v2}/groups/p1`, 200, project)),
+    ]);
+    expect([j0.broken, [...j0.notJudged.keys()]]).toEqual([
+      undefined,
+      ["the target's document, which may serve the path without authentication, was not read"],
+    ]);
     const unrecorded = { ...ctx, credentialsRecorded: false };
     const unchallenged = readAnswer(unrecorded, unauthorized('DELETE', legacyWrite, {}));
     const j = judgeRule(exchangeRulesOf('AUTH-DIGEST-CHALLENGE'), unrecorded, [unchallenged]);
@@ -428,6 +440,33 @@ describe('exchange rules', () => {
       undefined,
       ['the records show no credentials of any request'],
     ]);
+  });
+
+  it("leave out the paths the target's document serves without credentials, as the profile's", () => {
+    const profile = loadProfile(referenceProfileFile);
+    const op = { method: 'GET' as const, generations: [], readOnly: [] };
+    const document = {
+      source: 'the target',
+      operations: [
+        { ...op, template: '/status', unauthenticated: true as const },
+        { ...op, template: '/groups' },
+      ],
+    };
+    const read = exchangeContext({ ...profile, baseUrl: ctx.baseUrl }, true, document);
+    expect([read.unauthenticated, read.documentUnread]).toEqual([
+      [...profile.surface.unauthenticated, '/status'],
+      false,
+    ]);
+    const j = judgeRule(exchangeRulesOf('AUTH-MISSING-401'), read, [
+      readAnswer(read, answer('GET', `${v2}/status`, 200, {})),
+      readAnswer(read, answer('GET', `${v2}/groups`, 200, { results: [] })),
+    ]);
+    expect([j.broken?.answer.url.pathname, [...j.notJudged.keys()]]).toEqual([
+      '/api/platform/v2/groups',
+      ['a path served without authentication'],
+    ]);
+    expect(exchangeContext(profile, true, { unread: 'a 404' }).documentUnread).toBe(true);
+    expect(exchangeContext(profile).documentUnread).toBe(false);
   });
 
   it('hold a body sent as JSON that is not JSON to a 400, unless refused before the body is read', () => {

@@ -86,3 +86,32 @@ it('gives the form of each path parameter the document constrains: a pattern, or
     pattern: '^([a-f0-9]{24})$',
   });
 });
+
+it('says which operations the document serves without credentials, and no other', async () => {
+  expect(surface.operations.filter((o) => o.unauthenticated).map((o) => `${o.method} ${o.template}`)).toEqual([
+    'GET /unauth/controlPlaneIPAddresses',
+  ]);
+  const op = (security?: unknown) => ({ ...(security === undefined ? {} : { security }), responses: {} });
+  const read = await surfaceFromDocument(
+    {
+      openapi: '3.0.0',
+      info: { title: 't', version: '1' },
+      security: [{ digest: [] }],
+      paths: {
+        '/api/platform/v2/a': { get: op([]) },
+        '/api/platform/v2/b': { get: op([{}, { digest: [] }]) },
+        '/api/platform/v2/c': { get: op() },
+        '/api/platform/v2/d': { get: op([{ digest: [] }]) },
+      },
+    },
+    'platform',
+    'made up',
+  );
+  expect(read.operations.filter((o) => o.unauthenticated).map((o) => o.template)).toEqual(['/a', '/b']);
+  const unstated = await surfaceFromDocument(
+    { openapi: '3.0.0', info: { title: 't', version: '1' }, paths: { '/api/platform/v2/c': { get: op() } } },
+    'platform',
+    'made up',
+  );
+  expect(unstated.operations[0]?.unauthenticated).toBeUndefined();
+});
