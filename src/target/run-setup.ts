@@ -1,5 +1,5 @@
 // What the runner hands to every suite: the profile (secrets stay in the environment), the CA, the seed.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Profile } from '../profile/profile.ts';
@@ -27,6 +27,12 @@ export interface RunSetup {
   /** File where checks note each entity they create, so that the runner deletes what remains, even after an interrupt. */
   journalFile: string;
 }
+
+/** Bytes drawn from the run's seed for one purpose (`what`): the same in every run of that seed, others for another
+ * purpose, so that what a run draws beyond its properties (an id that names nothing, a path of a sample) is drawn
+ * again by its rerun line. */
+export const seededBytes = (setup: Pick<RunSetup, 'seed'>, what: string): Buffer =>
+  createHash('sha256').update(`${setup.seed}:${what}`).digest();
 
 /** What the name of everything the run creates starts with: the profile's prefix and the run id. */
 export const runMark = (setup: RunSetup): string => `${setup.profile.projects.namePrefix}${setup.runId}-`;

@@ -1,5 +1,4 @@
 // The target as the suites see it: the profile, one shared HTTP client, and the API's paths and headers.
-import { randomBytes } from 'node:crypto';
 import type { Exchange } from '../exchange.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { HttpResponse, RequestSpec } from '../http/messages.ts';
@@ -7,7 +6,7 @@ import { profileScheduler } from '../http/rate-scheduler.ts';
 import { rateWaitCountdown } from './countdown.ts';
 import type { Profile } from '../profile/profile.ts';
 import { RunScope } from './scope.ts';
-import { runMark, type RunSetup } from './run-setup.ts';
+import { runMark, seededBytes, type RunSetup } from './run-setup.ts';
 import { WriteGate } from './write-gate.ts';
 import { Creations } from './creations.ts';
 import { profileClient } from './profile-client.ts';
@@ -39,9 +38,9 @@ export class Target {
   readonly exchanges = new ExchangeLog();
   /** The entities the run has made (src/target/created.ts notes them). */
   readonly creations = new Creations();
-  /** A well-formed project id that names no project (24 hex digits, as project ids are), for the run's 404 probes:
-   * the scope lets it through, as the one project it knows not to exist. */
-  readonly missingProjectId = `f0f0${randomBytes(10).toString('hex')}`;
+  /** A well-formed project id that names no project (24 hex digits, as project ids are), for the run's 404 probes,
+   * drawn from the run's seed: the scope lets it through, as the one project it knows not to exist. */
+  readonly missingProjectId: string;
 
   constructor(
     readonly setup: RunSetup,
@@ -49,6 +48,7 @@ export class Target {
   ) {
     const p = setup.profile;
     this.profile = p;
+    this.missingProjectId = `f0f0${seededBytes(setup, 'missing project').toString('hex').slice(0, 20)}`;
     const scope = new RunScope(p, this.missingProjectId);
     this.client = profileClient(p, setup.caPem, {
       guard: scope.guard,

@@ -4,7 +4,6 @@
 // writes name nothing that exists (an entity path ends with an id no entity has) or carry an empty body, so a target
 // that lets one through changes nothing; an empty create it takes is deleted at once. Each is sent once per run
 // without authentication, and its challenge answered with a wrong private key.
-import { createHash } from 'node:crypto';
 import { answerableChallenges } from '../../src/judges/digest-challenge.ts';
 import { chooseChallenge } from '../../src/http/digest.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
@@ -14,6 +13,7 @@ import type { Generation } from '../../src/probes/surface/writes.ts';
 import { sharedResponse } from '../../src/probes/shared-response.ts';
 import { undoAccepted } from '../../src/target/created.ts';
 import { digestUri, keyPair, sendAuthorized } from '../../src/target/credentials.ts';
+import { seededBytes } from '../../src/target/run-setup.ts';
 import type { ApiRequest, Target } from '../../src/target/target.ts';
 
 export interface SampledRequest {
@@ -43,8 +43,7 @@ function candidates(t: Target, paths: MethodPath[], method: (typeof methods)[num
 }
 
 /** The index the run's seed draws for `what` among `n`. */
-const drawn = (t: Target, what: string, n: number) =>
-  createHash('sha256').update(`${t.setup.seed}:${what}`).digest().readUInt32BE(0) % n;
+const drawn = (t: Target, what: string, n: number) => seededBytes(t.setup, what).readUInt32BE(0) % n;
 
 /** One request per method and generation, on a path of the surface drawn with the run's seed. */
 export async function credentialSample(t: Target): Promise<SampledRequest[]> {

@@ -1,6 +1,7 @@
 // The paths the list surface builds: each context missing in turn under contexts that exist, and a missing entry;
 // and the lists a target's surface adds.
 import { describe, expect, it, vi } from 'vitest';
+import type { ParamForm } from '../../src/surface/model.ts';
 import {
   existingLists,
   listInstances,
@@ -46,6 +47,7 @@ const missingProjectId = 'f0f0a1b2c3d4e5f6a7b8c9d0';
 const surface: Surface = {
   lists: [restoreJobs, measurements],
   missingProjectId,
+  seed: 1,
   existing: (template, depth) => {
     const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).slice(0, depth);
     if (names.some((n) => n === 'processId')) return undefined;
@@ -102,11 +104,11 @@ describe('the list surface', () => {
   });
 
   it("misses an entry by a value of the form the target's document gives its parameter, or not at all", () => {
-    const list = (kind: string, item: string, itemForm: SurfaceList['itemForm']): SurfaceList => ({
+    const list = (kind: string, item: string, form: ParamForm): SurfaceList => ({
       title: `${kind} of the project`,
       template: `/groups/{groupId}/${kind}`,
       item,
-      itemForm,
+      forms: { [item]: form },
       paged: true,
     });
     const accounts = list('serviceAccounts', 'clientId', { pattern: '^mdb_sa_id_[a-fA-F\\d]{24}$' });
@@ -123,12 +125,47 @@ describe('the list surface', () => {
     expect(entries.map((e) => e.list.item)).toEqual(['clientId', 'userName', 'hookId', 'teamId']);
     const [account, user, hook, team] = entries;
     expect(account!.missing).toMatch(/^mdb_sa_id_[a-fA-F\d]{24}$/);
-    expect(decodeURIComponent(user!.missing)).toMatch(new RegExp(users.itemForm!.pattern!));
+    expect(decodeURIComponent(user!.missing)).toMatch(new RegExp(users.forms!.userName!.pattern!));
     expect(user!.path).toBe(`/groups/p1/users/${user!.missing}`);
     expect(user!.missing).not.toMatch(/[/?#]/);
     // A fresh id that fits the form is kept.
     expect(hook!.missing).toMatch(/^f1f1[0-9a-f]{20}$/);
     expect(team!.missing).toMatch(/^f1f1[0-9a-f]{20}$/);
+  });
+
+  it("draws the values that name nothing from the run's seed: the same in a run of that seed, others in another", () => {
+    const accounts: SurfaceList = {
+      title: 'service accounts of the project',
+      template: '/groups/{groupId}/serviceAccounts',
+      item: 'clientId',
+      forms: { clientId: { pattern: '^mdb_sa_id_[a-fA-F\\d]{24}$' } },
+      paged: true,
+    };
+    const drawn = (seed: number) =>
+      missingEntries({ ...surface, seed, lists: [restoreJobs, accounts] }).map((e) => e.missing);
+    expect(drawn(1)).toEqual(drawn(1));
+    expect(drawn(2)).toEqual(drawn(2));
+    expect(drawn(1)[0]).not.toBe(drawn(2)[0]);
+    expect(drawn(1)[1]).not.toBe(drawn(2)[1]);
+  });
+
+  it("misses a context by a value of the form the target's document gives it, or not where its values are a closed set", () => {
+    const named = (form: ParamForm): Surface => ({
+      ...surface,
+      lists: [{ ...restoreJobs, forms: { clusterName: form } }],
+    });
+    const [, cluster] = missingContexts(named({ pattern: '^[A-Z]{4,8}$' }));
+    expect(cluster!.missing).toMatch(/^[A-Z]{4,8}$/);
+    expect(cluster!.path).toBe(`/groups/p1/clusters/${cluster!.missing}/backup/restoreJobs`);
+    // The suite's name fits the real service's form: kept.
+    expect(missingContexts(named({ pattern: '^([a-zA-Z0-9][a-zA-Z0-9-]*)?[a-zA-Z0-9]+$' }))[1]!.missing).toBe(
+      'conformance-missing-cluster',
+    );
+    // A closed set: the cluster cannot be named missing; below a missing project its first value names nothing.
+    const closed = missingContexts(named({ enum: ['A', 'B'] }));
+    expect(closed.map((p) => [p.depth, p.path])).toEqual([
+      [0, `/groups/${missingProjectId}/clusters/A/backup/restoreJobs`],
+    ]);
   });
 
   it('reads each list whose whole chain of contexts exists, with its query, and leaves out the others', () => {
@@ -190,7 +227,7 @@ describe("the lists of a target's surface", () => {
         title: 'events of the organization',
         template: '/orgs/{orgId}/events',
         item: 'eventId',
-        itemForm: { pattern: '^[0-9a-f]{24}$' },
+        forms: { eventId: { pattern: '^[0-9a-f]{24}$' } },
         paged: true,
       },
       { title: 'database users of the project', template: '/groups/{groupId}/databaseUsers', paged: true },

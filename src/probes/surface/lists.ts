@@ -1,15 +1,21 @@
 // The read side of the surface (spec 2.3, 7.1): every list the target offers for this run (the catalogue's below,
 // and every paged list of the target's surface under contexts the crawl reaches), each with the chain of contexts it
 // lives in, so that rules about lists and their contexts judge them all, at every depth. Contexts that exist come
-// from the crawl; ids that exist nowhere are made here, one per kind of context or entry.
-import { randomBytes } from 'node:crypto';
+// from the crawl; values that name nothing are made here, one per kind of context or entry, of the form the target's
+// document gives it, drawn from the run's seed.
 import fc from 'fast-check';
 import type { Profile } from '../../profile/profile.ts';
 import { crawl, crawledPath, type Crawled } from '../crawl.ts';
-import { once } from '../../harness/per-run.ts';
 import { contextsOf, matchTemplate } from '../path-template.ts';
+import { seededBytes } from '../../target/run-setup.ts';
 import type { Target } from '../../target/target.ts';
-import { operationsAt, shapeOf, type ParamForm, type Surface as TargetSurface } from '../../surface/model.ts';
+import {
+  operationsAt,
+  shapeOf,
+  type ParamForm,
+  type Surface as TargetSurface,
+  type SurfaceOperation,
+} from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 
 export interface SurfaceList {
@@ -19,8 +25,9 @@ export interface SurfaceList {
   template: string;
   /** The path parameter of one entry, read alone at `${template}/{item}`. */
   item?: string;
-  /** The form the target's document gives the entry's values, where it gives one. */
-  itemForm?: ParamForm;
+  /** The forms the target's document gives the values of its contexts and its entry, by the names above, where it
+   * gives any. */
+  forms?: Record<string, ParamForm>;
   /** False for one entity under a context rather than a list of results (performance advice, measurements). */
   paged: boolean;
   /** Query parameters the resource requires. */
@@ -107,32 +114,25 @@ export const missingNames: Record<string, string> = {
   entryValue: '203.0.113.254',
 };
 
-/** A value of path parameter `param` that names nothing. */
-function missingValue(s: Surface, param: string): string {
+/** A value of path parameter `param` that names nothing, drawn from the run's seed, of the form the target's document
+ * gives its values (`form`) where it gives one: the project id the run's scope lets through for a project; a name of
+ * the kind's own form (above); else a fresh 24-hex id, or where that does not match the form's pattern a value drawn
+ * to match it (encoded for the path; the fresh id where none can be drawn). Undefined where the values are a closed
+ * set, any of which may exist. */
+function missingValue(s: Surface, param: string, form?: ParamForm): string | undefined {
   if (param === 'groupId') return s.missingProjectId;
-  if (missingNames[param]) return missingNames[param];
-  return once(`missing-id:${param}`, () => `f1f1${randomBytes(10).toString('hex')}`, { afresh: false });
-}
-
-/** A value of an entry's parameter that names nothing, of the form the target's document gives it (`form`): where
- * the value above does not match its pattern, one drawn to match it (encoded for the path), or the value above where
- * none can be drawn; undefined where its values are a closed set, any of which may exist. */
-function missingEntryValue(s: Surface, param: string, form?: ParamForm): string | undefined {
-  if (form?.enum && !missingNames[param]) return undefined;
-  const id = missingValue(s, param);
+  if (form?.enum) return undefined;
+  const id = missingNames[param] ?? `f1f1${seededBytes(s, `missing ${param}`).toString('hex').slice(0, 20)}`;
   const pattern = patternOf(form);
   if (!pattern || pattern.test(id)) return id;
-  return once(`missing-form:${param}:${form!.pattern}`, () => drawnMatching(pattern) ?? id, { afresh: false });
+  return drawnMatching(pattern, seededBytes(s, `missing ${param} ${form!.pattern}`).readInt32BE(0)) ?? id;
 }
 
-/** A value drawn to match `pattern`, encoded for the path; undefined where fast-check cannot draw one (a lookahead, a
- * backreference) or draws one the pattern does not match. */
-function drawnMatching(pattern: RegExp): string | undefined {
+/** A value drawn with `seed` to match `pattern`, encoded for the path; undefined where fast-check cannot draw one (a
+ * lookahead, a backreference) or draws one the pattern does not match. */
+function drawnMatching(pattern: RegExp, seed: number): string | undefined {
   try {
-    const [drawn] = fc.sample(fc.stringMatching(pattern, { size: 'xsmall' }), {
-      seed: randomBytes(4).readInt32LE(),
-      numRuns: 1,
-    });
+    const [drawn] = fc.sample(fc.stringMatching(pattern, { size: 'xsmall' }), { seed, numRuns: 1 });
     return drawn !== undefined && pattern.test(drawn) ? encodeURIComponent(drawn) : undefined;
   } catch {
     return undefined;
@@ -152,6 +152,8 @@ export interface Surface {
   lists: SurfaceList[];
   /** The id of no project that the run's 404 probes use (the Target's, which its scope lets through). */
   missingProjectId: string;
+  /** The run's seed, which draws the other values that name nothing. */
+  seed: number;
   /** A chain of contexts that exists, the values of a template's first `depth` parameters; none where the crawl
    * reached none. */
   existing(template: string, depth: number): Record<string, string> | undefined;
@@ -177,8 +179,13 @@ export function missingContext(s: Surface, l: SurfaceList, depth: number): Missi
   const names = contextsOf(l.template);
   const above = s.existing(l.template, depth);
   if (!above) return undefined;
-  const values = Object.fromEntries(names.map((n) => [n, above[n] ?? missingValue(s, n)]));
-  return { list: l, path: withQuery(l, fill(l.template, values)), missing: values[names[depth]!]!, depth };
+  // Below the missing context nothing exists either: a value of a closed set there names nothing all the same.
+  const value = (n: string, i: number) =>
+    above[n] ?? missingValue(s, n, l.forms?.[n]) ?? (i > depth ? l.forms?.[n]?.enum?.[0] : undefined);
+  const values = Object.fromEntries(names.map((n, i) => [n, value(n, i)]));
+  if (Object.values(values).some((v) => v === undefined)) return undefined;
+  const filled = values as Record<string, string>;
+  return { list: l, path: withQuery(l, fill(l.template, filled)), missing: filled[names[depth]!]!, depth };
 }
 
 /** Every list with each of its contexts missing in turn. */
@@ -195,7 +202,7 @@ export function missingEntries(s: Surface): MissingProbe[] {
       const depth = contextsOf(l.template).length;
       const values = s.existing(l.template, depth);
       if (!values) return [];
-      const missing = missingEntryValue(s, l.item!, l.itemForm);
+      const missing = missingValue(s, l.item!, l.forms?.[l.item!]);
       return missing === undefined ? [] : [{ list: l, path: `${fill(l.template, values)}/${missing}`, missing, depth }];
     });
 }
@@ -221,29 +228,39 @@ export function surfaceLists(surface: TargetSurface, known: readonly SurfaceList
     .filter((o) => !known.some((l) => shapeOf(l.template) === shapeOf(o.template)))
     .filter((o) => contextsOf(o.template).length > 0 && contextsOf(o.template).every((c) => c in contextTitles))
     .map((o) => {
-      const entry = entryOf(surface, o.template);
-      const item = entry ? { item: entry.param, ...(entry.form ? { itemForm: entry.form } : {}) } : {};
-      return { title: titleOf(o.template), template: o.template, ...item, paged: true };
+      const entry = entryGet(surface, o.template);
+      const item = entry ? { item: contextsOf(entry.template).at(-1)! } : {};
+      return withForms(surface, { title: titleOf(o.template), template: o.template, ...item, paged: true });
     });
 }
 
-/** The path parameter of one entry of a list and the form the surface gives its values, where the surface has a GET
- * of one (`${template}/{param}`, parameters named as they may be). */
-function entryOf(surface: TargetSurface, template: string): { param: string; form?: ParamForm } | undefined {
-  const get = surface.operations.find(
+/** The surface's GET of one entry of a list (`${template}/{param}`, parameters named as they may be), where it has
+ * one. */
+function entryGet(surface: TargetSurface, template: string): SurfaceOperation | undefined {
+  return surface.operations.find(
     (g) =>
       g.method === 'GET' &&
       shapeOf(g.template).startsWith(`${shapeOf(template)}/{`) &&
       contextsOf(g.template).length === contextsOf(template).length + 1,
   );
-  const param = get && contextsOf(get.template).at(-1)!;
-  return param === undefined ? undefined : { param, form: get!.pathParams?.[param] };
 }
 
-/** A list of the catalogue with the form the surface gives its entries' values, where it gives one. */
-function withItemForm(surface: TargetSurface, l: SurfaceList): SurfaceList {
-  const form = l.item ? entryOf(surface, l.template)?.form : undefined;
-  return form ? { ...l, itemForm: form } : l;
+/** A list with the forms the surface gives the values of its parameters and its entry's, read from the GETs of the
+ * list and of one entry by position, so that the list's names for them hold whatever the document calls them. */
+function withForms(surface: TargetSurface, l: SurfaceList): SurfaceList {
+  const names = [...contextsOf(l.template), ...(l.item ? [l.item] : [])];
+  const gets = [
+    operationsAt(surface, l.template).find((o) => o.method === 'GET'),
+    l.item && entryGet(surface, l.template),
+  ];
+  const forms: Record<string, ParamForm> = {};
+  for (const get of gets)
+    if (get)
+      contextsOf(get.template).forEach((param, i) => {
+        const form = get.pathParams?.[param];
+        if (form && names[i] !== undefined) forms[names[i]] = form;
+      });
+  return Object.keys(forms).length > 0 ? { ...l, forms } : l;
 }
 
 /** The lists the target offers for this run: those of the catalogue the surface or the profile names (its
@@ -264,11 +281,12 @@ export async function listSurface(t: Target): Promise<Surface> {
     Object.values(endpoints).includes(l.template);
   const all = catalogue(t.profile);
   const known = all.filter((l) => named(l) || linked.some((p) => matchTemplate(l.template, p)));
-  const lists = [...known.map((l) => withItemForm(surface, l)), ...surfaceLists(surface, all)];
+  const lists = [...known.map((l) => withForms(surface, l)), ...surfaceLists(surface, all)];
   const chains = contextChains(reached, t.profile);
   return {
     lists,
     missingProjectId: t.missingProjectId,
+    seed: t.setup.seed,
     existing: (template, depth) => chains(template, depth)[0],
     instances: (template) => chains(template, contextsOf(template).length),
   };
