@@ -31,6 +31,17 @@ function zoneOffsetMs(zone: string): number | undefined {
   return (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
 }
 
+/** A date of a request body as a defective target reads it (mutants of spec 2.1): `lenient`, whatever JavaScript's
+ * Date.parse reads, not only ISO-8601; `serverZone`, a date without a zone in the server's zone, UTC+02:00, not UTC.
+ * As sent otherwise. */
+export function dateAsRead(date: string, defects: { lenient: boolean; serverZone: boolean }): string {
+  if (defects.lenient && !parseIsoDate(date) && !Number.isNaN(Date.parse(date)))
+    return formatIsoDate(new Date(Date.parse(date)));
+  const zoneless = /^\d{4}-\d{2}-\d{2}(T[\d:.]*)?$/.test(date) && parseIsoDate(date);
+  if (defects.serverZone && zoneless) return formatIsoDate(new Date(zoneless.getTime() - 2 * 3_600_000));
+  return date;
+}
+
 /** `2025-05-01T12:00:00Z`: UTC, second precision. */
 export const formatIsoDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -10,7 +10,7 @@ import { entity, noContent, type Reply } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { removeWhere, type AccessListEntry, type Group } from '../store.ts';
 import { linksField, validateBody, type ObjectField } from '../validate.ts';
-import { formatIsoDate, parseIsoDate } from '../dates.ts';
+import { dateAsRead, formatIsoDate, parseIsoDate } from '../dates.ts';
 
 const entryShape: ObjectField = {
   type: 'object',
@@ -47,15 +47,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** An entry as sent, its deleteAfterDate as a defective target reads it (mutants of spec 2.1); as sent otherwise. */
 function sentEntry(ctx: RequestContext, item: unknown): unknown {
   if (!isObject(item) || typeof item.deleteAfterDate !== 'string') return item;
-  const date = item.deleteAfterDate;
-  // Mutant: deleteAfterDate takes whatever JavaScript's Date.parse reads, not only ISO-8601.
-  if (!parseIsoDate(date) && !Number.isNaN(Date.parse(date)) && ctx.mutants.has('ENT-DATES-INPUT-ISO:body'))
-    return { ...item, deleteAfterDate: formatIsoDate(new Date(Date.parse(date))) };
-  // Mutant: a deleteAfterDate without a zone is read in the server's zone, UTC+02:00, not UTC.
-  const zoneless = /^\d{4}-\d{2}-\d{2}(T[\d:.]*)?$/.test(date) && parseIsoDate(date);
-  if (zoneless && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:body'))
-    return { ...item, deleteAfterDate: formatIsoDate(new Date(zoneless.getTime() - 2 * 3_600_000)) };
-  return item;
+  // Mutants: deleteAfterDate takes whatever JavaScript's Date.parse reads, not only ISO-8601; one without a zone is
+  // read in the server's zone, UTC+02:00, not UTC.
+  const defects = {
+    lenient: ctx.mutants.has('ENT-DATES-INPUT-ISO:body'),
+    serverZone: ctx.mutants.has('ENT-DATES-DEFAULT-UTC:body'),
+  };
+  return { ...item, deleteAfterDate: dateAsRead(item.deleteAfterDate, defects) };
 }
 
 /** One entry of a POST body, in the stored form; `place` names it in errors (`[0].cidrBlock`). */

@@ -8,7 +8,7 @@ import { entityLinks } from '../links.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { Alert } from '../store.ts';
-import { formatIsoDate, parseIsoDate } from '../dates.ts';
+import { dateAsRead, formatIsoDate, parseIsoDate } from '../dates.ts';
 import { validateBody, type ObjectField } from '../validate.ts';
 
 const STATUSES = ['OPEN', 'TRACKING', 'CLOSED', 'CANCELLED'];
@@ -72,6 +72,16 @@ interface Acknowledgement {
   unacknowledgeAlert?: boolean;
 }
 
+/** An acknowledgement as sent, its acknowledgedUntil as a defective target reads it (a mutant of spec 2.1). */
+function sentAcknowledgement(ctx: RequestContext, body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const until = (body as Acknowledgement).acknowledgedUntil;
+  if (typeof until !== 'string') return body;
+  // Mutant: acknowledgedUntil, a date in a PATCH body, takes whatever JavaScript's Date.parse reads.
+  const lenient = ctx.mutants.has('ENT-DATES-INPUT-ISO:patch');
+  return { ...body, acknowledgedUntil: dateAsRead(until, { lenient, serverZone: false }) };
+}
+
 /** Acknowledges the alert until a date, with a comment, or withdraws its acknowledgement. */
 function acknowledge(ctx: RequestContext) {
   // Mutant: acknowledging an alert needs only read access, so a read-only key acknowledges one.
@@ -80,7 +90,7 @@ function acknowledge(ctx: RequestContext) {
     ctx.store.alerts.find((a) => a.groupId === group.id && a.id === ctx.params.alertId),
     ctx.path,
   );
-  const body = validateBody<Acknowledgement>(ctx.body, acknowledgementShape);
+  const body = validateBody<Acknowledgement>(sentAcknowledgement(ctx, ctx.body), acknowledgementShape);
   if (body.unacknowledgeAlert) {
     for (const field of ['acknowledgedUntil', 'acknowledgementComment', 'acknowledgingUsername']) delete alert[field];
   } else {

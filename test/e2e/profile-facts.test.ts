@@ -81,7 +81,9 @@ describe('profile facts checked before any rule', () => {
         reference.env,
       );
       for (const id of rules) {
-        const bodyChecks = cli.report!.rules.find((r) => r.id === id)!.checks.filter((c) => /POST body/.test(c.name));
+        const bodyChecks = cli
+          .report!.rules.find((r) => r.id === id)!
+          .checks.filter((c) => / body \(an access-list entry/.test(c.name));
         expect(
           bodyChecks.map((c) => [c.status, c.fact, c.cause]),
           cli.stderr,

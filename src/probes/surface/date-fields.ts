@@ -1,20 +1,35 @@
 // The places the surface takes a date in a write body (spec 2.1: dates sent in POST or PATCH bodies must be
 // ISO-8601, UTC when no zone is given): the deleteAfterDate of an entry of a project's IP access list (the profile's
-// endpoints.accessList). Entries are added only for addresses of 192.0.2.0/24 (TEST-NET-1, from which no one
-// connects), and deleted again.
+// endpoints.accessList), a POST; the acknowledgedUntil of an open alert of the profile's projects, a PATCH. Entries
+// are added only for addresses of 192.0.2.0/24 (TEST-NET-1, from which no one connects), and deleted again; an
+// acknowledgement taken is put back (open-alert.ts).
 import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { HttpResponse } from '../../http/messages.ts';
+import { deleteCreated, noteCreated } from '../../target/created.ts';
+import { parsedBody } from '../../judges/entities.ts';
+import { isObject, type JsonObject } from '../../judges/json-walk.ts';
+import { profileProjects } from '../../target/projects.ts';
 import type { Target } from '../../target/target.ts';
 import { workProject } from '../work-project.ts';
 import { expectProfilePathServed } from '../../judges/profile-path.ts';
+import { acknowledgementUndo, openAlert } from './open-alert.ts';
 
 export interface DateField {
   title: string;
   /** The field that holds the date. */
   field: string;
+  /** POST: the date comes with an entity it adds; PATCH: it changes an entity that exists. */
+  method: 'POST' | 'PATCH';
   /** Sends an entity with `date` in its date field, the `n`th of the run's: the answer, and the entity's path (to read
    * it back, and to note and delete it where it was added). */
   send(date: string, n: number): Promise<{ res: HttpResponse; path: string }>;
+  /** Whether the entity read back after a send shows the send taken: added (POST), its date changed (PATCH). */
+  taken(after: HttpResponse): boolean;
+  /** The status of that reading where the send was not taken: 404 (nothing added) or 200 (as it was). */
+  untouched: number;
+  /** Puts back what a send that was taken did. */
+  undo(path: string): Promise<void>;
 }
 
 /** An address of TEST-NET-1 for the `n`th entry, apart from other runs' (by the run id). */
@@ -23,25 +38,71 @@ export function testNetAddress(t: Target, n: number): string {
   return `192.0.2.${1 + ((offset + n) % 254)}`;
 }
 
-/** Every place the run can send a date in a body; none where the profile says the target offers no access list. */
-export async function dateFields(t: Target): Promise<DateField[]> {
+/** An entry of the work project's access list; none where the profile says the target offers no access list. */
+async function accessListEntry(t: Target): Promise<DateField | undefined> {
   const template = t.profile.endpoints.accessList;
-  if (template === '') return [];
+  if (template === '') return undefined;
   const collection = template.replace('{groupId}', await workProject(t));
-  return [
-    {
-      title: 'access-list entry',
-      field: 'deleteAfterDate',
-      send: async (date, n) => {
-        const address = testNetAddress(t, n);
-        const res = await t.send({
-          method: 'POST',
-          path: t.v2(collection),
-          json: [{ ipAddress: address, deleteAfterDate: date }],
-        });
-        expectProfilePathServed(res, 'endpoints.accessList', 'an access-list entry is added');
-        return { res, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
-      },
+  return {
+    title: 'access-list entry',
+    field: 'deleteAfterDate',
+    method: 'POST',
+    send: async (date, n) => {
+      const address = testNetAddress(t, n);
+      const res = await t.send({
+        method: 'POST',
+        path: t.v2(collection),
+        json: [{ ipAddress: address, deleteAfterDate: date }],
+      });
+      expectProfilePathServed(res, 'endpoints.accessList', 'an access-list entry is added');
+      return { res, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
     },
-  ];
+    taken: (after) => after.status === 200,
+    untouched: 404,
+    undo: async (path) => {
+      await deleteCreated(t, noteCreated(t, path));
+    },
+  };
+}
+
+/** The acknowledgement of the first open alert of the profile's projects (alerts are raised there, not in a project
+ * the run makes), read a project at a time; none where no alert is open. */
+async function acknowledgement(t: Target): Promise<DateField | undefined> {
+  for (const id of profileProjects(t)) {
+    const listed = await openAlert(t, `/groups/${id}`);
+    if (!listed) continue;
+    const below = `/groups/${id}/alerts/${listed.id}`;
+    // As the alert reads alone: the check reads it back so after each send, and compares the two.
+    const read = await t.get(t.v2(below));
+    const alone = read.status === 200 ? parsedBody(read) : undefined;
+    return acknowledging(t, below, isObject(alone) ? alone : listed);
+  }
+  return undefined;
+}
+
+/** Acknowledging `alert` (at `below`, below the v2 base) until a date. */
+function acknowledging(t: Target, below: string, alert: JsonObject): DateField {
+  const path = t.v2(below);
+  const { undo, undoVersion } = acknowledgementUndo(t, below, alert);
+  return {
+    title: 'alert acknowledgement',
+    field: 'acknowledgedUntil',
+    method: 'PATCH',
+    send: async (date) => ({ res: await t.send({ method: 'PATCH', path, json: { acknowledgedUntil: date } }), path }),
+    taken: (after) =>
+      after.status === 200 && !isDeepStrictEqual(after.jsonObject().acknowledgedUntil, alert.acknowledgedUntil),
+    untouched: 200,
+    undo: async () => {
+      await t.send({ method: 'PATCH', path, json: undo, ...(undoVersion ? { version: undoVersion } : {}) });
+    },
+  };
+}
+
+/** Every place the run can send a date in a body of the given methods. */
+export async function dateFields(t: Target, methods: DateField['method'][] = ['POST', 'PATCH']): Promise<DateField[]> {
+  const fields = await Promise.all([
+    methods.includes('POST') ? accessListEntry(t) : undefined,
+    methods.includes('PATCH') ? acknowledgement(t) : undefined,
+  ]);
+  return fields.filter((f) => f !== undefined);
 }

@@ -10,7 +10,7 @@ import { deleteCreated, noteCreated, type Created } from '../../target/created.t
 import { runName } from '../../harness/run-name.ts';
 import type { Target } from '../../target/target.ts';
 import type { RefusableWrite } from '../refused-write.ts';
-import { resourceOfPath } from '../resource-versions.ts';
+import { acknowledgementUndo, openAlert } from './open-alert.ts';
 import { testNetAddress } from './date-fields.ts';
 import type { Generation } from './writes.ts';
 
@@ -22,28 +22,12 @@ const generations: Generation[] = ['v2', 'v1.0'];
 /** The nth addresses of the run's TEST-NET-1 entries that these writes use (date-fields.ts counts from 0). */
 const addressNumber = { create: 250, remove: 251 };
 
-/** The first open alert of the project, as the owner reads it, or undefined. */
-async function openAlert(t: Target, project: string): Promise<JsonObject | undefined> {
-  const res = await t.get(t.v2(`${project}/alerts`), { query: { status: 'OPEN' } });
-  const results = res.status === 200 ? res.jsonObject()[t.profile.paging.resultsField] : undefined;
-  return (Array.isArray(results) ? results : []).find(isObject);
-}
-
-/** Acknowledging the alert with a comment of the run's; undone by putting back the one it had, or by withdrawing the
- * acknowledgement (`unacknowledgeAlert`) in the alerts' current version (spec 3: the one to use): on the real service
- * only the body of 2024-05-30 has that field, not the alert itself, which earlier versions take. */
+/** Acknowledging the alert with a comment of the run's; undone by putting back the acknowledgement it had
+ * (open-alert.ts). */
 export function acknowledgements(t: Target, project: string, alert: JsonObject): NamedWrite[] {
   const path = `${project}/alerts/${alert.id}`;
   const comment = alert.acknowledgementComment;
-  const putBack =
-    typeof alert.acknowledgedUntil === 'string'
-      ? {
-          undo: {
-            acknowledgedUntil: alert.acknowledgedUntil,
-            ...(comment === undefined ? {} : { acknowledgementComment: comment }),
-          },
-        }
-      : { undo: { unacknowledgeAlert: true }, undoVersion: resourceOfPath(t, path)?.current };
+  const putBack = acknowledgementUndo(t, path, alert);
   const until = new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d+Z$/, 'Z');
   return generations.map((generation) => ({
     resource: 'alert acknowledgement',
