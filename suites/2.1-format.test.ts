@@ -4,7 +4,7 @@ import { carried, parsedBody } from '../src/judges/entities.ts';
 import { checkJsonResponse } from '../src/judges/media-type.ts';
 import { checkNoNullFields } from '../src/judges/nulls.ts';
 import { isObject } from '../src/judges/json-walk.ts';
-import { checkUnitsNamed, numericFields } from '../src/judges/units.ts';
+import { checkUnitsNamed, unitReading } from '../src/judges/units.ts';
 import { checkCompact, checkPretty, checkPrettyFields } from '../src/judges/whitespace.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { TargetError } from '../src/outcome.ts';
@@ -100,9 +100,11 @@ check(
   'numeric fields of entities and lists reached that measure a size or a time name their unit',
   async ({ target, tally }) => {
     const c = await crawl();
-    const bodyOf = (res: HttpResponse) => carried(res, target.profile.paging.resultsField)?.body;
+    const readings = new Map(
+      c.responses.map((r) => [r, unitReading(carried(r.res, target.profile.paging.resultsField)?.body)] as const),
+    );
     // Only a body with a number has a name to judge: where none has one, nothing reached holds a quantity.
-    const carriers = c.responses.filter((r) => numericFields(bodyOf(r.res)) > 0);
+    const carriers = c.responses.filter((r) => readings.get(r)!.numeric > 0);
     const cut = entityGaps(c);
     if (carriers.length === 0 && cut.length === 0)
       throw new TargetError('nothing-judged', 'no entity or list reached holds a number, so no name of one to judge');
@@ -111,9 +113,9 @@ check(
       'entity or list',
       carriers,
       (item) => {
-        const { res } = item;
-        tally.judged('numeric field', numericFields(bodyOf(res)), crawledPath(item));
-        checkUnitsNamed(res, bodyOf(res));
+        const reading = readings.get(item)!;
+        tally.judged('numeric field', reading.numeric, crawledPath(item));
+        checkUnitsNamed(item.res, reading);
       },
       { place: crawledPath, cut },
     );

@@ -6,7 +6,7 @@ import { checkJsonResponse } from '../judges/media-type.ts';
 import { checkNoNullFields } from '../judges/nulls.ts';
 import { checkCompact, checkIndented } from '../judges/whitespace.ts';
 import { byJudge, notJudged, type ExchangeRule } from './rule.ts';
-import { checkUnitsNamed, numericFields } from '../judges/units.ts';
+import { checkUnitsNamed, unitReading } from '../judges/units.ts';
 import { carriedBy } from './answer.ts';
 
 export const formatRules: ExchangeRule[] = [
@@ -43,8 +43,9 @@ export const formatRules: ExchangeRule[] = [
     judge: (ctx, a) => {
       const c = carriedBy(ctx, a);
       if (typeof c === 'string') return notJudged(c);
-      if (numericFields(c.body) === 0) return notJudged('no numeric field');
-      return byJudge(() => checkUnitsNamed(a.res, c.body));
+      const reading = unitReading(c.body);
+      if (reading.numeric === 0) return notJudged('no numeric field');
+      return byJudge(() => checkUnitsNamed(a.res, reading));
     },
   },
 ];

@@ -87,28 +87,32 @@ function unitBeside(name: string, siblings: Record<string, unknown>): boolean {
   });
 }
 
-/** How many fields of a body hold a number. */
-export const numericFields = (body: unknown): number =>
-  [...walk(body)].filter((n) => n.field !== undefined && typeof n.value === 'number').length;
-
-/** Numeric fields whose name speaks of a quantity without naming its unit, nor has a field beside it that does. */
-export function unitlessQuantities(value: unknown): string[] {
-  return [...walk(value)].flatMap((n) => {
-    if (!isObject(n.value)) return [];
-    const fields = n.value;
-    return Object.entries(fields)
-      .filter(([k, v]) => {
-        if (typeof v !== 'number') return false;
-        const w = words(k);
-        return w.some((x) => QUANTITY.has(x)) && !w.some((x) => UNIT.has(x)) && !unitBeside(k, fields);
-      })
-      .map(([k]) => (n.path ? `${n.path}.${k}` : k));
-  });
+/** What a body holds for the unit rule, in one walk: how many of its fields hold a number, and the paths of those
+ * whose name speaks of a quantity without naming its unit, with no field beside it that does. */
+export interface UnitReading {
+  numeric: number;
+  unitless: string[];
 }
 
-/** ENT-UNIT-IN-NAME on the entity or list `body` an answer carries: no numeric field names a quantity without its unit. */
-export function checkUnitsNamed(res: HttpResponse, body: unknown): void {
-  const unitless = unitlessQuantities(body);
+export function unitReading(body: unknown): UnitReading {
+  const reading: UnitReading = { numeric: 0, unitless: [] };
+  for (const n of walk(body)) {
+    if (n.field !== undefined && typeof n.value === 'number') reading.numeric++;
+    if (!isObject(n.value)) continue;
+    const fields = n.value;
+    for (const [k, v] of Object.entries(fields)) {
+      if (typeof v !== 'number') continue;
+      const w = words(k);
+      if (w.some((x) => QUANTITY.has(x)) && !w.some((x) => UNIT.has(x)) && !unitBeside(k, fields))
+        reading.unitless.push(n.path ? `${n.path}.${k}` : k);
+    }
+  }
+  return reading;
+}
+
+/** ENT-UNIT-IN-NAME on the entity or list an answer carries, as `unitReading` read it: no numeric field names a
+ * quantity without its unit. */
+export function checkUnitsNamed(res: HttpResponse, { unitless }: UnitReading): void {
   if (unitless.length === 0) return;
   throw new RuleFailure(
     `${describeExchange(res)}: numeric field(s) without a unit in the name: ${unitless.slice(0, 5).join(', ')}`,

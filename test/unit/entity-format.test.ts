@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { bsonProblem, nonUtcDates, utcDateTime } from '../../src/judges/dates.ts';
 import { checkJsonResponse, isJsonMediaType, jsonContentTypeRequired } from '../../src/judges/media-type.ts';
 import { nullFields } from '../../src/judges/nulls.ts';
-import { unitlessQuantities } from '../../src/judges/units.ts';
+import { unitReading } from '../../src/judges/units.ts';
+
+const unitlessQuantities = (body: unknown) => unitReading(body).unitless;
 import { strayWhitespace } from '../../src/judges/whitespace.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import { answer } from '../support/answers.ts';
@@ -152,6 +154,11 @@ describe('fields', () => {
         nested: { timeout: 3 },
       }),
     ).toEqual(['diskSize', 'nested.timeout']);
+  });
+
+  it('counts the numeric fields of a body in the same walk, in arrays too, numbers that are items aside', () => {
+    expect(unitReading({ a: 1, b: 'x', c: [{ d: 2 }, 3], e: { f: 4.5 } }).numeric).toBe(3);
+    expect(unitReading(undefined)).toEqual({ numeric: 0, unitless: [] });
   });
 
   it('takes the unit from a field beside the number that gives it, as a backup schedule of the real service does', () => {
