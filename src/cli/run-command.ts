@@ -79,8 +79,10 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       profile.baseUrl = args.target;
     }
     const caPem = reference?.caPem ?? (profile.tls.caFile ? readFileSync(profile.tls.caFile, 'utf8') : undefined);
-    // The runner's own clients: one for the preflight, one for the cleanup after the checks.
-    const client = profileClient(profile, caPem, { connections: 2 });
+    // The runner's own clients: one for the preflight, one for the cleanup after the checks. The preflight's requests
+    // to projects count against their windows as the checks' do: its scheduler hands its counts on to theirs.
+    const preflightScheduler = profileScheduler(profile, { onWait: rateWaitCountdown });
+    const client = profileClient(profile, caPem, { connections: 2, scheduler: preflightScheduler });
     let cleanupClient: HttpClient | undefined;
     try {
       const { tlsFingerprint256 } = await preflight(client, profile);
@@ -88,7 +90,10 @@ export async function runCommand(args: RunArgs, interrupts: InterruptWatch): Pro
       const notice = planNotice(plan, profile.rateLimit);
       if (notice && !args.quiet) process.stderr.write(`conformance: ${notice}\n`);
       const seed = args.seed ?? randomInt(0, 2 ** 31);
-      const setup = newRunSetup(profile, caPem, seed, args.numRuns, args.cases);
+      const setup = {
+        ...newRunSetup(profile, caPem, seed, args.numRuns, args.cases),
+        rateState: preflightScheduler.state(),
+      };
       const rerun = rerunLines(args, embedded, seed);
       if (!args.quiet && !args.json)
         process.stderr.write(

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RateState } from '../http/rate-scheduler.ts';
 import type { Profile } from '../profile/profile.ts';
 
 /** How many cases a property runs (src/harness/cases.ts): those that cover its places and a tenth of --num-runs, or
@@ -26,6 +27,10 @@ export interface RunSetup {
   runId: string;
   /** File where checks note each entity they create, so that the runner deletes what remains, even after an interrupt. */
   journalFile: string;
+  /** What the runner's requests before the checks (its preflight) spent of each project's windows, and what they
+   * taught of the target's clock: the checks' scheduler continues from it, so that a burst does not take a window
+   * those requests spent part of for a fresh one. */
+  rateState?: RateState;
 }
 
 /** Bytes drawn from the run's seed for one purpose (`what`): the same in every run of that seed, others for another

@@ -52,7 +52,10 @@ export class Target {
     const scope = new RunScope(p, this.missingProjectId);
     this.client = profileClient(p, setup.caPem, {
       guard: scope.guard,
-      scheduler: profileScheduler(p, { onWait: rateWaitCountdown }),
+      scheduler: profileScheduler(p, {
+        onWait: rateWaitCountdown,
+        ...(setup.rateState ? { from: setup.rateState } : {}),
+      }),
       // A 429 to a request the scheduler made room for is the target's count or another client's, not a check's.
       pacedResends: 1,
       pace: (turn) => check.pace(turn),
