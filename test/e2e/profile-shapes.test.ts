@@ -23,6 +23,7 @@ const { readOnly, outsider, ...withoutRestrictedKeys } = reference.credentials a
 const { outsideAddress: _, ...ownerInside } = reference.credentials.owner as Json;
 const { plainHttpUrl: __, ...withoutPlainHttp } = reference;
 const firstProjectOnly = { ids: [reference.projects.ids[0]], allowCreate: false };
+const { openapi: ___, ...withoutDocument } = reference.surface as Json;
 /** Each resource at its latest version only. */
 const latestOnly = Object.fromEntries(
   Object.entries(reference.versions.resources as Record<string, string[]>).map(([path, vs]) => [path, vs.slice(-1)]),
@@ -36,13 +37,16 @@ const shapes: [title: string, profile: Json, seed: number][] = [
     202,
   ],
   [
-    'the real-service example: one project, owner and read-only keys, two connections',
+    // As config/real-service.example.json, which names no OpenAPI document: the surface is the profile's (the real
+    // service's defaults), and every verdict is the one the run with the target's own document gives.
+    'the real-service example: one project, owner and read-only keys, two connections, no OpenAPI document',
     {
       ...reference,
       projects: firstProjectOnly,
       allowBillable: false,
       concurrency: 2,
       credentials: { owner: reference.credentials.owner, readOnly },
+      surface: withoutDocument,
     },
     303,
   ],
