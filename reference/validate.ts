@@ -25,7 +25,8 @@ export interface ObjectField extends Common {
   check?: (value: Record<string, unknown>, path: string) => void;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+/** A JSON object: not null, not an array. */
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const join = (path: string, key: string) => (path === '' ? key : `${path}.${key}`);

@@ -9,7 +9,7 @@ import { entityLinks } from '../links.ts';
 import { entity, noContent, type Reply } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { removeWhere, type AccessListEntry, type Group } from '../store.ts';
-import { linksField, validateBody, type ObjectField } from '../validate.ts';
+import { isPlainObject, linksField, validateBody, type ObjectField } from '../validate.ts';
 import { dateAsRead, formatIsoDate, parseIsoDate } from '../dates.ts';
 
 const entryShape: ObjectField = {
@@ -42,11 +42,9 @@ function isCidr(text: string): boolean {
   );
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** An entry as sent, its deleteAfterDate as a defective target reads it (mutants of spec 2.1); as sent otherwise. */
 function sentEntry(ctx: RequestContext, item: unknown): unknown {
-  if (!isObject(item) || typeof item.deleteAfterDate !== 'string') return item;
+  if (!isPlainObject(item) || typeof item.deleteAfterDate !== 'string') return item;
   // Mutants: deleteAfterDate takes whatever JavaScript's Date.parse reads, not only ISO-8601; one without a zone is
   // read in the server's zone, UTC+02:00, not UTC.
   const defects = {

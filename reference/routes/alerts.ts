@@ -9,7 +9,7 @@ import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { Alert } from '../store.ts';
 import { dateAsRead, formatIsoDate, parseIsoDate } from '../dates.ts';
-import { validateBody, type ObjectField } from '../validate.ts';
+import { isPlainObject, validateBody, type ObjectField } from '../validate.ts';
 
 const STATUSES = ['OPEN', 'TRACKING', 'CLOSED', 'CANCELLED'];
 
@@ -74,9 +74,8 @@ interface Acknowledgement {
 
 /** An acknowledgement as sent, its acknowledgedUntil as a defective target reads it (a mutant of spec 2.1). */
 function sentAcknowledgement(ctx: RequestContext, body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const until = (body as Acknowledgement).acknowledgedUntil;
-  if (typeof until !== 'string') return body;
+  if (!isPlainObject(body) || typeof body.acknowledgedUntil !== 'string') return body;
+  const until = body.acknowledgedUntil;
   // Mutant: acknowledgedUntil, a date in a PATCH body, takes whatever JavaScript's Date.parse reads.
   const lenient = ctx.mutants.has('ENT-DATES-INPUT-ISO:patch');
   return { ...body, acknowledgedUntil: dateAsRead(until, { lenient, serverZone: false }) };
