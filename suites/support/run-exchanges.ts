@@ -9,6 +9,8 @@ import type { ExchangeContext } from '../../src/exchange-rules/context.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
 import { documentReading } from '../../src/surface/target-surface.ts';
+import { once } from '../../src/harness/per-run.ts';
+import type { Target } from '../../src/target/target.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
 import { NoneInRun, RuleFailure } from '../../src/outcome.ts';
@@ -33,10 +35,17 @@ function noneJudged(count: number, j: Judgement): string {
   return `the run received no answer this check judges${count ? ` (of its ${count.toLocaleString('en-US')} answers: ${shown.join(', ')}${more})` : ''}`;
 }
 
+/** The run's one context of the exchange rules, with its target's document read once for all of them: a document
+ * a fault kept from being read is not asked for again by each rule. */
+const runContext = (target: Target): Promise<ExchangeContext> =>
+  once('exchange-context', async () => exchangeContext(target.profile, true, await documentReading(target)), {
+    afresh: false,
+  });
+
 /** The check of rule `id`: its exchange rules over every answer the run received before it. */
 export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
   return async ({ target, tally }) => {
-    const ctx = exchangeContext(target.profile, true, await documentReading(target));
+    const ctx = await runContext(target);
     const answers = target.exchanges.answers;
     const j = judgeRule(
       exchangeRulesOf(id),
