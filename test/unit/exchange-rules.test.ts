@@ -49,9 +49,9 @@ function answer(
   return new HttpResponse(status, headers, Buffer.from(text), exchange);
 }
 
-/** The verdict of rule `id` on one answer: 'held', 'broken' or why it was not judged. */
-function verdict(id: string, res: HttpResponse): string {
-  const j = judgeRule(exchangeRulesOf(id), ctx, [readAnswer(ctx, res)]);
+/** The verdict of rule `id` on one answer, in context `c`: 'held', 'broken' or why it was not judged. */
+function verdict(id: string, res: HttpResponse, c: ExchangeContext = ctx): string {
+  const j = judgeRule(exchangeRulesOf(id), c, [readAnswer(c, res)]);
   if (j.broken) return 'broken';
   return j.judged === 1 ? 'held' : [...j.notJudged.keys()].join('; ');
 }
@@ -385,22 +385,10 @@ describe('exchange rules', () => {
     withCredentials.exchange.request.headers.Authorization = 'Digest username="k"';
     expect(verdict('AUTH-DIGEST-CHALLENGE', withCredentials)).toBe('credentials were sent');
     // An archive that records no request's credentials (a browser's export) cannot show a request without any.
-    // A profile naming a document that could not be read: any path may be one it serves to anyone.
-    const unread = { ...ctx, documentUnread: true };
-    const j0 = judgeRule(exchangeRulesOf('AUTH-MISSING-401'), unread, [
-      readAnswer(unread, answer('GET', `${v2}/groups/p1`, 200, project)),
-    ]);
-    expect([j0.broken, [...j0.notJudged.keys()]]).toEqual([
-      undefined,
-      ["the target's document, which may serve the path without authentication, was not read"],
-    ]);
     const unrecorded = { ...ctx, credentialsRecorded: false };
-    const unchallenged = readAnswer(unrecorded, unauthorized('DELETE', legacyWrite, {}));
-    const j = judgeRule(exchangeRulesOf('AUTH-DIGEST-CHALLENGE'), unrecorded, [unchallenged]);
-    expect([j.broken, [...j.notJudged.keys()]]).toEqual([
-      undefined,
-      ['the records show no credentials of any request'],
-    ]);
+    expect(verdict('AUTH-DIGEST-CHALLENGE', unauthorized('DELETE', legacyWrite, {}), unrecorded)).toBe(
+      'the records show no credentials of any request',
+    );
     expect(verdict('AUTH-DIGEST-CHALLENGE', answer('GET', `${v2}/groups/x`, 404, error(404, 'Not Found')))).toBe(
       'not a 401',
     );
@@ -433,13 +421,14 @@ describe('exchange rules', () => {
       'a 5xx (spec 7.2: retry later)',
     );
     const unrecorded = { ...ctx, credentialsRecorded: false };
-    const j = judgeRule(exchangeRulesOf('AUTH-MISSING-401'), unrecorded, [
-      readAnswer(unrecorded, answer('GET', `${v2}/groups/p1`, 200, project)),
-    ]);
-    expect([j.broken, [...j.notJudged.keys()]]).toEqual([
-      undefined,
-      ['the records show no credentials of any request'],
-    ]);
+    expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/groups/p1`, 200, project), unrecorded)).toBe(
+      'the records show no credentials of any request',
+    );
+    // A profile naming a document that could not be read: any path may be one it serves to anyone.
+    const unread = { ...ctx, documentUnread: true };
+    expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/groups/p1`, 200, project), unread)).toBe(
+      "the target's document, which may serve the path without authentication, was not read",
+    );
   });
 
   it("leave out the paths the target's document serves without credentials, as the profile's", () => {
