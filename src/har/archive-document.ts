@@ -1,6 +1,6 @@
 // The document the profile names (`surface.openapi`) for judging an archive, read without sending a request: a file
-// or a URL as the parser reads it; a path on the target from the archive's own answer to it (a run reads the
-// document as the owner, so a recorded run holds it), or not read where the archive holds none.
+// as the parser reads it; a URL or a path on the target from the archive's own answer to it (a run reads a document
+// on the target as the owner, so a recorded run holds it), or not read where the archive holds none.
 import type { HttpResponse } from '../http/messages.ts';
 import { locationOf } from '../profile/document-location.ts';
 import type { Profile } from '../profile/profile.ts';
@@ -27,8 +27,9 @@ export async function archiveDocument(
 ): Promise<DocumentReading | undefined> {
   const openapi = p.surface.openapi;
   if (!openapi) return undefined;
-  const at = `${baseUrl.replace(/\/$/, '')}${openapi}`;
-  const document = locationOf(openapi) === 'target' ? recordedDocument(at, answers) : openapi;
+  const location = locationOf(openapi);
+  const at = location === 'target' ? `${baseUrl.replace(/\/$/, '')}${openapi}` : openapi;
+  const document = location === 'file' ? openapi : recordedDocument(at, answers);
   if (document === undefined) return { unread: `the archive holds no answer of ${at}` };
   try {
     return await surfaceFromDocument(document, p.vendor, openapi);

@@ -1,5 +1,5 @@
 // Judging an archive reads the document the profile names without sending a request: a file as the parser reads
-// it, a path on the target from the archive's own answer to it; where it cannot, it says why.
+// it, a URL or a path on the target from the archive's own answer to it; where it cannot, it says why.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +36,14 @@ it("reads a document on the target from the archive's answer to it, the 200 amon
   const at = `${base}/api/platform/openapi.json`;
   const answers = [answer(at, 503, ''), answer(`${at}?x=1`, 200, JSON.stringify(document))];
   expect(open(await archiveDocument(profile('/api/platform/openapi.json'), base, answers))).toEqual(['/status']);
+});
+
+it('reads a document the profile names by URL from the archive too, never from the network', async () => {
+  const url = 'https://docs.example.test/openapi.json';
+  expect(open(await archiveDocument(profile(url), base, [answer(url, 200, JSON.stringify(document))]))).toEqual([
+    '/status',
+  ]);
+  expect(await archiveDocument(profile(url), base, [])).toEqual({ unread: `the archive holds no answer of ${url}` });
 });
 
 it('says why where the archive holds no answer of it, or the file is no document; nothing where none is named', async () => {
