@@ -39,9 +39,14 @@ function pluralWord(word: string): string {
  * "empty list at depth 2". */
 const afterHead = / (sent|read raw|read back|over the limit|at depth \S+|after the turn)$/;
 
+/** What a kind left unjudged ends with (src/harness/coverage.ts): "date sent not judged (the alert closed)". */
+const unjudged = / not judged \(.*\)$/;
+
 /** The kind in the plural: its head noun takes the plural, each of two joined by "or" ("entities or lists"). */
 export function plural(what: string, n: number): string {
   if (n === 1) return what;
+  const left = what.match(unjudged)?.[0];
+  if (left) return `${plural(what.slice(0, -left.length), n)}${left}`;
   const cut = what.search(afterHead);
   const [head, rest] = cut < 0 ? [what, ''] : [what.slice(0, cut), what.slice(cut)];
   return `${head

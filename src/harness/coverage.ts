@@ -7,14 +7,18 @@ import type { Covered } from '../check-outcome.ts';
 export interface Tally {
   /** Records that the check judged `count` things of kind `what` (at `place`, a path, when given). */
   judged(what: string, count?: number, place?: string): void;
+  /** Records that the check left `count` things of kind `what` unjudged, and why: a state of the target's own making
+   * (an open alert that closed meanwhile), not a fault. Shown in the coverage line, never counted as judged. */
+  left(what: string, why: string, count?: number): void;
 }
 
 /** The tally of readings that judge nothing for a check: a look-up that decides what a refused write did. */
-export const uncounted: Tally = { judged: () => undefined };
+export const uncounted: Tally = { judged: () => undefined, left: () => undefined };
 
 /** The tally of one run of one check. */
 export class Coverage implements Tally {
   private readonly kinds = new Map<string, { count: number; places: Set<string> }>();
+  private readonly unjudged = new Map<string, number>();
 
   judged(what: string, count = 1, place?: string): void {
     const kind = this.kinds.get(what) ?? { count: 0, places: new Set<string>() };
@@ -23,6 +27,12 @@ export class Coverage implements Tally {
     this.kinds.set(what, kind);
   }
 
+  left(what: string, why: string, count = 1): void {
+    const key = `${what} not judged (${why})`;
+    this.unjudged.set(key, (this.unjudged.get(key) ?? 0) + count);
+  }
+
+  /** How many things were judged. */
   get total(): number {
     let n = 0;
     for (const k of this.kinds.values()) n += k.count;
@@ -32,6 +42,7 @@ export class Coverage implements Tally {
   list(): Covered[] {
     return [...this.kinds]
       .filter(([, k]) => k.count > 0)
-      .map(([what, k]) => ({ what, count: k.count, places: k.places.size }));
+      .map(([what, k]) => ({ what, count: k.count, places: k.places.size }))
+      .concat([...this.unjudged].map(([what, count]) => ({ what, count, places: 0 })));
   }
 }

@@ -129,3 +129,37 @@ it("leaves out the organization's events where the owner, a key of the projects 
     .checks.find((c) => c.name.startsWith('events between two dates'))!;
   expect(events.coverage).toMatch(/date windows on 2 paths/);
 });
+
+it('leaves unjudged, and sends no more to, an alert that closes while its acknowledgement is sent wrong dates', async () => {
+  const alert = /\/groups\/[^/]+\/alerts\/[^/]+$/;
+  let closed = false;
+  // The first PATCH of the alert finds it closed meanwhile (a live alert closes when its condition ends): refused
+  // with 409, which says nothing of the date sent, and read back CLOSED from then on.
+  const scenario: Scenario = (req) => {
+    const path = req.path.split('?')[0]!;
+    if (!alert.test(path)) return undefined;
+    if (req.method === 'PATCH') {
+      closed = true;
+      return { kind: 'status', status: 409 };
+    }
+    if (!closed) return undefined;
+    return { kind: 'rewrite', rewrite: (status, text) => (status === 200 ? closedAlert(text) : undefined) };
+  };
+  const run = await runAgainst(scenario, ['ENT-DATES-INPUT-ISO'], (live, proxy) =>
+    live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: bounds }),
+  );
+  const rule = run.report!.rules.find((r) => r.id === 'ENT-DATES-INPUT-ISO')!;
+  expect(rule.status, `${rule.reason}\n${run.cli.stderr}`).toBe('pass');
+  const body = rule.checks.find((c) => c.name.includes('POST or PATCH body'))!;
+  // The access list's POSTs are judged; the alert's sends are listed as left, every wrong form one.
+  expect(body.coverage).toMatch(
+    /^10 dates sent on 10 paths, .*, 10 dates sent not judged \(alert acknowledgement: the alert was CLOSED when read back\)$/,
+  );
+  expect(run.proxy.log.filter((e) => e.method === 'PATCH')).toHaveLength(1);
+});
+
+/** An alert's body as the target shows it once the alert closed. */
+function closedAlert(text: string): string {
+  const alert = JSON.parse(text) as Record<string, unknown>;
+  return JSON.stringify({ ...alert, status: 'CLOSED' });
+}

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { describeCoverage, plural } from '../../src/check-outcome.ts';
+import { Coverage } from '../../src/harness/coverage.ts';
 
 const english: Record<string, string> = {
   answer: 'answers',
@@ -82,7 +83,8 @@ function kindsInCode(): Set<string> {
   );
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/\b(?:judged\(|judgeAll\(\s*\w+,)\s*(['"`])((?:(?!\1).)+)\1/g)) kinds.add(m[2]!);
+    for (const m of text.matchAll(/\b(?:judged\(|\.left\(|judgeAll\(\s*\w+,)\s*(['"`])((?:(?!\1).)+)\1/g))
+      kinds.add(m[2]!);
     for (const block of text.split('judgeEveryList(').slice(1))
       for (const m of block.slice(0, 1500).matchAll(/return (['"])((?:(?!\1).)+)\1;/g)) kinds.add(m[2]!);
   }
@@ -105,4 +107,17 @@ test('every kind the code counts has its English plural here, and the coverage l
       { what: 'empty list at depth 2', count: 1, places: 1 },
     ]),
   ).toBe('6 empty lists at depth 1 on 6 paths, 1 empty list at depth 2 on 1 path');
+});
+
+test('things a check left unjudged are listed after what it judged, with why, and not counted as judged', () => {
+  const coverage = new Coverage();
+  coverage.judged('date sent', 3, '/a');
+  coverage.left('date sent', 'the alert closed');
+  coverage.left('date sent', 'the alert closed');
+  expect(coverage.total).toBe(3);
+  expect(describeCoverage(coverage.list())).toBe('3 dates sent on 1 path, 2 dates sent not judged (the alert closed)');
+  const none = new Coverage();
+  none.left('date sent', 'the alert closed');
+  expect(none.total).toBe(0);
+  expect(describeCoverage(none.list())).toBe('1 date sent not judged (the alert closed)');
 });

@@ -30,6 +30,9 @@ export interface DateField {
   untouched: number;
   /** Puts back what a send that was taken did. */
   undo(path: string): Promise<void>;
+  /** Why the entity read back after a send is no longer one the field can be judged on, of the target's own making (an
+   * alert that closed meanwhile); undefined while it is. */
+  gone(after: HttpResponse): string | undefined;
 }
 
 /** An address of TEST-NET-1 for the `n`th entry, apart from other runs' (by the run id). */
@@ -62,6 +65,7 @@ async function accessListEntry(t: Target): Promise<DateField | undefined> {
     undo: async (path) => {
       await deleteCreated(t, noteCreated(t, path));
     },
+    gone: () => undefined,
   };
 }
 
@@ -94,6 +98,14 @@ function acknowledging(t: Target, below: string, alert: JsonObject): DateField {
     untouched: 200,
     undo: async () => {
       await t.send({ method: 'PATCH', path, json: undo, ...(undoVersion ? { version: undoVersion } : {}) });
+    },
+    // A live alert closes when its condition ends, and a target may then refuse to acknowledge it, or clear its
+    // acknowledgement: neither says anything of the date sent.
+    gone: (after) => {
+      const status = after.status === 200 ? after.jsonObject().status : undefined;
+      return status !== undefined && status !== alert.status
+        ? `the alert was ${String(status)} when read back`
+        : undefined;
     },
   };
 }
