@@ -23,7 +23,7 @@ import {
 } from '../src/probes/new-entities.ts';
 import { clusterBody } from '../src/probes/cluster-bodies.ts';
 import { customRoleKind } from '../src/probes/sequence.ts';
-import type { Generation } from '../src/probes/surface/writes.ts';
+import { inGeneration, type Generation } from '../src/probes/resource-versions.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import type { Tally } from '../src/harness/coverage.ts';
@@ -244,10 +244,6 @@ const uniqueNames: UniqueName[] = [
   },
 ];
 
-const legacyHeaders = { version: null, headers: { accept: 'application/json' } };
-const under = (t: Target, g: Generation, path: string) =>
-  g === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyHeaders };
-
 /** How many entities of a collection hold `name` in `field`, after a conflict that must leave one. */
 async function expectOneNamed(
   tally: Tally,
@@ -281,7 +277,7 @@ for (const u of uniqueNames) {
         const first = await createEntity(target, target.v2(collection), body, u.key);
         let second: NewEntity | undefined;
         try {
-          const res = await target.send({ method: 'POST', json: body, ...under(target, g, collection) });
+          const res = await target.send({ method: 'POST', json: body, ...inGeneration(target, g, collection) });
           const id = res.status >= 200 && res.status < 300 ? res.jsonObject()[u.key ?? 'id'] : undefined;
           if (typeof id === 'string') {
             const path = target.v2(`${collection}/${encodeURIComponent(id)}`);
@@ -314,7 +310,7 @@ for (const g of ['v2', 'v1.0'] as const) {
           const res = await target.send({
             method: 'PATCH',
             json: { name },
-            ...under(target, g, `/groups/${renamed.id}`),
+            ...inGeneration(target, g, `/groups/${renamed.id}`),
           });
           expectStatus(tally, res, 409, `renaming a project to ${String(name)} (${g}) is a conflict`);
           const now = (await readEntity(target, renamed.path)).entity.name;

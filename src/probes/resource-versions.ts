@@ -68,8 +68,20 @@ export function readLegacy(t: Target, legacyPath: string): Promise<HttpResponse>
   return t.send({ method: 'GET', path: legacyPath, ...legacyRead });
 }
 
+/** The API's two generations (spec 9.1): the versioned one, and the legacy one. */
+export type Generation = 'v2' | 'v1.0';
+
 /** How a read under /v1.0 is sent: plain JSON, no version. */
 export const legacyRead = { version: null, headers: { accept: 'application/json' } };
+
+/** A request to `path` (below the base) in `generation`: the whole path, and under /v1.0 plain JSON, no version. */
+export function inGeneration(
+  t: Target,
+  generation: Generation,
+  path: string,
+): { path: string } | ({ path: string } & typeof legacyRead) {
+  return generation === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyRead };
+}
 
 /** The clusters resource: a cluster list or a cluster, not what lives under a cluster (its restore jobs). */
 export const isClustersResource = (path: string) => path.split('/').slice(-2).includes('clusters');

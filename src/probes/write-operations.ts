@@ -9,15 +9,9 @@ import type { HttpResponse } from '../http/messages.ts';
 import { TargetError } from '../outcome.ts';
 import type { Tally } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
-import {
-  readAt,
-  withWriteSurface,
-  type Generation,
-  type Place,
-  type WritableResource,
-  type Write,
-} from './surface/writes.ts';
+import { readAt, withWriteSurface, type Place, type WritableResource, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
+import type { Generation } from './resource-versions.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
 
 export type { Place };

@@ -9,7 +9,7 @@ import { chooseChallenge } from '../../src/http/digest.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { wrongDigestAnswer } from '../../src/http/digest-answers.ts';
 import { methodSurface, type MethodPath } from '../../src/probes/surface/methods.ts';
-import type { Generation } from '../../src/probes/surface/writes.ts';
+import type { Generation } from '../../src/probes/resource-versions.ts';
 import { sharedResponse } from '../../src/probes/shared-response.ts';
 import { undoAccepted } from '../../src/target/created.ts';
 import { digestUri, keyPair, sendAuthorized } from '../../src/target/credentials.ts';

@@ -25,15 +25,10 @@ import {
 } from '../../src/probes/new-entities.ts';
 import { projectKind } from '../../src/probes/project-kind.ts';
 import { changingBody, undoBody, type RefusableWrite } from '../../src/probes/refused-write.ts';
-import { sameBodiesIn } from '../../src/probes/resource-versions.ts';
+import { sameBodiesIn, type Generation } from '../../src/probes/resource-versions.ts';
 import { alertConfigKind, customRoleKind } from '../../src/probes/sequence.ts';
 import { acknowledgements, encryptionChanges } from '../../src/probes/surface/other-writes.ts';
-import {
-  clusterResource,
-  projectResources,
-  type Generation,
-  type WritableResource,
-} from '../../src/probes/surface/writes.ts';
+import { clusterResource, projectResources, type WritableResource } from '../../src/probes/surface/writes.ts';
 import { describeOp, writeOps } from '../../src/probes/write-operations.ts';
 import { loadProfile } from '../../src/profile/load.ts';
 import { surfaceFromDocument } from '../../src/surface/openapi.ts';

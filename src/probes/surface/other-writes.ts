@@ -12,7 +12,7 @@ import type { Target } from '../../target/target.ts';
 import type { RefusableWrite } from '../refused-write.ts';
 import { acknowledgementUndo, openAlert } from './open-alert.ts';
 import { testNetAddress } from './date-fields.ts';
-import type { Generation } from './writes.ts';
+import type { Generation } from '../resource-versions.ts';
 
 /** A write with the resource that names it in reports. */
 export type NamedWrite = RefusableWrite & { resource: string };

@@ -13,7 +13,8 @@ import { judgeAll } from '../../harness/judge-all.ts';
 import { findMarkedAlertConfig } from '../marked-alert-config.ts';
 import { once } from '../../harness/per-run.ts';
 import type { Target } from '../../target/target.ts';
-import { withWriteSurface, type Generation, type WritableResource } from './writes.ts';
+import { withWriteSurface, type WritableResource } from './writes.ts';
+import type { Generation } from '../resource-versions.ts';
 
 export interface WriteAnswer {
   /** What was written and how: 'PATCH alert configuration', 'error: malformed POST'. */

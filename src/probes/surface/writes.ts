@@ -11,14 +11,13 @@ import { deleteCreated } from '../../target/created.ts';
 import { runName } from '../../harness/run-name.ts';
 import { clusterBody } from '../cluster-bodies.ts';
 import { alertConfigBody, createEntity, projectBody, type NewEntity } from '../new-entities.ts';
-import { readLegacy } from '../resource-versions.ts';
+import { readLegacy, type Generation } from '../resource-versions.ts';
 import { alertConfigKind, customRoleKind } from '../sequence.ts';
 import { readOnlyAt, type FieldPath, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
 import type { Target } from '../../target/target.ts';
 import { spreadProjects } from '../work-project.ts';
 
-export type Generation = 'v2' | 'v1.0';
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
 
 /** An object of a body where fields go: its path, its depth (0: the body itself) and the real fields there. */
