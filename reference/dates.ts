@@ -1,5 +1,7 @@
 // Dates (spec 2.1): ISO-8601 in UTC with second precision in responses; ISO-8601 accepted in requests,
 // UTC when no zone is given.
+import type { RequestContext } from './context.ts';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** The instant an ISO-8601 date or date-time names, or undefined when the text is not one. */
@@ -41,6 +43,11 @@ export function dateAsRead(date: string, defects: { lenient: boolean; serverZone
   if (defects.serverZone && zoneless) return formatIsoDate(new Date(zoneless.getTime() - 2 * 3_600_000));
   return date;
 }
+
+/** A mutant of spec 2.1: under /v1.0, the dates of request bodies take whatever JavaScript's Date.parse reads (the
+ * legacy handlers' own reading); /v2 stays strict. */
+export const legacyLenient = (ctx: Pick<RequestContext, 'generation' | 'mutants'>) =>
+  ctx.generation === 'v1.0' && ctx.mutants.has('ENT-DATES-INPUT-ISO:legacy-body');
 
 /** `2025-05-01T12:00:00Z`: UTC, second precision. */
 export const formatIsoDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');

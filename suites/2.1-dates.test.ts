@@ -25,6 +25,7 @@ import {
 } from '../src/probes/surface/date-filters.ts';
 import { writeAnswers } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
+import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
 
@@ -156,12 +157,14 @@ check(
       d.setUTCDate(c.monthLike ? 1 + (d.getUTCDate() % 12) : 13 + (d.getUTCDate() % 16));
       const places = filters.filter((f) => f.title === c.title);
       const f = places[i % places.length]!;
-      return { ...c, f, query: boundQuery(f, c.param, notIso[c.form]!(d), d) };
+      // Each place's cases in turns of generation, where /v1.0 serves it too.
+      const generation = f.legacy ? caseGeneration(target.setup.seed, Math.floor(i / places.length)) : 'v2';
+      return { ...c, f, generation, query: boundQuery(f, c.param, notIso[c.form]!(d), d) };
     });
-    await judgeEach(cases, async ({ f, param, form, query }) => {
-      const res = await target.get(target.v2(f.path), { query });
-      tally.judged('date sent', 1, `${f.title} ${param} ${form}`);
-      expectStatus(tally, res, 400, `${f.title}: ${param}=${query[param]} (${form}) is refused`);
+    await judgeEach(cases, async ({ f, generation, param, form, query }) => {
+      const res = await target.send({ method: 'GET', ...inGeneration(target, generation, f.path), query });
+      tally.judged('date sent', 1, `${generation} ${f.title} ${param} ${form}`);
+      expectStatus(tally, res, 400, `${f.title} (/${generation}): ${param}=${query[param]} (${form}) is refused`);
     });
   },
 );
@@ -184,15 +187,23 @@ check(
       );
     const forms = Object.keys(notIso).slice(0, target.setup.numRuns);
     const days = fc.sample(fc.integer({ min: 1, max: 6 }), { seed: target.setup.seed, numRuns: forms.length });
-    const cases = fields.flatMap((f) =>
-      forms.map((form, n) => ({ f, form, n, value: notIso[form]!(new Date(Date.now() + days[n]! * day)) })),
+    // The generations in turns, the fields' turns apart: each form reaches both in a run of two fields.
+    const cases = fields.flatMap((f, i) =>
+      forms.map((form, n) => ({
+        f,
+        form,
+        n,
+        generation: caseGeneration(target.setup.seed, n + i),
+        value: notIso[form]!(new Date(Date.now() + days[n]! * day)),
+      })),
     );
     // Why a field's entity can no longer be judged (an alert that closed): its sends stop there.
     const gone = new Map<DateField, string>();
-    await judgeEach(cases, async ({ f, form, n, value }) => {
+    await judgeEach(cases, async ({ f, form, n, generation, value }) => {
       const before = gone.get(f);
       if (before !== undefined) return tally.left('date sent', `${f.title}: ${before}`);
-      const { res, path } = await f.send(value, n);
+      const { res, path } = await f.send(value, n, generation);
+      const sent = `${f.title} (/${generation}): ${f.field}=${value} (${form})`;
       let taken = res.status < 300;
       try {
         const after = await target.get(path);
@@ -202,11 +213,11 @@ check(
           return tally.left('date sent', `${f.title}: ${why}`);
         }
         taken ||= f.taken(after);
-        tally.judged('date sent', 1, `${f.title} ${form}`);
-        expectStatus(tally, res, 400, `${f.title}: ${f.field}=${value} (${form}) is refused`);
+        tally.judged('date sent', 1, `${generation} ${f.title} ${form}`);
+        expectStatus(tally, res, 400, `${sent} is refused`);
         if (taken) {
           const what = f.method === 'POST' ? `${path} was added` : `${f.field} of ${path} changed`;
-          throw new RuleFailure(`${f.title}: ${f.field}=${value} (${form}) was refused with 400, yet ${what}`, {
+          throw new RuleFailure(`${sent} was refused with 400, yet ${what}`, {
             expected: `GET ${path}: ${f.untouched}${f.method === 'POST' ? '' : `, ${f.field} as before`}`,
             actual: f.method === 'POST' ? after.status : after.jsonObject()[f.field],
             exchange: after.exchange,
@@ -258,13 +269,18 @@ check(
       { key: (e) => `${e.f.path} ${Math.floor(e.created / 1000)}`, kind: (e) => e.f.path },
       target.setup,
     );
-    await judgeEach(around, async ({ f, created }) => {
+    // The windows in turns of generation (spec 9.4: /v1.0 serves the events too).
+    const windows = around.map((e, k) => ({ ...e, generation: caseGeneration(target.setup.seed, k) }));
+    await judgeEach(windows, async ({ f, created, generation }) => {
       const start = Math.floor(created / 1000) * 1000 - 60_000;
       const end = start + 121_000;
       const [from, to] = f.bounds;
-      const path = target.v2(f.path);
+      const at = inGeneration(target, generation, f.path);
+      const { path } = at;
       const read = async (zone: string) => {
-        const res = await target.get(path, {
+        const res = await target.send({
+          method: 'GET',
+          ...at,
           query: { ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone },
         });
         expectStatus(tally, res, 200, 'events between two dates are listed');
@@ -276,7 +292,7 @@ check(
       tally.judged('date window', 1, path);
       if (!isDeepStrictEqual(results(without), results(withZ))) {
         throw new RuleFailure(
-          `${f.title}: dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`,
+          `${f.title} (/${generation}): dates without a zone (${zoneless(start)} to ${zoneless(end)}) select other events than the same dates with Z (UTC assumed)`,
           {
             expected: results(withZ),
             actual: results(without),
@@ -302,10 +318,16 @@ check(
     if (series.length === 0)
       noneReached(await crawl(), target, 'database of a process, whose measurements are a series between two dates');
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    const windows = series.flatMap((f) => [1, 2].map((days) => ({ f, start: hour - days * day })));
-    await judgeEach(windows, async ({ f, start }) => {
+    // The two days in turns of generation (spec 9.4: /v1.0 serves the measurements too).
+    const windows = series.flatMap((f) =>
+      [1, 2].map((days) => ({ f, start: hour - days * day, generation: caseGeneration(target.setup.seed, days) })),
+    );
+    await judgeEach(windows, async ({ f, start, generation }) => {
+      const at = inGeneration(target, generation, f.path);
       const read = async (zone: string) => {
-        const res = await target.get(target.v2(f.path), {
+        const res = await target.send({
+          method: 'GET',
+          ...at,
           query: {
             ...f.query,
             [f.bounds[0]]: zoneless(start) + zone,
@@ -317,10 +339,10 @@ check(
       };
       const withZ = await read('Z');
       const without = await read('');
-      tally.judged('date window', 1, f.path);
+      tally.judged('date window', 1, at.path);
       if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
         throw new RuleFailure(
-          `${f.title}: dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`,
+          `${f.title} (/${generation}): dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`,
           {
             expected: withoutLinks(withZ),
             actual: withoutLinks(without),
@@ -351,9 +373,10 @@ check(
       );
     // Apart from the entries ENT-DATES-INPUT-ISO adds (one per wrong form).
     const n = Object.keys(notIso).length;
-    await judgeEach(fields, async (f) => {
+    const sends = fields.map((f, i) => ({ f, generation: caseGeneration(target.setup.seed, i) }));
+    await judgeEach(sends, async ({ f, generation }) => {
       const instant = Math.floor(Date.now() / 1000) * 1000 + 2 * day;
-      const { res, path } = await f.send(zoneless(instant), n);
+      const { res, path } = await f.send(zoneless(instant), n, generation);
       // Noted before the answer is judged, so that whatever it was the entry is deleted.
       const entity = noteCreated(target, path);
       try {
@@ -361,10 +384,10 @@ check(
         const read = await target.get(path);
         expectStatus(tally, read, 200, `the added ${f.title} is read back`);
         const back = read.jsonObject()[f.field];
-        tally.judged('date sent', 1, f.title);
+        tally.judged('date sent', 1, `${generation} ${f.title}`);
         if (typeof back !== 'string' || instantOf(back) !== instant) {
           throw new RuleFailure(
-            `${f.title}: ${f.field} sent as ${zoneless(instant)} (no zone) is read back as ${JSON.stringify(back)}, not ${zoneless(instant)}Z (UTC assumed)`,
+            `${f.title} (/${generation}): ${f.field} sent as ${zoneless(instant)} (no zone) is read back as ${JSON.stringify(back)}, not ${zoneless(instant)}Z (UTC assumed)`,
             {
               expected: `${zoneless(instant)}Z`,
               actual: back,

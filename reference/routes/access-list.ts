@@ -10,7 +10,7 @@ import { entity, noContent, type Reply } from '../respond.ts';
 import type { Route } from '../router.ts';
 import { removeWhere, type AccessListEntry, type Group } from '../store.ts';
 import { isPlainObject, linksField, validateBody, type ObjectField } from '../validate.ts';
-import { dateAsRead, formatIsoDate, parseIsoDate } from '../dates.ts';
+import { dateAsRead, formatIsoDate, legacyLenient, parseIsoDate } from '../dates.ts';
 
 const entryShape: ObjectField = {
   type: 'object',
@@ -45,10 +45,10 @@ function isCidr(text: string): boolean {
 /** An entry as sent, its deleteAfterDate as a defective target reads it (mutants of spec 2.1); as sent otherwise. */
 function sentEntry(ctx: RequestContext, item: unknown): unknown {
   if (!isPlainObject(item) || typeof item.deleteAfterDate !== 'string') return item;
-  // Mutants: deleteAfterDate takes whatever JavaScript's Date.parse reads, not only ISO-8601; one without a zone is
-  // read in the server's zone, UTC+02:00, not UTC.
+  // Mutants: deleteAfterDate takes whatever JavaScript's Date.parse reads, not only ISO-8601 (or under /v1.0 only);
+  // one without a zone is read in the server's zone, UTC+02:00, not UTC.
   const defects = {
-    lenient: ctx.mutants.has('ENT-DATES-INPUT-ISO:body'),
+    lenient: ctx.mutants.has('ENT-DATES-INPUT-ISO:body') || legacyLenient(ctx),
     serverZone: ctx.mutants.has('ENT-DATES-DEFAULT-UTC:body'),
   };
   return { ...item, deleteAfterDate: dateAsRead(item.deleteAfterDate, defects) };

@@ -8,7 +8,7 @@ import { entityLinks } from '../links.ts';
 import { entity } from '../respond.ts';
 import type { Route } from '../router.ts';
 import type { Alert } from '../store.ts';
-import { dateAsRead, formatIsoDate, parseIsoDate } from '../dates.ts';
+import { dateAsRead, formatIsoDate, legacyLenient, parseIsoDate } from '../dates.ts';
 import { isPlainObject, validateBody, type ObjectField } from '../validate.ts';
 
 const STATUSES = ['OPEN', 'TRACKING', 'CLOSED', 'CANCELLED'];
@@ -76,8 +76,9 @@ interface Acknowledgement {
 function sentAcknowledgement(ctx: RequestContext, body: unknown): unknown {
   if (!isPlainObject(body) || typeof body.acknowledgedUntil !== 'string') return body;
   const until = body.acknowledgedUntil;
-  // Mutant: acknowledgedUntil, a date in a PATCH body, takes whatever JavaScript's Date.parse reads.
-  const lenient = ctx.mutants.has('ENT-DATES-INPUT-ISO:patch');
+  // Mutant: acknowledgedUntil, a date in a PATCH body, takes whatever JavaScript's Date.parse reads (or under /v1.0
+  // only).
+  const lenient = ctx.mutants.has('ENT-DATES-INPUT-ISO:patch') || legacyLenient(ctx);
   return { ...body, acknowledgedUntil: dateAsRead(until, { lenient, serverZone: false }) };
 }
 

@@ -56,9 +56,11 @@ function dateParameter(ctx: RequestContext, name: string, orgWide: boolean): num
   const rolled = ctx.mutants.has('ENT-DATES-INPUT-ISO:month-end') ? rolledOver(text) : undefined;
   const date = parseIsoDate(text) ?? rolled ?? (lenient ? new Date(Date.parse(text)) : undefined);
   if (!date) throw invalidQueryParameter(name);
-  // Mutant: a date without a zone is read as UTC-05:00, not UTC; or only in an organization's events.
+  // Mutant: a date without a zone is read as UTC-05:00, not UTC; or only in an organization's events, or under /v1.0.
   const shifted =
-    ctx.mutants.has('ENT-DATES-DEFAULT-UTC') || (orgWide && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:org-events'));
+    ctx.mutants.has('ENT-DATES-DEFAULT-UTC') ||
+    (orgWide && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:org-events')) ||
+    (ctx.generation === 'v1.0' && ctx.mutants.has('ENT-DATES-DEFAULT-UTC:legacy-events'));
   const offset = !ZONED.test(text) && shifted ? 5 * 3_600_000 : 0;
   return date.getTime() + offset;
 }

@@ -74,6 +74,13 @@ export type Generation = 'v2' | 'v1.0';
 /** How a read under /v1.0 is sent: plain JSON, no version. */
 export const legacyRead = { version: null, headers: { accept: 'application/json' } };
 
+/** The generation of the `k`th case of a property over resources both serve (spec 9.4: /v1.0 serves the same
+ * resources): the two in turns, from one the run's seed picks, so that a run reaches both, and the other seed of a
+ * pair sends each case to the other. */
+export function caseGeneration(seed: number, k: number): Generation {
+  return (seed + k) % 2 === 0 ? 'v2' : 'v1.0';
+}
+
 /** A request to `path` (below the base) in `generation`: the whole path, and under /v1.0 plain JSON, no version. */
 export function inGeneration(
   t: Target,

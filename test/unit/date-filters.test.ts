@@ -12,6 +12,7 @@ const events: DateFilter = {
   bounds: ['minDate', 'maxDate'],
   query: {},
   alone: true,
+  legacy: true,
 };
 const measurements: DateFilter = {
   title: 'measurements',
@@ -19,6 +20,7 @@ const measurements: DateFilter = {
   bounds: ['start', 'end'],
   query: { granularity: 'PT1H' },
   alone: false,
+  legacy: false,
 };
 const instant = new Date('2031-03-05T17:45:00Z');
 
@@ -73,6 +75,8 @@ describe('the places a document dates', () => {
     bounds: ['minDate', 'maxDate'],
     query: {},
     alone: false,
+    // Only the document names it: /v1.0 may not serve it.
+    legacy: false,
   });
 
   it('are every GET with a window of two dates but the known lists, at the first few places the run reached it, both bounds sent', () => {
@@ -84,6 +88,7 @@ describe('the places a document dates', () => {
         bounds: ['start', 'end'],
         query: { granularity: 'PT1M' },
         alone: false,
+        legacy: false,
       },
     ]);
   });

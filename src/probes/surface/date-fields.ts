@@ -1,6 +1,7 @@
 // The places the surface takes a date in a write body (spec 2.1: dates sent in POST or PATCH bodies must be
 // ISO-8601, UTC when no zone is given): the deleteAfterDate of an entry of a project's IP access list (the profile's
-// endpoints.accessList), a POST; the acknowledgedUntil of an open alert of the profile's projects, a PATCH. Entries
+// endpoints.accessList), a POST; the acknowledgedUntil of an open alert of the profile's projects, a PATCH; each
+// under either generation (spec 9.4: /v1.0 serves the same resources). Entries
 // are added only for addresses of 192.0.2.0/24 (TEST-NET-1, from which no one connects), and deleted again; an
 // acknowledgement taken is put back (open-alert.ts).
 import { createHash } from 'node:crypto';
@@ -14,6 +15,7 @@ import type { Target } from '../../target/target.ts';
 import { workProject } from '../work-project.ts';
 import { expectProfilePathServed } from '../../judges/profile-path.ts';
 import { acknowledgementUndo, openAlert } from './open-alert.ts';
+import { inGeneration, type Generation } from '../resource-versions.ts';
 
 export interface DateField {
   title: string;
@@ -21,9 +23,9 @@ export interface DateField {
   field: string;
   /** POST: the date comes with an entity it adds; PATCH: it changes an entity that exists. */
   method: 'POST' | 'PATCH';
-  /** Sends an entity with `date` in its date field, the `n`th of the run's: the answer, and the entity's path (to read
-   * it back, and to note and delete it where it was added). */
-  send(date: string, n: number): Promise<{ res: HttpResponse; path: string }>;
+  /** Sends an entity with `date` in its date field, the `n`th of the run's, in `generation`: the answer, and the
+   * entity's path under /v2 (to read it back, and to note and delete it where it was added). */
+  send(date: string, n: number, generation: Generation): Promise<{ res: HttpResponse; path: string }>;
   /** Whether the entity read back after a send shows the send taken: added (POST), its date changed (PATCH). */
   taken(after: HttpResponse): boolean;
   /** The status of that reading where the send was not taken: 404 (nothing added) or 200 (as it was). */
@@ -50,11 +52,11 @@ async function accessListEntry(t: Target): Promise<DateField | undefined> {
     title: 'access-list entry',
     field: 'deleteAfterDate',
     method: 'POST',
-    send: async (date, n) => {
+    send: async (date, n, generation) => {
       const address = testNetAddress(t, n);
       const res = await t.send({
         method: 'POST',
-        path: t.v2(collection),
+        ...inGeneration(t, generation, collection),
         json: [{ ipAddress: address, deleteAfterDate: date }],
       });
       expectProfilePathServed(res, 'endpoints.accessList', 'an access-list entry is added');
@@ -92,7 +94,10 @@ function acknowledging(t: Target, below: string, alert: JsonObject): DateField {
     title: 'alert acknowledgement',
     field: 'acknowledgedUntil',
     method: 'PATCH',
-    send: async (date) => ({ res: await t.send({ method: 'PATCH', path, json: { acknowledgedUntil: date } }), path }),
+    send: async (date, _n, generation) => {
+      const json = { acknowledgedUntil: date };
+      return { res: await t.send({ method: 'PATCH', ...inGeneration(t, generation, below), json }), path };
+    },
     taken: (after) =>
       after.status === 200 && !isDeepStrictEqual(after.jsonObject().acknowledgedUntil, alert.acknowledgedUntil),
     untouched: 200,

@@ -26,6 +26,9 @@ export interface DateFilter {
   query: Record<string, string>;
   /** Whether a bound may be sent alone; otherwise both are, the other one valid. */
   alone: boolean;
+  /** Whether /v1.0 serves it too: the events and measurements, which the spec names (9.4: /v1.0 serves the same
+   * resources); not a place only the target's document names, which may be of a resource added since. */
+  legacy: boolean;
 }
 
 const eventsTemplate = '/groups/{groupId}/events';
@@ -44,6 +47,7 @@ export async function eventLists(t: Target): Promise<DateFilter[]> {
     bounds: dateBoundsAt(surface, template, ['minDate', 'maxDate']),
     query: {},
     alone: true,
+    legacy: true,
   });
   const { orgId } = t.profile;
   const orgEvents =
@@ -71,6 +75,7 @@ export async function seriesLists(t: Target): Promise<DateFilter[]> {
               bounds: dateBoundsAt(surface, l.template, ['start', 'end']),
               query,
               alone: false,
+              legacy: true,
             },
           ]
         : [];
@@ -128,6 +133,7 @@ export function documentedPlaces(surface: Surface, instances: ListSurface['insta
           bounds,
           query,
           alone: false,
+          legacy: false,
         }));
     });
 }
