@@ -25,7 +25,7 @@ import {
 } from '../src/probes/surface/date-filters.ts';
 import { writeAnswers } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
-import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
+import { caseGeneration, inGeneration, sendServed } from '../src/probes/resource-versions.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
 
@@ -161,8 +161,8 @@ check(
       const generation = f.legacy ? caseGeneration(target.setup.seed, Math.floor(i / places.length)) : 'v2';
       return { ...c, f, generation, query: boundQuery(f, c.param, notIso[c.form]!(d), d) };
     });
-    await judgeEach(cases, async ({ f, generation, param, form, query }) => {
-      const res = await target.send({ method: 'GET', ...inGeneration(target, generation, f.path), query });
+    await judgeEach(cases, async ({ f, param, form, query, ...c }) => {
+      const { res, generation } = await sendServed(target, c.generation, f.path, { method: 'GET', query });
       tally.judged('date sent', 1, `${generation} ${f.title} ${param} ${form}`);
       expectStatus(tally, res, 400, `${f.title} (/${generation}): ${param}=${query[param]} (${form}) is refused`);
     });
@@ -199,10 +199,10 @@ check(
     );
     // Why a field's entity can no longer be judged (an alert that closed): its sends stop there.
     const gone = new Map<DateField, string>();
-    await judgeEach(cases, async ({ f, form, n, generation, value }) => {
+    await judgeEach(cases, async ({ f, form, n, value, ...c }) => {
       const before = gone.get(f);
       if (before !== undefined) return tally.left('date sent', `${f.title}: ${before}`);
-      const { res, path } = await f.send(value, n, generation);
+      const { res, path, generation } = await f.send(value, n, c.generation);
       const sent = `${f.title} (/${generation}): ${f.field}=${value} (${form})`;
       let taken = res.status < 300;
       try {
@@ -271,23 +271,21 @@ check(
     );
     // The windows in turns of generation (spec 9.4: /v1.0 serves the events too).
     const windows = around.map((e, k) => ({ ...e, generation: caseGeneration(target.setup.seed, k) }));
-    await judgeEach(windows, async ({ f, created, generation }) => {
+    await judgeEach(windows, async ({ f, created, ...c }) => {
       const start = Math.floor(created / 1000) * 1000 - 60_000;
       const end = start + 121_000;
       const [from, to] = f.bounds;
+      const window = (zone: string) => ({
+        method: 'GET' as const,
+        query: { ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone },
+      });
+      const listed = 'events between two dates are listed';
+      const { res: withZ, generation } = await sendServed(target, c.generation, f.path, window('Z'));
+      expectStatus(tally, withZ, 200, listed);
       const at = inGeneration(target, generation, f.path);
       const { path } = at;
-      const read = async (zone: string) => {
-        const res = await target.send({
-          method: 'GET',
-          ...at,
-          query: { ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone },
-        });
-        expectStatus(tally, res, 200, 'events between two dates are listed');
-        return res;
-      };
-      const withZ = await read('Z');
-      const without = await read('');
+      const without = await target.send({ ...window(''), ...at });
+      expectStatus(tally, without, 200, listed);
       const results = (res: typeof withZ) => res.jsonObject()[p.resultsField];
       tally.judged('date window', 1, path);
       if (!isDeepStrictEqual(results(without), results(withZ))) {
@@ -322,23 +320,21 @@ check(
     const windows = series.flatMap((f) =>
       [1, 2].map((days) => ({ f, start: hour - days * day, generation: caseGeneration(target.setup.seed, days) })),
     );
-    await judgeEach(windows, async ({ f, start, generation }) => {
+    await judgeEach(windows, async ({ f, start, ...c }) => {
+      const window = (zone: string) => ({
+        method: 'GET' as const,
+        query: {
+          ...f.query,
+          [f.bounds[0]]: zoneless(start) + zone,
+          [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone,
+        },
+      });
+      const served = `the ${f.title} between two dates are served`;
+      const { res: withZ, generation } = await sendServed(target, c.generation, f.path, window('Z'));
+      expectStatus(tally, withZ, 200, served);
       const at = inGeneration(target, generation, f.path);
-      const read = async (zone: string) => {
-        const res = await target.send({
-          method: 'GET',
-          ...at,
-          query: {
-            ...f.query,
-            [f.bounds[0]]: zoneless(start) + zone,
-            [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone,
-          },
-        });
-        expectStatus(tally, res, 200, `the ${f.title} between two dates are served`);
-        return res;
-      };
-      const withZ = await read('Z');
-      const without = await read('');
+      const without = await target.send({ ...window(''), ...at });
+      expectStatus(tally, without, 200, served);
       tally.judged('date window', 1, at.path);
       if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
         throw new RuleFailure(
@@ -374,9 +370,9 @@ check(
     // Apart from the entries ENT-DATES-INPUT-ISO adds (one per wrong form).
     const n = Object.keys(notIso).length;
     const sends = fields.map((f, i) => ({ f, generation: caseGeneration(target.setup.seed, i) }));
-    await judgeEach(sends, async ({ f, generation }) => {
+    await judgeEach(sends, async ({ f, ...c }) => {
       const instant = Math.floor(Date.now() / 1000) * 1000 + 2 * day;
-      const { res, path } = await f.send(zoneless(instant), n, generation);
+      const { res, path, generation } = await f.send(zoneless(instant), n, c.generation);
       // Noted before the answer is judged, so that whatever it was the entry is deleted.
       const entity = noteCreated(target, path);
       try {

@@ -7,7 +7,7 @@ import { fillPath, firstProject } from '../target/projects.ts';
 import { matchTemplate } from './path-template.ts';
 import { sharedResponse } from './shared-response.ts';
 import type { Surface } from '../surface/model.ts';
-import type { Target } from '../target/target.ts';
+import type { ApiRequest, Target } from '../target/target.ts';
 
 export interface VersionedResource {
   /** A GET path below the v2 base, as the profile writes it ({groupId} not filled in). */
@@ -88,6 +88,22 @@ export function inGeneration(
   path: string,
 ): { path: string } | ({ path: string } & typeof legacyRead) {
   return generation === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyRead };
+}
+
+/** Sends `req` to `path` (below the base) in `generation`. Where /v1.0 answers 404 it does not serve the resource (a
+ * target its own document describes may serve /v2 alone), which says nothing of what the request was sent to judge:
+ * the request goes again under /v2. The answer, and the generation that gave it. */
+export async function sendServed(
+  t: Target,
+  generation: Generation,
+  path: string,
+  req: Omit<ApiRequest, 'path'>,
+): Promise<{ res: HttpResponse; generation: Generation }> {
+  if (generation === 'v1.0') {
+    const res = await t.send({ ...req, ...inGeneration(t, generation, path) });
+    if (res.status !== 404) return { res, generation };
+  }
+  return { res: await t.send({ ...req, path: t.v2(path) }), generation: 'v2' };
 }
 
 /** The clusters resource: a cluster list or a cluster, not what lives under a cluster (its restore jobs). */

@@ -168,3 +168,23 @@ function closedAlert(text: string): string {
   const alert = JSON.parse(text) as Record<string, unknown>;
   return JSON.stringify({ ...alert, status: 'CLOSED' });
 }
+
+it('sends under /v2 the dates a target that serves /v1.0 nowhere does not take there, and judges them there', async () => {
+  // A target its own document describes may serve /v2 alone: every /v1.0 request is not found.
+  const legacy = /^\/api\/platform\/v1\.0\//;
+  const scenario: Scenario = (req) => (legacy.test(req.path) ? { kind: 'status', status: 404 } : undefined);
+  const run = await runAgainst(scenario, rules, (live, proxy) =>
+    live.profile({ baseUrl: proxy.url, caPem: proxy.caPem, fields: bounds }),
+  );
+  for (const id of rules) expect(statusOf(run.report!, id), `${id}\n${run.cli.stderr}`).toBe('pass');
+  // Each case sent under /v1.0 went again under /v2, the bodies' and the windows' alike.
+  const tried = run.proxy.log.filter((e) => legacy.test(e.path));
+  expect(tried.map((e) => e.method)).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH']));
+  for (const e of tried) {
+    const again = e.path.replace('/v1.0/', '/v2/');
+    expect(
+      run.proxy.log.some((l) => l.method === e.method && l.path === again),
+      again,
+    ).toBe(true);
+  }
+});

@@ -15,7 +15,7 @@ import type { Target } from '../../target/target.ts';
 import { workProject } from '../work-project.ts';
 import { expectProfilePathServed } from '../../judges/profile-path.ts';
 import { acknowledgementUndo, openAlert } from './open-alert.ts';
-import { inGeneration, type Generation } from '../resource-versions.ts';
+import { sendServed, type Generation } from '../resource-versions.ts';
 
 export interface DateField {
   title: string;
@@ -23,9 +23,14 @@ export interface DateField {
   field: string;
   /** POST: the date comes with an entity it adds; PATCH: it changes an entity that exists. */
   method: 'POST' | 'PATCH';
-  /** Sends an entity with `date` in its date field, the `n`th of the run's, in `generation`: the answer, and the
-   * entity's path under /v2 (to read it back, and to note and delete it where it was added). */
-  send(date: string, n: number, generation: Generation): Promise<{ res: HttpResponse; path: string }>;
+  /** Sends an entity with `date` in its date field, the `n`th of the run's, in `generation` where that serves it
+   * (else under /v2: `sendServed`): the answer, the generation that gave it, and the entity's path under /v2 (to read
+   * it back, and to note and delete it where it was added). */
+  send(
+    date: string,
+    n: number,
+    generation: Generation,
+  ): Promise<{ res: HttpResponse; path: string; generation: Generation }>;
   /** Whether the entity read back after a send shows the send taken: added (POST), its date changed (PATCH). */
   taken(after: HttpResponse): boolean;
   /** The status of that reading where the send was not taken: 404 (nothing added) or 200 (as it was). */
@@ -54,13 +59,10 @@ async function accessListEntry(t: Target): Promise<DateField | undefined> {
     method: 'POST',
     send: async (date, n, generation) => {
       const address = testNetAddress(t, n);
-      const res = await t.send({
-        method: 'POST',
-        ...inGeneration(t, generation, collection),
-        json: [{ ipAddress: address, deleteAfterDate: date }],
-      });
-      expectProfilePathServed(res, 'endpoints.accessList', 'an access-list entry is added');
-      return { res, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
+      const json = [{ ipAddress: address, deleteAfterDate: date }];
+      const sent = await sendServed(t, generation, collection, { method: 'POST', json });
+      expectProfilePathServed(sent.res, 'endpoints.accessList', 'an access-list entry is added');
+      return { ...sent, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
     },
     taken: (after) => after.status === 200,
     untouched: 404,
@@ -94,10 +96,10 @@ function acknowledging(t: Target, below: string, alert: JsonObject): DateField {
     title: 'alert acknowledgement',
     field: 'acknowledgedUntil',
     method: 'PATCH',
-    send: async (date, _n, generation) => {
-      const json = { acknowledgedUntil: date };
-      return { res: await t.send({ method: 'PATCH', ...inGeneration(t, generation, below), json }), path };
-    },
+    send: async (date, _n, generation) => ({
+      ...(await sendServed(t, generation, below, { method: 'PATCH', json: { acknowledgedUntil: date } })),
+      path,
+    }),
     taken: (after) =>
       after.status === 200 && !isDeepStrictEqual(after.jsonObject().acknowledgedUntil, alert.acknowledgedUntil),
     untouched: 200,
