@@ -38,6 +38,7 @@ import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';
 import { check } from '../src/harness/check.ts';
 import { contextsOf } from '../src/probes/path-template.ts';
+import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
 import { contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
@@ -458,27 +459,42 @@ describe('spec 2.3, list responses', () => {
   );
 
   // "A list requested in a context that does not exist (for example the hosts of a non-existent project) returns 404."
+  // The probes of each kind of missing context (a project, a cluster, ...) take the two generations in turns (spec
+  // 9.4: /v1.0 serves the same resources), so that a kind with two lists or more reaches both in every run.
   check(
     'LIST-MISSING-CONTEXT-404',
-    'every list under a context that does not exist is 404, at every depth of its contexts',
+    'every list under a context that does not exist is 404, at every depth of its contexts, each kind of context under both generations',
     async ({ target, tally }) => {
       const probes = missingContexts(await listSurface(target)).filter((p) => p.list.paged);
-      const answers = await Promise.all(probes.map(async (p) => ({ p, res: await target.get(target.v2(p.path)) })));
+      const turns = new Map<string, number>();
+      const sent = probes.map((p) => {
+        const kind = contextsOf(p.list.template)[p.depth]!;
+        const turn = turns.get(kind) ?? 0;
+        turns.set(kind, turn + 1);
+        return { p, kind, generation: caseGeneration(target.setup.seed, turn) };
+      });
+      const answers = await Promise.all(
+        sent.map(async (c) => ({
+          ...c,
+          res: await target.send({ method: 'GET', ...inGeneration(target, c.generation, c.p.path) }),
+        })),
+      );
       judgeAll(
         tally,
         'missing context',
         answers,
-        ({ p, res }) => {
-          const context = contextTitles[contextsOf(p.list.template)[p.depth]!] ?? 'context';
+        ({ p, kind, generation, res }) => {
+          const context = contextTitles[kind] ?? 'context';
           expectStatus(
             tally,
             res,
             404,
-            `the ${p.list.title}, under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`,
+            `the ${p.list.title} (/${generation}), under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`,
           );
         },
-        { place: ({ p }) => `${p.list.template}#${p.depth}` },
+        { place: ({ p, generation }) => `${generation} ${p.list.template}#${p.depth}` },
       );
+      tally.judged('generation', new Set(sent.map((c) => c.generation)).size);
     },
   );
 });
