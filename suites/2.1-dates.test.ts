@@ -212,16 +212,13 @@ check(
           gone.set(f, why);
           return tally.left('date sent', `${f.title}: ${why}`);
         }
-        taken ||= f.taken(after);
+        const shown = f.taken(after, path);
+        taken ||= shown !== undefined;
         tally.judged('date sent', 1, `${generation} ${f.title} ${form}`);
         expectStatus(tally, res, 400, `${sent} is refused`);
-        if (taken) {
-          const what = f.method === 'POST' ? `${path} was added` : `${f.field} of ${path} changed`;
-          throw new RuleFailure(`${sent} was refused with 400, yet ${what}`, {
-            expected: `GET ${path}: ${f.untouched}${f.method === 'POST' ? '' : `, ${f.field} as before`}`,
-            actual: f.method === 'POST' ? after.status : after.jsonObject()[f.field],
-            exchange: after.exchange,
-          });
+        if (shown) {
+          const { what, ...details } = shown;
+          throw new RuleFailure(`${sent} was refused with 400, yet ${what}`, { ...details, exchange: after.exchange });
         }
         expectStatus(tally, after, f.untouched, `the refused ${f.title} left ${path} as it was`);
       } finally {

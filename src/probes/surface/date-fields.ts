@@ -17,12 +17,17 @@ import { expectProfilePathServed } from '../../judges/profile-path.ts';
 import { acknowledgementUndo, openAlert } from './open-alert.ts';
 import { sendServed, type Generation } from '../resource-versions.ts';
 
+/** A send taken, as the reading after it shows it: what happened, what the reading should have shown, what it did. */
+export interface Taken {
+  what: string;
+  expected: string;
+  actual: unknown;
+}
+
 export interface DateField {
   title: string;
   /** The field that holds the date. */
   field: string;
-  /** POST: the date comes with an entity it adds; PATCH: it changes an entity that exists. */
-  method: 'POST' | 'PATCH';
   /** Sends an entity with `date` in its date field, the `n`th of the run's, in `generation` where that serves it
    * (else under /v2: `sendServed`): the answer, the generation that gave it, and the entity's path under /v2 (to read
    * it back, and to note and delete it where it was added). */
@@ -31,8 +36,9 @@ export interface DateField {
     n: number,
     generation: Generation,
   ): Promise<{ res: HttpResponse; path: string; generation: Generation }>;
-  /** Whether the entity read back after a send shows the send taken: added (POST), its date changed (PATCH). */
-  taken(after: HttpResponse): boolean;
+  /** How the entity at `path` read back after a send shows the send taken, as a failure tells it: added (POST), its
+   * date changed (PATCH); undefined where it does not. */
+  taken(after: HttpResponse, path: string): Taken | undefined;
   /** The status of that reading where the send was not taken: 404 (nothing added) or 200 (as it was). */
   untouched: number;
   /** Puts back what a send that was taken did. */
@@ -56,7 +62,6 @@ async function accessListEntry(t: Target): Promise<DateField | undefined> {
   return {
     title: 'access-list entry',
     field: 'deleteAfterDate',
-    method: 'POST',
     send: async (date, n, generation) => {
       const address = testNetAddress(t, n);
       const json = [{ ipAddress: address, deleteAfterDate: date }];
@@ -64,7 +69,8 @@ async function accessListEntry(t: Target): Promise<DateField | undefined> {
       expectProfilePathServed(sent.res, 'endpoints.accessList', 'an access-list entry is added');
       return { ...sent, path: t.v2(`${collection}/${encodeURIComponent(address)}`) };
     },
-    taken: (after) => after.status === 200,
+    taken: (after, path) =>
+      after.status === 200 ? { what: `${path} was added`, expected: `GET ${path}: 404`, actual: 200 } : undefined,
     untouched: 404,
     undo: async (path) => {
       await deleteCreated(t, noteCreated(t, path));
@@ -95,13 +101,19 @@ function acknowledging(t: Target, below: string, alert: JsonObject): DateField {
   return {
     title: 'alert acknowledgement',
     field: 'acknowledgedUntil',
-    method: 'PATCH',
     send: async (date, _n, generation) => ({
       ...(await sendServed(t, generation, below, { method: 'PATCH', json: { acknowledgedUntil: date } })),
       path,
     }),
-    taken: (after) =>
-      after.status === 200 && !isDeepStrictEqual(after.jsonObject().acknowledgedUntil, alert.acknowledgedUntil),
+    taken: (after, path) => {
+      const until = after.status === 200 ? after.jsonObject().acknowledgedUntil : undefined;
+      if (after.status !== 200 || isDeepStrictEqual(until, alert.acknowledgedUntil)) return undefined;
+      return {
+        what: `acknowledgedUntil of ${path} changed`,
+        expected: `GET ${path}: 200, acknowledgedUntil as before`,
+        actual: until,
+      };
+    },
     untouched: 200,
     undo: async () => {
       await t.send({ method: 'PATCH', path, json: undo, ...(undoVersion ? { version: undoVersion } : {}) });
@@ -118,7 +130,7 @@ function acknowledging(t: Target, below: string, alert: JsonObject): DateField {
 }
 
 /** Every place the run can send a date in a body of the given methods. */
-export async function dateFields(t: Target, methods: DateField['method'][] = ['POST', 'PATCH']): Promise<DateField[]> {
+export async function dateFields(t: Target, methods: ('POST' | 'PATCH')[] = ['POST', 'PATCH']): Promise<DateField[]> {
   const fields = await Promise.all([
     methods.includes('POST') ? accessListEntry(t) : undefined,
     methods.includes('PATCH') ? acknowledgement(t) : undefined,
