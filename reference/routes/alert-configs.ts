@@ -292,8 +292,8 @@ function toggleConfig(ctx: RequestContext) {
 
 function deleteConfig(ctx: RequestContext) {
   const config = requireConfig(ctx, requireGroup(ctx, 'write'));
-  // Mutant: the deletion is accepted but never happens.
-  if (ctx.mutants.has('METH-DELETE-REMOVES')) return entity({}, 202);
+  // Mutant: the deletion is answered as done but never happens.
+  if (ctx.mutants.has('METH-DELETE-REMOVES')) return noContent();
   removeWhere(ctx.store.alertConfigs, (c) => c === config);
   return noContent();
 }

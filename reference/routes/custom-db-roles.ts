@@ -171,10 +171,12 @@ function changeRole(ctx: RequestContext) {
 
 function deleteRole(ctx: RequestContext) {
   // Mutant: deleting a custom role needs only read access.
-  requireRole(
+  const role = requireRole(
     ctx,
     requireGroup(ctx, ctx.mutants.has('SVC-READ-ONLY-NO-MODIFY:role-delete') ? 'read' : 'write'),
-  ).deleted = true;
+  );
+  // Mutant: under /v1.0, the DELETE of a custom role answers 204 and keeps the role.
+  if (!(ctx.generation === 'v1.0' && ctx.mutants.has('METH-DELETE-REMOVES:legacy-role'))) role.deleted = true;
   return noContent();
 }
 

@@ -41,10 +41,13 @@ export async function undoAccepted(t: Target, res: HttpResponse, collection: str
   if (made) await deleteCreated(t, made);
 }
 
-/** Deletes an entity this run created (with `query`, such as envelope=true, when its answer is judged); a 2xx or 404
- * settles it. */
+/** Deletes an entity this run created (with `query`, such as envelope=true, when its answer is judged). */
 export async function deleteCreated(t: Target, c: Created, query?: Record<string, string>): Promise<HttpResponse> {
-  const res = await t.send({ method: 'DELETE', path: c.path, as: c.as, ...(query ? { query } : {}) });
+  return settleDelete(t, c, await t.send({ method: 'DELETE', path: c.path, as: c.as, ...(query ? { query } : {}) }));
+}
+
+/** Records the answer to a DELETE of an entity this run created, however it was sent: a 2xx or 404 settles it. */
+export function settleDelete(t: Target, c: Created, res: HttpResponse): HttpResponse {
   if (res.status < 300 || res.status === 404) {
     appendEntry(t.setup.journalFile, { op: 'deleted', path: c.path, as: c.as });
     t.creations.noteDeleted(c.path);

@@ -19,6 +19,7 @@ const english: Record<string, string> = {
   'PATCH answer': 'PATCH answers',
   variant: 'variants',
   'create read back': 'creates read back',
+  'delete read back': 'deletes read back',
   date: 'dates',
   'date sent': 'dates sent',
   'date window': 'date windows',
