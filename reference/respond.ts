@@ -47,8 +47,12 @@ export function renderReply(
       (mutants.has('ENV-DEFAULT-NONE') || (request.legacy && mutants.has('ENV-DEFAULT-NONE:legacy'))));
   // Mutant: under /v1.0 a list ignores envelope=true and carries no status.
   if (reply.kind === 'list' && request.legacy && mutants.has('ENV-LIST-STATUS:legacy')) envelope = false;
-  // Mutant: the answer to a PATCH ignores pretty=true.
-  if (request.method === 'PATCH' && mutants.has('ENT-PRETTY:patch')) presentation = { ...presentation, pretty: false };
+  // Mutant: the answer to a PATCH ignores pretty=true; or, under /v1.0, the answer to any write.
+  if (
+    (request.method === 'PATCH' && mutants.has('ENT-PRETTY:patch')) ||
+    (request.legacy && request.method !== 'GET' && mutants.has('ENT-PRETTY:legacy-write'))
+  )
+    presentation = { ...presentation, pretty: false };
   let shown = reply;
   // Mutant: under envelope=true the answer to a PATCH is wrapped twice.
   if (

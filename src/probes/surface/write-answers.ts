@@ -1,20 +1,21 @@
 // Answers to writes (spec 4.1), for the rules that hold on every answer whatever its method (spec 2.1 dates and
 // pretty, spec 2.4 envelope): one write of each method per resource kind of the writable surface, each sent with a
 // query variant (none, envelope=true, pretty=true). POST makes an entity of the run's, and DELETE removes that one;
-// PUT and PATCH send the entity's current values. A malformed body adds an error answer (400).
+// PUT and PATCH send the entity's current values. The kinds take the two generations in turns from the run's seed
+// (spec 9.4: /v1.0 serves the same resources), where both serve them. A malformed body adds an error answer (400).
 import type { Tally } from '../../harness/coverage.ts';
 import { isObject } from '../../judges/json-walk.ts';
 import { describeExchange } from '../../judges/status.ts';
 import type { HttpResponse } from '../../http/messages.ts';
 import { TargetError } from '../../outcome.ts';
-import { deleteCreated, noteCreated, undoAccepted, type Created } from '../../target/created.ts';
+import { noteCreated, settleDelete, undoAccepted, type Created } from '../../target/created.ts';
 import { runName } from '../../harness/run-name.ts';
 import { judgeAll } from '../../harness/judge-all.ts';
 import { findMarkedAlertConfig } from '../marked-alert-config.ts';
 import { once } from '../../harness/per-run.ts';
 import type { Target } from '../../target/target.ts';
 import { withWriteSurface, type WritableResource } from './writes.ts';
-import type { Generation } from '../resource-versions.ts';
+import { caseGeneration, inGeneration } from '../resource-versions.ts';
 
 export interface WriteAnswer {
   /** What was written and how: 'PATCH alert configuration', 'error: malformed POST'. */
@@ -23,8 +24,6 @@ export interface WriteAnswer {
   /** The answer to a request made to be refused (a malformed body). */
   error?: true;
 }
-
-const base = (t: Target, generation: Generation, path: string) => (generation === 'v2' ? t.v2(path) : t.legacy(path));
 
 /** The value of `key` in a create's answer, also inside envelopes (whatever their depth): the new entity's id. */
 function keyIn(t: Target, body: unknown, key: string): string | undefined {
@@ -49,12 +48,13 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
       // The kinds one beside the other, each kind's writes in turn: they touch different entities.
       const configs = resources.find((r) => r.title === 'alert configuration');
       await Promise.all([
-        ...oneOfEachKind(resources).map(async (r) => {
-          const generation = r.generations[0]!;
+        ...oneOfEachKind(resources).map(async (r, i) => {
+          const turn = caseGeneration(t.setup.seed, i);
+          const generation = r.generations.includes(turn) ? turn : r.generations[0]!;
           for (const w of r.writes) {
-            const path = base(t, generation, w.path);
-            const res = await t.send({ method: w.method, path, query, json: w.body });
-            answers.push({ title: `${w.method} ${r.title}`, res });
+            const at = inGeneration(t, generation, w.path);
+            const res = await t.send({ method: w.method, ...at, query, json: w.body });
+            answers.push({ title: `${w.method} ${r.title} (${generation})`, res });
             if (w.method !== 'POST' || res.status < 200 || res.status >= 300) continue;
             // The mark of a new alert configuration is its only name: found by it where the answer names no id.
             const named =
@@ -63,11 +63,14 @@ async function answersOf(t: Target, query: Record<string, string>): Promise<Writ
             const key =
               named ??
               (r.title === 'alert configuration'
-                ? await findMarkedAlertConfig(t, path, runName(t, `answers-${variant}-new`))
+                ? await findMarkedAlertConfig(t, t.v2(w.path), runName(t, `answers-${variant}-new`))
                 : undefined);
             if (!key) continue;
-            const made: Created = noteCreated(t, `${path}/${encodeURIComponent(key)}`);
-            answers.push({ title: `DELETE ${r.title}`, res: await deleteCreated(t, made, query) });
+            // Noted under /v2, where the cleanup reads it; deleted in the generation that made it.
+            const entry = `${w.path}/${encodeURIComponent(key)}`;
+            const made: Created = noteCreated(t, t.v2(entry));
+            const deleted = await t.send({ method: 'DELETE', ...inGeneration(t, generation, entry), query });
+            answers.push({ title: `DELETE ${r.title} (${generation})`, res: settleDelete(t, made, deleted) });
           }
         }),
         (async () => {
