@@ -315,8 +315,10 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   if (!readAsJsonAnyway(req, generation, mutants))
     checkRequestContentType(req.headers['content-type'], jsonOnly ? 'v1.0' : generation, vendor);
   const sent = typeof req.body === 'string' ? req.body : '';
-  // Mutant: a lenient parser that drops a trailing comma before a closing brace or bracket.
-  const text = mutants.has('ERR-MALFORMED-400') ? sent.replace(/,\s*([}\]])/g, '$1') : sent;
+  // Mutant: a lenient parser that drops a trailing comma before a closing brace or bracket; or so under /v1.0 only.
+  const lenient =
+    mutants.has('ERR-MALFORMED-400') || (generation === 'v1.0' && mutants.has('ERR-MALFORMED-400:legacy'));
+  const text = lenient ? sent.replace(/,\s*([}\]])/g, '$1') : sent;
   try {
     return JSON.parse(text);
   } catch {

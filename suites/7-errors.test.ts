@@ -23,7 +23,7 @@ import {
 } from '../src/probes/new-entities.ts';
 import { clusterBody } from '../src/probes/cluster-bodies.ts';
 import { customRoleKind } from '../src/probes/sequence.ts';
-import { inGeneration, type Generation } from '../src/probes/resource-versions.ts';
+import { caseGeneration, inGeneration, inServedGeneration, type Generation } from '../src/probes/resource-versions.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import type { Tally } from '../src/harness/coverage.ts';
@@ -162,7 +162,9 @@ check(
 );
 
 // 7.2 "400 | Bad Request | Malformed request". Each body is a valid create body spoiled in one way, so that only its
-// JSON syntax is at fault; one the target accepts anyway is deleted again.
+// JSON syntax is at fault; one the target accepts anyway is deleted again. The spoilings take the two generations in
+// turns from the run's seed, the resources a turn apart (spec 9.4: /v1.0 serves the same resources), so that each
+// reaches both in a run.
 const malformations: { title: string; spoil(json: string): string }[] = [
   { title: 'a body cut short', spoil: (json) => json.slice(0, Math.floor(json.length / 2)) },
   { title: 'a body with a trailing comma', spoil: (json) => json.replace(/}$/, ',}') },
@@ -178,19 +180,21 @@ const creates: { title: string; collection(t: Target): Promise<string>; body(t: 
   },
   { title: 'a project', collection: async (t) => projectsPath(t), body: (t) => projectBody(t, 'malformed') },
 ];
-for (const c of creates) {
-  for (const m of malformations) {
+for (const [i, c] of creates.entries()) {
+  for (const [k, m] of malformations.entries()) {
     check(
       'ERR-MALFORMED-400',
       `a create of ${c.title} with ${m.title} is 400 with the error body`,
       async ({ target, tally }) => {
-        const { res, made } = await postEntity(
-          target,
-          await c.collection(target),
-          m.spoil(JSON.stringify(c.body(target))),
+        const collection = await c.collection(target);
+        const body = m.spoil(JSON.stringify(c.body(target)));
+        const { res, made, generation } = await inServedGeneration(caseGeneration(target.setup.seed, i + k), (g) =>
+          postEntity(target, g === 'v2' ? collection : target.legacy(collection.slice(target.v2().length)), body, {
+            legacy: g === 'v1.0',
+          }),
         );
         try {
-          expectStatus(tally, res, 400, `${m.title} is refused as malformed`);
+          expectStatus(tally, res, 400, `${m.title} (/${generation}) is refused as malformed`);
           checkErrorBodyFields(res);
         } finally {
           if (made) await deleteCreated(target, made.created);

@@ -30,9 +30,18 @@ export async function postEntity(
   body: JsonObject | string,
   { key = 'id', note = true, legacy = false } = {},
 ): Promise<{ res: HttpResponse; made?: NewEntity }> {
+  const json = { 'content-type': 'application/json' };
   const res = await t.send(
     typeof body === 'string'
-      ? { method: 'POST', path: collection, rawBody: body, headers: { 'content-type': 'application/json' } }
+      ? legacy
+        ? {
+            method: 'POST',
+            path: collection,
+            rawBody: body,
+            ...legacyRead,
+            headers: { ...legacyRead.headers, ...json },
+          }
+        : { method: 'POST', path: collection, rawBody: body, headers: json }
       : { method: 'POST', path: collection, json: body, ...(legacy ? legacyRead : {}) },
   );
   if (res.status < 200 || res.status >= 300) return { res };

@@ -90,20 +90,28 @@ export function inGeneration(
   return generation === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyRead };
 }
 
-/** Sends `req` to `path` (below the base) in `generation`. Where /v1.0 answers 404 it does not serve the resource (a
- * target its own document describes may serve /v2 alone), which says nothing of what the request was sent to judge:
- * the request goes again under /v2. The answer, and the generation that gave it. */
-export async function sendServed(
+/** Sends a request in `generation` (`send`). Where /v1.0 answers 404 it does not serve the resource (a target its own
+ * document describes may serve /v2 alone), which says nothing of what the request was sent to judge: the request goes
+ * again under /v2. What was sent, and the generation that answered. */
+export async function inServedGeneration<T extends { res: HttpResponse }>(
+  generation: Generation,
+  send: (generation: Generation) => Promise<T>,
+): Promise<T & { generation: Generation }> {
+  if (generation === 'v1.0') {
+    const sent = await send(generation);
+    if (sent.res.status !== 404) return { ...sent, generation };
+  }
+  return { ...(await send('v2')), generation: 'v2' };
+}
+
+/** Sends `req` to `path` (below the base) in `generation`, or under /v2 where /v1.0 does not serve it. */
+export function sendServed(
   t: Target,
   generation: Generation,
   path: string,
   req: Omit<ApiRequest, 'path'>,
 ): Promise<{ res: HttpResponse; generation: Generation }> {
-  if (generation === 'v1.0') {
-    const res = await t.send({ ...req, ...inGeneration(t, generation, path) });
-    if (res.status !== 404) return { res, generation };
-  }
-  return { res: await t.send({ ...req, path: t.v2(path) }), generation: 'v2' };
+  return inServedGeneration(generation, async (g) => ({ res: await t.send({ ...req, ...inGeneration(t, g, path) }) }));
 }
 
 /** The clusters resource: a cluster list or a cluster, not what lives under a cluster (its restore jobs). */
