@@ -55,6 +55,9 @@ export function plural(what: string, n: number): string {
     .join(' or ')}${rest}`;
 }
 
+/** A noun with its indefinite article: "an alert configuration", "a project". */
+export const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
 /** One line for a report: "42 entities on 17 paths, 3 answers". */
 export function describeCoverage(covered: readonly Covered[]): string {
   return covered

@@ -38,6 +38,7 @@ import { emptyProject, firstProject } from '../src/target/projects.ts';
 import { forAll } from '../src/harness/property.ts';
 import { check } from '../src/harness/check.ts';
 import { contextsOf } from '../src/probes/path-template.ts';
+import { withArticle } from '../src/check-outcome.ts';
 import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
 import { contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
 import type { Target } from '../src/target/target.ts';
@@ -489,7 +490,7 @@ describe('spec 2.3, list responses', () => {
             tally,
             res,
             404,
-            `the ${p.list.title} (/${generation}), under ${/^[aeiou]/.test(context) ? 'an' : 'a'} ${context} that does not exist, are not found`,
+            `the ${p.list.title} (/${generation}), under ${withArticle(context)} that does not exist, are not found`,
           );
         },
         { place: ({ p, generation }) => `${generation} ${p.list.template}#${p.depth}` },

@@ -13,6 +13,7 @@ import { perRun } from '../../src/harness/per-run.ts';
 import { eventually } from '../../src/probes/eventually.ts';
 import type { Entity, Model, SequenceCommand, Session } from '../../src/probes/sequence.ts';
 import { pageWidth, tooNarrow } from './walk-width.ts';
+import { withArticle } from '../../src/check-outcome.ts';
 
 const live = (m: Model) => m.entities.filter((e) => !e.gone);
 const gone = (m: Model) => m.entities.filter((e) => e.gone);
@@ -58,11 +59,11 @@ export class CreateDuplicate implements SequenceCommand {
   async run(m: Model, s: Session): Promise<void> {
     const holder = pick(live(m), this.i);
     const res = await post(m, s, holder.name);
-    expectJudgeable(s.tally, res, `a create of a name a ${s.kind.title} holds is refused`);
+    expectJudgeable(s.tally, res, `a create of a name ${withArticle(s.kind.title)} holds is refused`);
     if (res.status !== 409)
       s.broke(
         'SEQ-UNIQUE-FREED',
-        `${describeExchange(res)}: a create of the name ${holder.name}, which a ${s.kind.title} holds, is not 409`,
+        `${describeExchange(res)}: a create of the name ${holder.name}, which ${withArticle(s.kind.title)} holds, is not 409`,
         { expected: 409, actual: res.status, res },
       );
   }
@@ -96,7 +97,7 @@ export class Delete implements SequenceCommand {
     const e = pick(live(m), this.i);
     m.writes++;
     const res = await s.remove(e.path);
-    s.need(res, [200, 202, 204], `a ${s.kind.title} is deleted`);
+    s.need(res, [200, 202, 204], `${withArticle(s.kind.title)} is deleted`);
     // 7.2: "202 | Accepted | An asynchronous operation was accepted": the sequence goes on once it is done. The spec
     // gives it no time to finish in: one still there when the wait ends is neither live nor deleted, and leaves the
     // model; it is noted again, so that the sequence's end deletes it once more.
@@ -139,7 +140,7 @@ export class Read implements SequenceCommand {
     const e = pick(live(m), this.i);
     const path = s.url(e.path, this.legacy);
     const res = await s.send({ method: 'GET', path }, this.legacy);
-    s.need(res, [200], `a ${s.kind.title} the sequence made is read`);
+    s.need(res, [200], `${withArticle(s.kind.title)} the sequence made is read`);
     const body = res.jsonObject();
     const rule = 'SEQ-WRITES-HELD';
     const fail = (what: string, expected: unknown, actual: unknown) =>
@@ -186,7 +187,7 @@ export class Patch implements SequenceCommand {
     m.writes++;
     e.seen = [];
     const res = await s.send({ method: 'PATCH', path: s.url(e.path, this.legacy), json: this.change }, this.legacy);
-    s.need(res, [200], `a PATCH of a ${s.kind.title} is applied`);
+    s.need(res, [200], `a PATCH of ${withArticle(s.kind.title)} is applied`);
     Object.assign(e.sent, this.change);
     e.patched.push(...Object.keys(this.change));
   }
@@ -208,7 +209,7 @@ export class Put implements SequenceCommand {
     m.writes++;
     e.seen = [];
     const res = await s.send({ method: 'PUT', path: s.url(e.path, this.legacy), json: body }, this.legacy);
-    s.need(res, [200], `a PUT of a ${s.kind.title} is applied`);
+    s.need(res, [200], `a PUT of ${withArticle(s.kind.title)} is applied`);
     Object.assign(e, { sent: body, read: undefined, patched: [] });
   }
   toString = () => `put(#${this.i}, ${this.shown}, ${api(this.legacy)})`;
@@ -235,7 +236,7 @@ export class AfterDelete implements SequenceCommand {
     if (res.status < 300) s.note(e.path); // it is back: deleted again when the sequence ends
     s.broke(
       'SEQ-GONE-AFTER-DELETE',
-      `${describeExchange(res)}: a ${this.method} of a ${s.kind.title} deleted earlier in the sequence is not 404`,
+      `${describeExchange(res)}: a ${this.method} of ${withArticle(s.kind.title)} deleted earlier in the sequence is not 404`,
       { expected: 404, actual: res.status, res },
     );
   }

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { describeCoverage, plural } from '../../src/check-outcome.ts';
+import { describeCoverage, plural, withArticle } from '../../src/check-outcome.ts';
 import { Coverage } from '../../src/harness/coverage.ts';
 
 const english: Record<string, string> = {
@@ -108,6 +108,15 @@ test('every kind the code counts has its English plural here, and the coverage l
       { what: 'empty list at depth 2', count: 1, places: 1 },
     ]),
   ).toBe('6 empty lists at depth 1 on 6 paths, 1 empty list at depth 2 on 1 path');
+});
+
+test('a kind named alone in a message takes the article its sound asks for', () => {
+  expect(['alert configuration', 'custom database role', 'organization', 'project'].map(withArticle)).toEqual([
+    'an alert configuration',
+    'a custom database role',
+    'an organization',
+    'a project',
+  ]);
 });
 
 test('things a check left unjudged are listed after what it judged, with why, and not counted as judged', () => {
