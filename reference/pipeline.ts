@@ -405,12 +405,14 @@ function send(
   headers: Record<string, string | string[]>,
 ): void {
   reply.code(status).headers(headers);
-  // Mutant: HEAD of an event writes its body onto the connection after the answer (Node itself drops a HEAD's body).
+  // Mutant: HEAD of an event writes its body onto the connection after the answer (Node itself drops a HEAD's body);
+  // or HEAD of anything under /v1.0.
+  const url = reply.request.url;
   if (
     body !== undefined &&
     reply.request.method === 'HEAD' &&
-    /\/events\/[^/?]+(\?|$)/.test(reply.request.url) &&
-    mutants.has('METH-HEAD:raw-body')
+    ((/\/events\/[^/?]+(\?|$)/.test(url) && mutants.has('METH-HEAD:raw-body')) ||
+      (/\/v1\.0\//.test(url) && mutants.has('METH-HEAD:legacy-raw-body')))
   ) {
     const socket = reply.raw.socket;
     reply.raw.once('finish', () => socket?.write(body));

@@ -6,7 +6,9 @@ import { digestAnswer } from '../http/digest-answers.ts';
 import { credential } from '../target/credentials.ts';
 import type { Target } from '../target/target.ts';
 
-export type RawHead = (path: string) => Promise<HeadThenGet>;
+/** HEAD then GET of a path, asking for `accept` (the versioned media type of the profile's default version unless
+ * told: plain JSON under /v1.0). */
+export type RawHead = (path: string, accept?: string) => Promise<HeadThenGet>;
 
 const statusOf = (line: string | undefined) => Number(/^HTTP\/1\.\d (\d{3})/.exec(line ?? '')?.[1] ?? 0);
 
@@ -27,8 +29,7 @@ export async function rawHeadProber(t: Target): Promise<RawHead> {
       digestAnswer(challenge, { publicKey: owner.publicKey!, privateKey: owner.privateKey! }, method, uri, ++nc);
   }
   const o = t.client.options;
-  const accept = t.mediaType(t.profile.versions.default);
-  return async (path) => {
+  return async (path, accept = t.mediaType(t.profile.versions.default)) => {
     const url = t.client.url(path);
     const uri = url.pathname + url.search;
     const tickets = [await o.scheduler?.acquire(url), await o.scheduler?.acquire(url)];
