@@ -12,23 +12,25 @@ import { describeExchange } from '../judges/status.ts';
 import { matchTemplate } from '../probes/path-template.ts';
 import { pathBelowBase, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
-import { broken, byJudge, held, notJudged, type Verdict, type ExchangeRule } from './rule.ts';
+import { broken, byJudge, held, leftUnjudged, notJudged, type Verdict, type ExchangeRule } from './rule.ts';
 
-/** Why an answer says nothing of a request without authentication, or undefined when it does. */
-function notUnauthenticated(ctx: ExchangeContext, a: Answer): string | undefined {
-  if (!ctx.credentialsRecorded) return 'the records show no credentials of any request';
+/** Why an answer says nothing of a request without authentication, or undefined when it does: not the rules' subject,
+ * or one they cannot judge (a document the profile names, unread, may serve the path to anyone). */
+function notUnauthenticated(ctx: ExchangeContext, a: Answer): Verdict | undefined {
+  if (!ctx.credentialsRecorded) return notJudged('the records show no credentials of any request');
   // A browser's CORS preflight never carries credentials (the Fetch standard): no request of the API's.
-  if (a.method === 'OPTIONS') return 'an OPTIONS request, which a CORS preflight sends without credentials';
-  if (sentCredentials(a.res.exchange.request)) return 'credentials were sent';
+  if (a.method === 'OPTIONS') return notJudged('an OPTIONS request, which a CORS preflight sends without credentials');
+  if (sentCredentials(a.res.exchange.request)) return notJudged('credentials were sent');
   const path = pathBelowBase(ctx, a);
-  if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return 'a path served without authentication';
-  if (ctx.documentUnread) return "the target's document, which may serve the path without authentication, was not read";
+  if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return notJudged('a path served without authentication');
+  if (ctx.documentUnread)
+    return leftUnjudged("the target's document, which may serve the path without authentication, was not read");
   return undefined;
 }
 
 function refusedAsUnauthenticated(ctx: ExchangeContext, a: Answer): Verdict {
-  const why = notUnauthenticated(ctx, a);
-  if (why) return notJudged(why);
+  const not = notUnauthenticated(ctx, a);
+  if (not) return not;
   if (a.res.status === 401) return held;
   return broken(`${describeExchange(a.res)}: a request without credentials is not refused with 401`, 401, a.res.status);
 }
@@ -40,8 +42,8 @@ export const authRules: ExchangeRule[] = [
     appliesTo: { statuses: ['4xx'], tooManyRequests: false, body: 'any' },
     judge: (ctx, a) => {
       if (a.res.status !== 401) return notJudged('not a 401');
-      const why = notUnauthenticated(ctx, a);
-      if (why) return notJudged(why);
+      const not = notUnauthenticated(ctx, a);
+      if (not) return not;
       return byJudge(() => expectDigestChallenge(a.res, 'the 401 to a request without credentials'));
     },
   },

@@ -3,7 +3,7 @@
 import type { HttpResponse } from '../http/messages.ts';
 import { kindsOf, readAnswer, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
-import { notApplying, type ExchangeRule, type Verdict } from './rule.ts';
+import { notApplying, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
 
 export interface Judgement {
   rule: string;
@@ -13,6 +13,8 @@ export interface Judgement {
   places: Map<string, number>;
   /** Answers not judged, per reason. */
   notJudged: Map<string, number>;
+  /** Of those, the answers the rule is about that it could not judge (leftUnjudged), per reason. */
+  cut: Map<string, number>;
   broken?: { answer: Answer; verdict: Extract<Verdict, { verdict: 'broken' }> };
 }
 
@@ -20,15 +22,26 @@ const bump = (m: Map<string, number>, key: string) => m.set(key, (m.get(key) ?? 
 
 /** Judges every answer by every part of one rule (`parts`: the exchange rules of one rule id). */
 export function judgeRule(parts: readonly ExchangeRule[], ctx: ExchangeContext, answers: readonly Answer[]): Judgement {
-  const j: Judgement = { rule: parts[0]!.rule, judged: 0, kinds: new Map(), places: new Map(), notJudged: new Map() };
+  const j: Judgement = {
+    rule: parts[0]!.rule,
+    judged: 0,
+    kinds: new Map(),
+    places: new Map(),
+    notJudged: new Map(),
+    cut: new Map(),
+  };
   for (const a of answers) {
     const verdicts = parts.map((p) => {
       const why = notApplying(p.appliesTo, a);
-      return why === undefined ? p.judge(ctx, a) : ({ verdict: 'not-judged', why } as const);
+      return why === undefined ? p.judge(ctx, a) : notJudged(why);
     });
     const judged = verdicts.filter((v) => v.verdict !== 'not-judged');
     if (judged.length === 0) {
-      for (const v of verdicts) if (v.verdict === 'not-judged') bump(j.notJudged, v.why);
+      for (const v of verdicts) {
+        if (v.verdict !== 'not-judged') continue;
+        bump(j.notJudged, v.why);
+        if (v.cut) bump(j.cut, v.why);
+      }
       continue;
     }
     j.judged += 1;

@@ -7,7 +7,7 @@ import type { ExchangeContext } from './context.ts';
 export type Verdict =
   | { verdict: 'held' }
   | { verdict: 'broken'; message: string; expected: unknown; actual: unknown }
-  | { verdict: 'not-judged'; why: string };
+  | { verdict: 'not-judged'; why: string; cut?: true };
 
 export const held: Verdict = { verdict: 'held' };
 
@@ -19,6 +19,9 @@ export const broken = (message: string, expected: unknown, actual: unknown): Ver
 });
 
 export const notJudged = (why: string): Verdict => ({ verdict: 'not-judged', why });
+
+/** An answer the rule is about that it could not judge (`why`): it leaves the rule unjudged, never not applicable. */
+export const leftUnjudged = (why: string): Verdict => ({ verdict: 'not-judged', why, cut: true });
 
 /** The verdict of a judge of src/judges/ that throws: a RuleFailure breaks the rule, a TargetError leaves it
  * unjudged (a body that is not JSON is ENT-JSON-RESPONSE's to judge). */

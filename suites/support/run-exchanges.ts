@@ -1,6 +1,7 @@
 // A check of one rule's exchange rules over every answer of the run: judges them all, counts what it judged per
 // kind, and fails with the first answer that broke the rule. A run that received no answer of the kind it judges
-// leaves it not applicable (every rule with exchange rules has planned checks besides, which judge it). Each answer
+// leaves it not applicable (every rule with exchange rules has planned checks besides, which judge it); one whose
+// answers of that kind could none be judged (leftUnjudged) leaves it unjudged. Each answer
 // is read (its body parsed) once, whichever rule judges it.
 import { exchangeContext } from '../../src/exchange-rules/context.ts';
 import { judgeRule } from '../../src/exchange-rules/engine.ts';
@@ -13,7 +14,7 @@ import { once } from '../../src/harness/per-run.ts';
 import type { Target } from '../../src/target/target.ts';
 import { cite } from '../../src/harness/evidence.ts';
 import type { CheckContext } from '../../src/harness/check.ts';
-import { NoneInRun, RuleFailure } from '../../src/outcome.ts';
+import { NoneInRun, RuleFailure, TargetError } from '../../src/outcome.ts';
 import type { Judgement } from '../../src/exchange-rules/engine.ts';
 
 const read = new WeakMap<HttpResponse, Answer>();
@@ -52,7 +53,13 @@ export function judgeRun(id: string): (ctx: CheckContext) => Promise<void> {
       ctx,
       answers.map((res) => answerOf(ctx, res)),
     );
-    if (j.judged === 0) throw new NoneInRun(noneJudged(answers.length, j));
+    // Answers the rule is about that it could not judge are listed; with none judged, the rule is unjudged, not
+    // without a subject.
+    for (const [why, n] of j.cut) tally.left('exchange', why, n);
+    if (j.judged === 0) {
+      const none = noneJudged(answers.length, j);
+      throw j.cut.size > 0 ? new TargetError('nothing-judged', none) : new NoneInRun(none);
+    }
     for (const [path, n] of j.places) tally.judged('exchange', n, path);
     for (const [kind, n] of j.kinds) tally.judged(kind, n);
     if (!j.broken) return;

@@ -429,6 +429,12 @@ describe('exchange rules', () => {
     expect(verdict('AUTH-MISSING-401', answer('GET', `${v2}/groups/p1`, 200, project), unread)).toBe(
       "the target's document, which may serve the path without authentication, was not read",
     );
+    // An answer the rule is about, left unjudged: the rule is unjudged, not without a subject (run-exchanges.ts).
+    const left = judgeRule(exchangeRulesOf('AUTH-MISSING-401'), unread, [
+      readAnswer(unread, answer('GET', `${v2}/groups/p1`, 200, project)),
+      readAnswer(unread, answer('OPTIONS', `${v2}/groups/p1`, 200, project)),
+    ]);
+    expect([left.judged, left.notJudged.size, [...left.cut.values()]]).toEqual([0, 2, [1]]);
   });
 
   it("leave out the paths the target's document serves without credentials, as the profile's", () => {
