@@ -23,15 +23,16 @@ export const notJudged = (why: string): Verdict => ({ verdict: 'not-judged', why
 /** An answer the rule is about that it could not judge (`why`): it leaves the rule unjudged, never not applicable. */
 export const leftUnjudged = (why: string): Verdict => ({ verdict: 'not-judged', why, cut: true });
 
-/** The verdict of a judge of src/judges/ that throws: a RuleFailure breaks the rule, a TargetError leaves it
- * unjudged (a body that is not JSON is ENT-JSON-RESPONSE's to judge). */
+/** The verdict of a judge of src/judges/ that throws: a RuleFailure breaks the rule; a TargetError (a body that is
+ * not JSON, which is ENT-JSON-RESPONSE's to judge, or JSON of another type) leaves this answer, one the rule is
+ * about, unjudged. */
 export function byJudge(judge: () => void): Verdict {
   try {
     judge();
     return held;
   } catch (e) {
     if (e instanceof RuleFailure) return broken(e.message, e.details.expected, e.details.actual);
-    if (e instanceof TargetError) return notJudged(e.cause === 'invalid-json' ? 'the body is not JSON' : e.cause);
+    if (e instanceof TargetError) return leftUnjudged(e.cause === 'invalid-json' ? 'the body is not JSON' : e.cause);
     throw e;
   }
 }

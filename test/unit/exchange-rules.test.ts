@@ -122,6 +122,27 @@ describe('exchange rules', () => {
     expect(verdict('ERR-BODY-FIELDS', answer('GET', `${v2}/groups`, 401, undefined, {}))).toBe('broken');
   });
 
+  it('leave an error answer whose body cannot be read unjudged, the rule it is about left unjudged too', () => {
+    // Not JSON (ENT-JSON-RESPONSE's to judge), and JSON of another type: answers the error rules are about.
+    const unread = [
+      answer('GET', `${v2}/groups/p1`, 404, '<html>not found</html>'),
+      answer('GET', `${v2}/groups/p2`, 404, [{ error: 404 }]),
+    ];
+    const j = judgeRule(
+      exchangeRulesOf('ERR-STATUS-MATCH'),
+      ctx,
+      unread.map((res) => readAnswer(ctx, res)),
+    );
+    expect([j.judged, j.broken, [...j.cut]]).toEqual([
+      0,
+      undefined,
+      [
+        ['the body is not JSON', 1],
+        ['wrong-type', 1],
+      ],
+    ]);
+  });
+
   it('leave pretty=true answers to ENT-PRETTY, and read an error through the envelope when envelope=true', () => {
     const pretty = JSON.stringify(project, null, 2);
     expect(verdict('ENT-COMPACT-WHITESPACE', answer('GET', `${v2}/groups/p1?pretty=true`, 200, pretty))).toBe(
