@@ -32,7 +32,8 @@ import { alertConfigKind, customRoleKind } from '../src/probes/sequence.ts';
 import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../src/probes/surface/methods.ts';
 import { effectOf, expectNoEffect, sendRefusable, type Effect } from '../src/probes/refused-write.ts';
 import { readAt, type WriteMethod } from '../src/probes/surface/writes.ts';
-import { caseGeneration, inGeneration, type Generation } from '../src/probes/resource-versions.ts';
+import { generations, type Generation } from '../src/generation.ts';
+import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
 import { describeOp, readBack, sendBody, updates, withWriteOps, type WriteOp } from '../src/probes/write-operations.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
@@ -176,7 +177,7 @@ function unsupportedProbes(t: Target, paths: MethodPath[]): UnsupportedProbe[] {
     unsupportedAt(at)
       .filter((method) => (at.entity || method !== 'DELETE' || !at.written) && !inProfile(at.path, method))
       .flatMap((method) =>
-        (at.written ? (['v2', 'v1.0'] as const) : (['v2'] as const)).map((generation) => ({ at, method, generation })),
+        (at.written ? generations : (['v2'] as const)).map((generation) => ({ at, method, generation })),
       ),
   );
 }
@@ -471,7 +472,7 @@ check(
 
 // "PUT | Replace a resource with the JSON representation sent."
 // Both generations serve alert configurations (spec 9.4), and each must replace.
-for (const generation of ['v2', 'v1.0'] as const) {
+for (const generation of generations) {
   check(
     'METH-PUT-REPLACES',
     `PUT of an alert configuration (${generation}) replaces it: the fields sent read back as sent, the fields it leaves out are no longer as they were`,

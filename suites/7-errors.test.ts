@@ -23,7 +23,8 @@ import {
 } from '../src/probes/new-entities.ts';
 import { clusterBody } from '../src/probes/cluster-bodies.ts';
 import { customRoleKind } from '../src/probes/sequence.ts';
-import { caseGeneration, inGeneration, inServedGeneration, type Generation } from '../src/probes/resource-versions.ts';
+import { generations, type Generation } from '../src/generation.ts';
+import { caseGeneration, inGeneration, inServedGeneration } from '../src/probes/resource-versions.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import type { Tally } from '../src/harness/coverage.ts';
@@ -222,7 +223,7 @@ const uniqueNames: UniqueName[] = [
   {
     what: 'project',
     field: 'name',
-    generations: ['v2', 'v1.0'],
+    generations: [...generations],
     make: async (t, name) => ({ collection: '/groups', body: { ...projectBody(t, 'unique'), name } }),
   },
   {
@@ -240,7 +241,7 @@ const uniqueNames: UniqueName[] = [
     what: 'custom database role',
     field: 'roleName',
     key: customRoleKind.key,
-    generations: ['v2', 'v1.0'],
+    generations: [...generations],
     make: async (t, name) => ({
       collection: customRoleKind.collection(t, await workProject(t)),
       body: customRoleKind.body(t, name),
@@ -299,7 +300,7 @@ for (const u of uniqueNames) {
   }
 }
 
-for (const g of ['v2', 'v1.0'] as const) {
+for (const g of generations) {
   check(
     'ERR-UNIQUE-409',
     `renaming a project to the name of another, under /${g}, is 409, and the project keeps its name`,

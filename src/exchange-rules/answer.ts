@@ -1,13 +1,12 @@
 // One exchange of the run as the exchange rules read it: what was asked (method, generation, pretty, envelope)
 // and what came back (status, body parsed once), and the entities or the error body it carries.
+import { generations, type Generation } from '../generation.ts';
 import { HttpResponse } from '../http/messages.ts';
 import { entitiesOf, type Carried } from '../judges/entities.ts';
 import { hasEnvelopeFields, isStatusCode } from '../judges/envelope.ts';
 import { isObject, type JsonObject } from '../judges/json-walk.ts';
 import { namedVersion, versionedMediaType } from '../judges/versioned-media.ts';
 import type { ExchangeContext } from './context.ts';
-
-export type Generation = 'v2' | 'v1.0';
 
 export interface Answer {
   res: HttpResponse;
@@ -35,9 +34,7 @@ export function apiBase(ctx: ExchangeContext, generation: Generation): string {
 
 function generationOf(ctx: ExchangeContext, url: URL): Generation | undefined {
   if (url.origin !== new URL(ctx.baseUrl).origin) return undefined;
-  return (['v2', 'v1.0'] as const).find(
-    (g) => url.pathname === apiBase(ctx, g) || url.pathname.startsWith(`${apiBase(ctx, g)}/`),
-  );
+  return generations.find((g) => url.pathname === apiBase(ctx, g) || url.pathname.startsWith(`${apiBase(ctx, g)}/`));
 }
 
 function parsed(text: string): unknown {

@@ -1,6 +1,7 @@
 // Spec 2.1 "All entities are JSON": a response body is JSON, labelled as JSON: application/json or a type with the
 // +json suffix (RFC 6839), such as the versioned application/vnd.<vendor>.<yyyy-mm-dd>+json of spec 9.2; parameters
 // such as charset may follow. Which JSON type is not the spec's to say.
+import type { Generation } from '../generation.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
 import { describeExchange } from './status.ts';
@@ -49,6 +50,6 @@ export function checkJsonResponse(res: HttpResponse): void {
 
 /** ENT-CONTENT-TYPE-REQUIRED's writes: spec 2.1 requires the JSON Content-Type for POST and PUT; spec 9.2 gives PATCH
  * the same header in the versioned API only, so a legacy PATCH may take a body under any type. */
-export function jsonContentTypeRequired(method: string, generation: 'v2' | 'v1.0'): boolean {
+export function jsonContentTypeRequired(method: string, generation: Generation): boolean {
   return method === 'POST' || method === 'PUT' || (method === 'PATCH' && generation === 'v2');
 }

@@ -1,5 +1,6 @@
 // The resources and versions the profile lists (versions.resources; spec 3, 9.3, 9.4) and the readings the
 // versioning rules judge: one GET of a resource in one version serves every rule that looks at it.
+import type { Generation } from '../generation.ts';
 import type { HttpResponse } from '../http/messages.ts';
 import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import { knownVersionsOf } from '../profile/known-versions.ts';
@@ -67,9 +68,6 @@ export function sharedLegacyRead(t: Target, path: string): Promise<HttpResponse>
 export function readLegacy(t: Target, legacyPath: string): Promise<HttpResponse> {
   return t.send({ method: 'GET', path: legacyPath, ...legacyRead });
 }
-
-/** The API's two generations (spec 9.1): the versioned one, and the legacy one. */
-export type Generation = 'v2' | 'v1.0';
 
 /** How a read under /v1.0 is sent: plain JSON, no version. */
 export const legacyRead = { version: null, headers: { accept: 'application/json' } };

@@ -11,7 +11,7 @@ import type { Tally } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
 import { readAt, withWriteSurface, type Place, type WritableResource, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
-import type { Generation } from './resource-versions.ts';
+import type { Generation } from '../generation.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
 
 export type { Place };

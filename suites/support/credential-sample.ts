@@ -9,7 +9,7 @@ import { chooseChallenge } from '../../src/http/digest.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { wrongDigestAnswer } from '../../src/http/digest-answers.ts';
 import { methodSurface, type MethodPath } from '../../src/probes/surface/methods.ts';
-import type { Generation } from '../../src/probes/resource-versions.ts';
+import { generations, type Generation } from '../../src/generation.ts';
 import { sharedResponse } from '../../src/probes/shared-response.ts';
 import { undoAccepted } from '../../src/target/created.ts';
 import { digestUri, keyPair, sendAuthorized } from '../../src/target/credentials.ts';
@@ -25,7 +25,6 @@ export interface SampledRequest {
 }
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const generations: Generation[] = ['v2', 'v1.0'];
 
 /** The paths of the surface a method can be sent to harmlessly: reads anywhere, creates to collections (of
  * clusters only where billable creates are allowed: the client's guard refuses them otherwise), the other writes to

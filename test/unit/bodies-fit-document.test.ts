@@ -25,7 +25,8 @@ import {
 } from '../../src/probes/new-entities.ts';
 import { projectKind } from '../../src/probes/project-kind.ts';
 import { changingBody, undoBody, type RefusableWrite } from '../../src/probes/refused-write.ts';
-import { sameBodiesIn, type Generation } from '../../src/probes/resource-versions.ts';
+import type { Generation } from '../../src/generation.ts';
+import { sameBodiesIn } from '../../src/probes/resource-versions.ts';
 import { alertConfigKind, customRoleKind } from '../../src/probes/sequence.ts';
 import { acknowledgements, encryptionChanges } from '../../src/probes/surface/other-writes.ts';
 import { clusterResource, projectResources, type WritableResource } from '../../src/probes/surface/writes.ts';

@@ -4,7 +4,14 @@ import { dirname, join, normalize } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const layers: string[][] = [
-  ['src/did-you-mean.ts', 'src/json-file.ts', 'src/invocation.ts', 'src/exchange.ts', 'src/catalogue'],
+  [
+    'src/did-you-mean.ts',
+    'src/json-file.ts',
+    'src/invocation.ts',
+    'src/exchange.ts',
+    'src/generation.ts',
+    'src/catalogue',
+  ],
   ['src/outcome.ts'],
   ['src/http'],
   ['src/check-outcome.ts', 'src/profile'],

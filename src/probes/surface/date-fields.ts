@@ -15,7 +15,8 @@ import type { Target } from '../../target/target.ts';
 import { workProject } from '../work-project.ts';
 import { expectProfilePathServed } from '../../judges/profile-path.ts';
 import { acknowledgementUndo, openAlert } from './open-alert.ts';
-import { sendServed, type Generation } from '../resource-versions.ts';
+import type { Generation } from '../../generation.ts';
+import { sendServed } from '../resource-versions.ts';
 
 /** A send taken, as the reading after it shows it: what happened, what the reading should have shown, what it did. */
 export interface Taken {

@@ -12,12 +12,10 @@ import type { Target } from '../../target/target.ts';
 import type { RefusableWrite } from '../refused-write.ts';
 import { acknowledgementUndo, openAlert } from './open-alert.ts';
 import { testNetAddress } from './date-fields.ts';
-import type { Generation } from '../resource-versions.ts';
+import { generations } from '../../generation.ts';
 
 /** A write with the resource that names it in reports. */
 export type NamedWrite = RefusableWrite & { resource: string };
-
-const generations: Generation[] = ['v2', 'v1.0'];
 
 /** The nth addresses of the run's TEST-NET-1 entries that these writes use (date-fields.ts counts from 0). */
 const addressNumber = { create: 250, remove: 251 };

@@ -1,6 +1,7 @@
 // Every paged list of the run under both generations (spec 2.3, 9.1): the rules about lists judge each of them. The
 // v2 lists are the projects, the event types and the surface's lists whose contexts exist; each is a list of /v1.0
 // too where that generation serves it (a 200 carrying results).
+import type { Generation } from '../../generation.ts';
 import type { Tally } from '../../harness/coverage.ts';
 import type { HttpResponse } from '../../http/messages.ts';
 import { parsedBody } from '../../judges/entities.ts';
@@ -14,7 +15,7 @@ import { existingLists, listSurface } from './lists.ts';
 
 export interface PagedList {
   title: string;
-  generation: 'v2' | 'v1.0';
+  generation: Generation;
   /** Its path, the generation's base included. */
   path: string;
 }

@@ -11,7 +11,8 @@ import { deleteCreated } from '../../target/created.ts';
 import { runName } from '../../harness/run-name.ts';
 import { clusterBody } from '../cluster-bodies.ts';
 import { alertConfigBody, createEntity, projectBody, type NewEntity } from '../new-entities.ts';
-import { readLegacy, type Generation } from '../resource-versions.ts';
+import { generations, type Generation } from '../../generation.ts';
+import { readLegacy } from '../resource-versions.ts';
 import { alertConfigKind, customRoleKind } from '../sequence.ts';
 import { readOnlyAt, type FieldPath, type Surface } from '../../surface/model.ts';
 import { targetSurface } from '../../surface/target-surface.ts';
@@ -195,7 +196,7 @@ function alertConfigs(
     title: 'alert configuration',
     key: alertConfigKind.key,
     collection,
-    generations: ['v2', 'v1.0'],
+    generations: [...generations],
     writes: [
       create(collection, alertConfigBody(runName(t, `${what}-new`)), readOnly('POST')),
       update('PUT', path, whole, config, readOnly('PUT'), enabled),
@@ -217,7 +218,7 @@ function customRoles(
     title: 'custom database role',
     key: customRoleKind.key,
     collection,
-    generations: ['v2', 'v1.0'],
+    generations: [...generations],
     writes: [
       create(collection, customRoleKind.body(t, runName(t, `${what}-new`)), readOnly('POST')),
       update('PATCH', path, current, role, readOnly('PATCH'), {
@@ -251,7 +252,7 @@ function projects(
       ),
     );
   }
-  return { title: 'project', key: 'id', collection: '/groups', generations: ['v2', 'v1.0'], writes };
+  return { title: 'project', key: 'id', collection: '/groups', generations: [...generations], writes };
 }
 
 /** Fields of a replication spec that are read-only (the real service's), left out when one is sent back. */
@@ -401,7 +402,7 @@ export async function withWriteSurface(
       ? await existingCluster(t, project ? [project] : t.profile.projects.ids)
       : undefined;
     if (cluster) {
-      for (const g of ['v2', 'v1.0'] as const)
+      for (const g of generations)
         resources.push(
           clusterResource(t, what, surface, g, cluster.collection, {
             path: cluster.path,
