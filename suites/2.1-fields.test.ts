@@ -31,6 +31,7 @@ import {
   type WriteOp,
 } from '../src/probes/write-operations.ts';
 import type { JsonObject } from '../src/judges/json-walk.ts';
+import { inGeneration } from '../src/probes/resource-versions.ts';
 
 const opAt = <T>(ops: T[], index: number) => ops[index % ops.length]!;
 const placeOf = (op: WriteOp, index: number): Place => opAt(op.places, index);
@@ -282,15 +283,10 @@ check(
             }
             const body = op.change ? { ...op.body, [op.change.field]: op.change.changed } : op.body;
             const headers: Record<string, string> = type ? { 'content-type': type } : {};
-            const legacy =
-              op.generation === 'v1.0'
-                ? { version: null, headers: { ...headers, accept: 'application/json' } }
-                : { headers };
             const res = await target.send({
               method: op.method,
-              path: op.generation === 'v2' ? target.v2(op.path) : target.legacy(op.path),
               rawBody: JSON.stringify(body),
-              ...legacy,
+              ...inGeneration(target, op.generation, op.path, headers),
             });
             noteAccepted(target, res, target.v2(op.path), op.key);
             expectJudgeable(

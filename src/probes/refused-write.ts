@@ -12,7 +12,7 @@ import type { HttpResponse, RequestSpec } from '../http/messages.ts';
 import { RuleFailure, TargetError } from '../outcome.ts';
 import { acceptedEntity, deleteCreated, noteAccepted, noteCreated } from '../target/created.ts';
 import { wholeItems } from './pages.ts';
-import { legacyRead } from './resource-versions.ts';
+import { inGeneration } from './resource-versions.ts';
 import { readAt, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
 import type { WriteOp } from './write-operations.ts';
@@ -43,20 +43,17 @@ export const changingBody = (w: RefusableWrite): JsonObject =>
 export const undoBody = (w: RefusableWrite & { change: NonNullable<Write['change']> }): JsonObject =>
   w.undo ?? { [w.change.field]: w.change.current };
 
-const url = (t: Target, w: RefusableWrite) => (w.generation === 'v2' ? t.v2(w.path) : t.legacy(w.path));
-
 /** Sends the write as `how` says, its body carrying the change (legacy requests as plain JSON, no version). A create
  * the target accepts is noted at once, so that an interrupted run still deletes it (effectOf deletes it otherwise). */
 export async function sendRefusable(t: Target, w: RefusableWrite, how: Refusal = {}): Promise<HttpResponse> {
   const { method, headers, ...rest } = how;
-  const legacy =
-    w.generation === 'v1.0'
-      ? { version: null, headers: { accept: 'application/json', ...headers } }
-      : headers
-        ? { headers }
-        : {};
   const json = w.method === 'DELETE' ? {} : { json: w.asList ? [changingBody(w)] : changingBody(w) };
-  const res = await t.send({ method: method ?? w.method, path: url(t, w), ...json, ...rest, ...legacy });
+  const res = await t.send({
+    method: method ?? w.method,
+    ...json,
+    ...rest,
+    ...inGeneration(t, w.generation, w.path, headers),
+  });
   if (w.method === 'POST') noteAccepted(t, res, t.v2(w.path), w.key);
   return res;
 }
@@ -100,9 +97,7 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
   const changing = { ...w, change: w.change };
   if (isDeepStrictEqual(await readChanged(t, changing), w.change.current)) return undefined;
   // Put back: later writes judge only their own request.
-  const where = w.undoVersion
-    ? { path: t.v2(w.path), version: w.undoVersion }
-    : { path: url(t, w), ...(w.generation === 'v1.0' ? legacyRead : {}) };
+  const where = w.undoVersion ? { path: t.v2(w.path), version: w.undoVersion } : inGeneration(t, w.generation, w.path);
   await t.send({ method: 'PATCH', ...where, json: undoBody(changing) });
   return 'changed';
 }
@@ -110,7 +105,7 @@ export async function effectOf(t: Target, w: RefusableWrite, res: HttpResponse):
 /** Whether the owner still reads the entity a DELETE named, in the write's generation; neither 200 nor 404 leaves
  * the rule unjudged. */
 async function stillThere(t: Target, w: RefusableWrite): Promise<boolean> {
-  const res = await t.send({ method: 'GET', path: url(t, w), ...(w.generation === 'v1.0' ? legacyRead : {}) });
+  const res = await t.send({ method: 'GET', ...inGeneration(t, w.generation, w.path) });
   if (res.status === 200 || res.status === 404) return res.status === 200;
   throw new TargetError(
     'unexpected-status',

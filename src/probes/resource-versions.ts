@@ -79,13 +79,16 @@ export function caseGeneration(seed: number, k: number): Generation {
   return (seed + k) % 2 === 0 ? 'v2' : 'v1.0';
 }
 
-/** A request to `path` (below the base) in `generation`: the whole path, and under /v1.0 plain JSON, no version. */
+/** A request to `path` (below the base) in `generation`, with a check's own `headers`: the whole path, and under
+ * /v1.0 plain JSON, no version (unless `headers` ask for another type). */
 export function inGeneration(
   t: Target,
   generation: Generation,
   path: string,
-): { path: string } | ({ path: string } & typeof legacyRead) {
-  return generation === 'v2' ? { path: t.v2(path) } : { path: t.legacy(path), ...legacyRead };
+  headers?: Record<string, string>,
+): Pick<ApiRequest, 'path' | 'version' | 'headers'> {
+  if (generation === 'v2') return { path: t.v2(path), ...(headers ? { headers } : {}) };
+  return { path: t.legacy(path), version: null, headers: { ...legacyRead.headers, ...headers } };
 }
 
 /** Sends a request in `generation` (`send`). Where /v1.0 answers 404 it does not serve the resource (a target its own

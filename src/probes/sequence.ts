@@ -11,6 +11,7 @@ import { curlLine } from '../http/curl-line.ts';
 import { notApplicableFor, RuleFailure, TargetError } from '../outcome.ts';
 import { deleteCreated, noteCreated, type Created } from '../target/created.ts';
 import { runName } from '../harness/run-name.ts';
+import { legacyRead } from './resource-versions.ts';
 import { perRun } from '../harness/per-run.ts';
 import { forAll } from '../harness/property.ts';
 import type { ApiRequest, Target } from '../target/target.ts';
@@ -102,7 +103,7 @@ export class Session {
 
   async send(req: ApiRequest, legacy = false): Promise<HttpResponse> {
     // The legacy API is unversioned: it is sent plain JSON.
-    const res = await this.t.send(legacy ? { ...req, version: null, headers: { accept: 'application/json' } } : req);
+    const res = await this.t.send(legacy ? { ...req, ...legacyRead } : req);
     this.exchanges.push(res.exchange);
     return res;
   }

@@ -12,6 +12,7 @@ import { deleteCreated, noteCreated } from '../target/created.ts';
 import { readAt, withWriteSurface, type Place, type WritableResource, type Write } from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
 import type { Generation } from '../generation.ts';
+import { inGeneration } from './resource-versions.ts';
 import type { JsonObject } from '../judges/json-walk.ts';
 
 export type { Place };
@@ -76,22 +77,19 @@ export interface Media {
   contentType?: string;
 }
 
-const url = (t: Target, op: WriteOp) => (op.generation === 'v2' ? t.v2(op.path) : t.legacy(op.path));
-
 /** The entity an update writes to, read under the operation's generation. */
 export const readBack = (t: Target, op: WriteOp) => readAt(t, op.generation, op.path);
 
 /** Sends a body (legacy requests as plain JSON, no version; /v2 ones labelled as `media` says); what an accepted
  * create made is deleted at once. */
 export async function sendBody(t: Target, op: WriteOp, body: JsonObject, media: Media = {}): Promise<HttpResponse> {
-  const labels: { version?: string | null; headers?: Record<string, string> } =
-    op.generation === 'v1.0'
-      ? { version: null, headers: { accept: 'application/json' } }
-      : {
-          ...(media.version ? { version: media.version } : {}),
-          ...(media.contentType ? { headers: { 'content-type': media.contentType } } : {}),
-        };
-  const res = await t.send({ method: op.method, path: url(t, op), json: body, ...labels });
+  const { version, contentType } = op.generation === 'v2' ? media : {};
+  const res = await t.send({
+    method: op.method,
+    json: body,
+    ...inGeneration(t, op.generation, op.path, contentType ? { 'content-type': contentType } : undefined),
+    ...(version ? { version } : {}),
+  });
   if (op.method !== 'POST' || res.status < 200 || res.status >= 300) return res;
   const id = res.jsonObject()[op.key];
   if (typeof id !== 'string')
