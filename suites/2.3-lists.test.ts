@@ -29,6 +29,7 @@ import { judgeEveryList } from '../src/probes/every-list.ts';
 import { expectProfileProjectThere } from '../src/probes/profile-project.ts';
 import {
   firstPage,
+  legacyServesList,
   pagedLists,
   sharedListKeys,
   sharedPage,
@@ -40,7 +41,13 @@ import { check } from '../src/harness/check.ts';
 import { contextsOf } from '../src/probes/path-template.ts';
 import { withArticle } from '../src/check-outcome.ts';
 import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
-import { contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
+import {
+  contextTitles,
+  existingLists,
+  listSurface,
+  missingContexts,
+  type MissingProbe,
+} from '../src/probes/surface/lists.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
 
@@ -461,19 +468,31 @@ describe('spec 2.3, list responses', () => {
 
   // "A list requested in a context that does not exist (for example the hosts of a non-existent project) returns 404."
   // The probes of each kind of missing context (a project, a cluster, ...) take the two generations in turns (spec
-  // 9.4: /v1.0 serves the same resources), so that a kind with two lists or more reaches both in every run.
+  // 9.4: /v1.0 serves the same resources), so that a kind with two lists or more reaches both in every run. A list
+  // goes under /v1.0 only where /v1.0 serves it under contexts that exist: elsewhere its 404 there would be that of
+  // the missing generation (VER-GENERATIONS'), not of the missing context, and it goes under /v2.
   check(
     'LIST-MISSING-CONTEXT-404',
     'every list under a context that does not exist is 404, at every depth of its contexts, each kind of context under both generations',
     async ({ target, tally }) => {
-      const probes = missingContexts(await listSurface(target)).filter((p) => p.list.paged);
+      const surface = await listSurface(target);
+      const probes = missingContexts(surface).filter((p) => p.list.paged);
+      const existing = new Map(existingLists(surface).map((e) => [e.list, e.path]));
+      const legacyServes = async (p: MissingProbe) => {
+        const path = existing.get(p.list);
+        return path !== undefined && (await legacyServesList(target, path));
+      };
       const turns = new Map<string, number>();
-      const sent = probes.map((p) => {
-        const kind = contextsOf(p.list.template)[p.depth]!;
-        const turn = turns.get(kind) ?? 0;
-        turns.set(kind, turn + 1);
-        return { p, kind, generation: caseGeneration(target.setup.seed, turn) };
-      });
+      const sent = await Promise.all(
+        probes.map(async (p) => {
+          const kind = contextsOf(p.list.template)[p.depth]!;
+          const turn = turns.get(kind) ?? 0;
+          turns.set(kind, turn + 1);
+          const turned = caseGeneration(target.setup.seed, turn);
+          const generation = turned === 'v1.0' && !(await legacyServes(p)) ? 'v2' : turned;
+          return { p, kind, generation };
+        }),
+      );
       const answers = await Promise.all(
         sent.map(async (c) => ({
           ...c,

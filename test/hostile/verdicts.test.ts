@@ -150,20 +150,25 @@ describe.concurrent('verdicts against targets that work asynchronously', () => {
 
 describe.concurrent('verdicts against a target that serves /v2 alone', () => {
   it(
-    'sends under /v2 the malformed bodies meant for /v1.0, and judges them there',
+    'sends under /v2 the malformed bodies and the missing contexts meant for /v1.0, and judges them there',
     async () => {
       // A target its own document describes may serve /v2 alone: every /v1.0 request is not found, whatever its body.
       const legacy = /^\/api\/platform\/v1\.0\//;
       const run = await runAgainst(
         (req) => (legacy.test(req.path) ? { kind: 'status', status: 404 } : undefined),
-        ['ERR-MALFORMED-400'],
+        ['ERR-MALFORMED-400', 'LIST-MISSING-CONTEXT-404'],
       );
-      const rule = run.report!.rules.find((r) => r.id === 'ERR-MALFORMED-400')!;
-      expect(rule.status, `${rule.reason}\n${run.cli.stderr}`).toBe('pass');
+      const rule = (id: string) => run.report!.rules.find((r) => r.id === id)!;
+      const malformed = rule('ERR-MALFORMED-400');
+      expect(malformed.status, `${malformed.reason}\n${run.cli.stderr}`).toBe('pass');
       const posts = run.proxy.log.filter((e) => e.method === 'POST');
       const tried = posts.filter((e) => legacy.test(e.path));
       expect(tried.length).toBeGreaterThan(0);
       for (const e of tried) expect(posts.map((p) => p.path)).toContain(e.path.replace('/v1.0/', '/v2/'));
+      // A 404 under /v1.0 would be the missing generation's, not the missing context's: every case went under /v2.
+      const missing = rule('LIST-MISSING-CONTEXT-404');
+      expect(missing.status, `${missing.reason}\n${run.cli.stderr}`).toBe('pass');
+      expect(missing.checks[0]!.coverage).toMatch(/\d+ missing contexts on \d+ paths, 1 generation$/);
     },
     runLimitMs,
   );

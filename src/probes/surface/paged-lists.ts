@@ -26,17 +26,21 @@ function servesList(t: Target, res: HttpResponse): boolean {
   return res.status === 200 && isObject(body) && Array.isArray(body[t.profile.paging.resultsField]);
 }
 
+/** Whether /v1.0 serves the list at `path` (below the base): its reading there, the same as every resource kind's
+ * under /v1.0 (legacyReads), sent once per run, is a list. */
+export const legacyServesList = async (t: Target, path: string): Promise<boolean> =>
+  servesList(t, await sharedLegacyRead(t, path));
+
 export async function pagedLists(t: Target): Promise<PagedList[]> {
   const surface = existingLists(await listSurface(t))
     .filter(({ list }) => list.paged)
     .map(({ list, path }) => ({ title: list.title, path }));
   const lists = [{ title: 'projects', path: '/groups' }, { title: 'event types', path: '/eventTypes' }, ...surface];
-  // The same reading as every resource kind's under /v1.0 (legacyReads): sent once per run.
-  const legacy = await Promise.all(lists.map((l) => sharedLegacyRead(t, l.path)));
+  const legacy = await Promise.all(lists.map((l) => legacyServesList(t, l.path)));
   return [
     ...lists.map((l) => ({ title: l.title, generation: 'v2' as const, path: t.v2(l.path) })),
     ...lists
-      .filter((_, i) => servesList(t, legacy[i]!))
+      .filter((_, i) => legacy[i])
       .map((l) => ({ title: `${l.title} under /v1.0`, generation: 'v1.0' as const, path: t.legacy(l.path) })),
   ];
 }
