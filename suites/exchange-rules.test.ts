@@ -4,6 +4,7 @@
 import { check } from '../src/harness/check.ts';
 import { exchangeCheckTitle as titleOf } from '../src/exchange-rules/registry.ts';
 import { judgeRun } from './support/run-exchanges.ts';
+import { notApplicableFor } from '../src/outcome.ts';
 
 // 2.1 "All entities are JSON."
 check('ENT-JSON-RESPONSE', titleOf('ENT-JSON-RESPONSE'), judgeRun('ENT-JSON-RESPONSE'));
@@ -63,6 +64,15 @@ check('ENV-LIST-STATUS', titleOf('ENV-LIST-STATUS'), judgeRun('ENV-LIST-STATUS')
 // 2.5 "Wherever a group ID is required, the project ID is given": every entity the run received under a project.
 check('PROJ-ID-AS-GROUP-ID', titleOf('PROJ-ID-AS-GROUP-ID'), judgeRun('PROJ-ID-AS-GROUP-ID'));
 
+// 3 "deleted | requests to the deleted version are no longer served": every /v2 request of the run, of any method,
+// whose Accept names a deleted version.
+// A profile that lists no deleted version leaves the rule nothing to judge, for that reason.
+check('VER-DELETED-REFUSED', titleOf('VER-DELETED-REFUSED'), async (ctx) => {
+  if (ctx.target.profile.versions.deleted.length === 0)
+    notApplicableFor('versions.deleted', 'the profile lists no deleted version');
+  await judgeRun('VER-DELETED-REFUSED')(ctx);
+});
+
 // 5 "API keys are used as a public key and private key pair with HTTP Digest authentication", "Missing
 // authentication ...: 401": every 401 the run received to a request without credentials.
 check('AUTH-DIGEST-CHALLENGE', titleOf('AUTH-DIGEST-CHALLENGE'), judgeRun('AUTH-DIGEST-CHALLENGE'));
@@ -96,6 +106,10 @@ check('LIMITS-429-ERROR-BODY', titleOf('LIMITS-429-ERROR-BODY'), judgeRun('LIMIT
 
 // 9.2 "Content-Type | POST, PUT, PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json".
 check('VER-CONTENT-TYPE-BOTH', titleOf('VER-CONTENT-TYPE-BOTH'), judgeRun('VER-CONTENT-TYPE-BOTH'));
+
+// 9.2 "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version":
+// every /v2 request of the run, of any method, whose Accept names a date that is no version of the target.
+check('VER-UNKNOWN-REFUSED', titleOf('VER-UNKNOWN-REFUSED'), judgeRun('VER-UNKNOWN-REFUSED'));
 
 // 9.2: the response's media type is not stated; the real service names the version it served in Content-Type.
 check('VER-RESPONSE-NAMES-VERSION', titleOf('VER-RESPONSE-NAMES-VERSION'), judgeRun('VER-RESPONSE-NAMES-VERSION'));

@@ -1,6 +1,6 @@
 // What the exchange rules need to know of the target, passed to every judgement: nothing else is read.
 import { added20250418 } from '../judges/nds-audit-events.ts';
-import { servedVersionsOf } from '../profile/known-versions.ts';
+import { knownVersionsOf, servedVersionsOf } from '../profile/known-versions.ts';
 import type { Profile } from '../profile/profile.ts';
 import type { DocumentReading } from '../surface/model.ts';
 
@@ -15,6 +15,11 @@ export interface ExchangeContext {
   paging: Profile['paging'];
   /** The version dates the profile says are served (its deleted ones aside). */
   servedVersions: string[];
+  /** Every version date the profile knows of, and of those the deleted ones. */
+  knownVersions: ReadonlySet<string>;
+  deletedVersions: readonly string[];
+  /** How the target answers a date the profile does not list (versions.unlistedDates). */
+  unlistedDates: Profile['versions']['unlistedDates'];
   /** The event types of the NDS Audits variant (spec 6), the profile's and those added on 18 April 2025. */
   ndsAuditTypes: ReadonlySet<string>;
   /** Whether a request's record shows the credentials it was sent with: a run's records do; an archive that holds
@@ -42,6 +47,9 @@ export function exchangeContext(
     links: profile.links,
     paging: profile.paging,
     servedVersions: servedVersionsOf(profile.versions),
+    knownVersions: knownVersionsOf(profile.versions),
+    deletedVersions: profile.versions.deleted,
+    unlistedDates: profile.versions.unlistedDates,
     ndsAuditTypes: new Set([...added20250418, ...profile.events.ndsAuditTypes]),
     credentialsRecorded,
     unauthenticated: [...new Set([...profile.surface.unauthenticated, ...open.map((o) => o.template)])],

@@ -2,14 +2,75 @@
 // state the response's media type: an INFO rule). Judged on every 2xx answer with a body of the run to a /v2 request
 // whose Accept named a version: the version named is not later than the one asked for. And "Content-Type | POST, PUT,
 // PATCH | either application/json or application/vnd.platform.<yyyy-mm-dd>+json": no /v2 write of the run sent under
-// either is refused as an unsupported media type.
+// either is refused as an unsupported media type. Spec 3, "requests to the deleted version are no longer served", and
+// 9.2, a version is a date the resource has: every /v2 request of the run, of any method, whose Accept names a deleted
+// version, or a date that names none (not a calendar date, before every version, or one the profile does not list
+// where it says such dates are refused), is a 4xx with the error body.
 import { essenceOf } from '../judges/media-type.ts';
 import { describeExchange } from '../judges/status.ts';
 import { checkNamesVersion, namedVersion } from '../judges/versioned-media.ts';
-import { askedVersion, sentHeader } from './answer.ts';
-import { broken, byJudge, held, notJudged, type ExchangeRule } from './rule.ts';
+import { expectErrorWithBody } from '../judges/error-reply.ts';
+import { askedVersion, errorView, sentHeader, type Answer } from './answer.ts';
+import type { ExchangeContext } from './context.ts';
+import { broken, byJudge, held, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
 
 const writes = ['POST', 'PUT', 'PATCH'];
+
+/** The version a /v2 request's Accept asked, or why its answer is not judged. */
+function versionAsked(ctx: ExchangeContext, a: Answer): string | Verdict {
+  if (a.generation !== 'v2') return notJudged('not the versioned API');
+  return askedVersion(a.res, ctx.vendor) ?? notJudged('no version asked');
+}
+
+/** Whether a yyyy-mm-dd date is one of the calendar (not February 31). */
+function isCalendarDate(date: string): boolean {
+  const day = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(date);
+}
+
+/** What a version asked is, where it is a version the target does not serve, or why its answer is not judged. */
+type Unserved = { what: string } | { not: string };
+
+/** The version a request's Accept names, where it is no version the target has. */
+function unknownVersion(ctx: ExchangeContext, asked: string): Unserved {
+  const unknown = (why: string) => ({ what: `${asked} (${why})` });
+  if (ctx.knownVersions.has(asked)) return { not: 'a version the profile knows' };
+  if (!isCalendarDate(asked)) return unknown('not a calendar date');
+  if (asked < [...ctx.knownVersions].sort()[0]!) return unknown('a date before every version');
+  if (ctx.unlistedDates === 'refused')
+    return unknown('a date the profile does not list (versions.unlistedDates: refused)');
+  return { not: 'a date the profile does not list, served as the newest version not later (versions.unlistedDates)' };
+}
+
+/** A request asking `what` (the version named, and why it names none the target serves) is not served: a 4xx with the
+ * error body, a HEAD's without (it has none). A 2xx served it. */
+function refused(ctx: ExchangeContext, a: Answer, what: string): Verdict {
+  const asked = `${a.method} ${a.url.pathname} asking ${what}`;
+  if (a.res.status < 300)
+    return broken(`${describeExchange(a.res)}: ${asked} is served`, '4xx with the error body', a.res.status);
+  if (a.method === 'HEAD') return held;
+  if (!a.hasBody)
+    return broken(`${describeExchange(a.res)}: ${asked} is refused without the error body`, 'an error body', 'no body');
+  return byJudge(() => expectErrorWithBody(errorView(ctx, a), `${asked} is not served`));
+}
+
+/** The rule that every /v2 request whose Accept names a version `unserved` says the target does not serve is not
+ * served, judged on every answer, HEAD's too: 2xx (served, which breaks it) and 4xx. */
+const refusedVersion = (
+  rule: string,
+  title: string,
+  unserved: (ctx: ExchangeContext, asked: string) => Unserved,
+): ExchangeRule => ({
+  rule,
+  title,
+  appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
+  judge: (ctx, a) => {
+    const asked = versionAsked(ctx, a);
+    if (typeof asked !== 'string') return asked;
+    const named = unserved(ctx, asked);
+    return 'not' in named ? notJudged(named.not) : refused(ctx, a, named.what);
+  },
+});
 
 export const versionRules: ExchangeRule[] = [
   {
@@ -17,9 +78,8 @@ export const versionRules: ExchangeRule[] = [
     title: 'every 2xx answer of the run with a body to a /v2 request asking a version names a version not later',
     appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'present' },
     judge: (ctx, a) => {
-      if (a.generation !== 'v2') return notJudged('not the versioned API');
-      const asked = askedVersion(a.res, ctx.vendor);
-      if (asked === undefined) return notJudged('no version asked');
+      const asked = versionAsked(ctx, a);
+      if (typeof asked !== 'string') return asked;
       return byJudge(() =>
         checkNamesVersion(
           a.res,
@@ -53,4 +113,17 @@ export const versionRules: ExchangeRule[] = [
         : held;
     },
   },
+  refusedVersion(
+    'VER-DELETED-REFUSED',
+    'every /v2 request of the run, of any method, whose Accept names a deleted version is a 4xx with the error body',
+    (ctx, asked) =>
+      ctx.deletedVersions.includes(asked)
+        ? { what: `the deleted version ${asked}` }
+        : { not: 'no deleted version asked' },
+  ),
+  refusedVersion(
+    'VER-UNKNOWN-REFUSED',
+    'every /v2 request of the run, of any method, whose Accept names a date that is no version (not a calendar date, before every version, or unlisted where the profile says such are refused) is a 4xx with the error body',
+    unknownVersion,
+  ),
 ];

@@ -25,6 +25,9 @@ const ctx: ExchangeContext = {
     countOffValue: 'absent-or-zero',
   },
   servedVersions: ['2023-01-01', '2023-02-01'],
+  knownVersions: new Set(['2022-06-01', '2023-01-01', '2023-02-01']),
+  deletedVersions: ['2022-06-01'],
+  unlistedDates: 'newest-not-later',
   ndsAuditTypes: new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']),
   credentialsRecorded: true,
   unauthenticated: ['/unauth/controlPlaneIPAddresses'],
@@ -516,6 +519,43 @@ describe('exchange rules', () => {
       'not sent as JSON',
     );
     expect(sent(415, '', 'application/json')).toBe('no body sent');
+  });
+
+  it('hold every /v2 request asking a deleted version or a date that is no version to a 4xx with the error body', () => {
+    const asking = (
+      method: string,
+      version: string,
+      status: number,
+      body: unknown,
+      headers?: Record<string, string>,
+    ) => {
+      const res = answer(method, `${v2}/groups/p1`, status, body, headers);
+      res.exchange.request.headers.Accept = `application/vnd.platform.${version}+json`;
+      return res;
+    };
+    const refusal = error(406, 'Not Acceptable');
+    // A deleted version, of any method: served is broken, a 4xx needs the error body.
+    expect(verdict('VER-DELETED-REFUSED', asking('PATCH', '2022-06-01', 200, project))).toBe('broken');
+    expect(verdict('VER-DELETED-REFUSED', asking('DELETE', '2022-06-01', 204, undefined))).toBe('broken');
+    expect(verdict('VER-DELETED-REFUSED', asking('GET', '2022-06-01', 406, refusal))).toBe('held');
+    expect(verdict('VER-DELETED-REFUSED', asking('GET', '2022-06-01', 406, undefined))).toBe('broken');
+    expect(verdict('VER-DELETED-REFUSED', asking('GET', '2023-02-01', 200, project))).toBe('no deleted version asked');
+    // Dates that name no version: impossible, before every version; one after them only where the profile says so.
+    expect(verdict('VER-UNKNOWN-REFUSED', asking('POST', '2023-02-31', 201, project))).toBe('broken');
+    expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '1999-12-31', 200, project))).toBe('broken');
+    expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '1999-12-31', 400, refusal))).toBe('held');
+    expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '2024-05-30', 200, project))).toMatch(
+      /^a date the profile does not list, served as the newest version not later/,
+    );
+    const refusing = { ...ctx, unlistedDates: 'refused' as const };
+    expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '2024-05-30', 200, project), refusing)).toBe('broken');
+    expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '2022-06-01', 406, refusal))).toBe(
+      'a version the profile knows',
+    );
+    expect(verdict('VER-UNKNOWN-REFUSED', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('no version asked');
+    // A HEAD is judged by its status alone: it has no body to carry the error.
+    expect(verdict('VER-UNKNOWN-REFUSED', asking('HEAD', '1999-12-31', 406, undefined, {}))).toBe('held');
+    expect(verdict('VER-DELETED-REFUSED', asking('HEAD', '2022-06-01', 200, undefined, {}))).toBe('broken');
   });
 
   it('hold every page of the run to the maximum page size, whatever size it was asked for', () => {
