@@ -120,6 +120,8 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   const gone = dates.find((date) => DELETED_VERSIONS.includes(date));
   // Mutant: a deleted version is still served, as the current one.
   if (gone && mutants.has('VER-DELETED-REFUSED')) return CURRENT_VERSION;
+  // Mutant: the deleted version is refused by the reads' handler alone: every other method is served in it.
+  if (gone && method !== 'GET' && mutants.has('VER-DELETED-REFUSED:other-methods')) return CURRENT_VERSION;
   if (gone) throw versionGone(gone, resource);
   // The real service: the newest version not later than the date. Not under the mutant VER-ACCEPT-SERVED, whose
   // refusal of the clusters' own newer dates it would otherwise turn into an older version served.

@@ -2,12 +2,15 @@
 // served for at least twelve months), deleted (no longer served); each resource versions on its own.
 // The resources and their versions come from the profile (versions.resources, .deprecated, .deleted).
 import { describeExchange } from '../src/judges/status.ts';
-import { expectErrorWithBody, expectServed } from '../src/harness/judged-answers.ts';
+import { expectErrorWithBody, expectRefused, expectServed } from '../src/harness/judged-answers.ts';
+import { firstProject } from '../src/target/projects.ts';
+import type { Target } from '../src/target/target.ts';
 import { notApplicableFor, RuleFailure, TargetError } from '../src/outcome.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import {
   deprecatedVersions,
   readInVersion,
+  resourcePath,
   resourceOfPath,
   sameBodiesIn,
   versionedResources,
@@ -97,24 +100,46 @@ check(
   },
 );
 
-// 3: "requests to the deleted version are no longer served".
-for (const r of resources) {
+// 3: "requests to the deleted version are no longer served": requests of any method. The resources are read with GET
+// (refused with the error body) and HEAD (refused: a 4xx, which has no body to carry it) in turns from the run's seed,
+// so that a run sends both; the profile's first project is sent a PATCH that changes nothing (`{}`), so that a target
+// serving it changes nothing either.
+const deletedVersions = (t: Target): string[] => {
+  const { deleted } = t.profile.versions;
+  if (deleted.length === 0) notApplicableFor('versions.deleted', 'the profile lists no deleted version');
+  return deleted;
+};
+for (const [k, r] of resources.entries()) {
   check(
     'VER-DELETED-REFUSED',
-    `GET ${r.template} in a deleted version is refused with the error body`,
+    `GET or HEAD (in turns) ${r.template} in a deleted version is refused, a GET with the error body`,
     async ({ target, tally }) => {
-      const { deleted } = target.profile.versions;
-      if (deleted.length === 0) notApplicableFor('versions.deleted', 'the profile lists no deleted version');
-      for (const version of deleted) {
-        expectErrorWithBody(
-          tally,
-          await readInVersion(target, r.template, version),
-          `${r.template} is not served in the deleted version ${version}`,
-        );
+      for (const version of deletedVersions(target)) {
+        if ((target.setup.seed + k) % 2 === 0) {
+          expectErrorWithBody(
+            tally,
+            await readInVersion(target, r.template, version),
+            `${r.template} is not served in the deleted version ${version}`,
+          );
+          continue;
+        }
+        const head = await target.send({ method: 'HEAD', path: target.v2(resourcePath(target, r.template)), version });
+        expectRefused(tally, head, `HEAD ${r.template} is not served in the deleted version ${version}`);
       }
     },
   );
 }
+check(
+  'VER-DELETED-REFUSED',
+  'a PATCH of a profile project that changes nothing, in a deleted version, is refused with the error body',
+  async ({ target, tally }) => {
+    const path = target.v2(`/groups/${firstProject(target)}`);
+    for (const version of deletedVersions(target)) {
+      const res = await target.send({ method: 'PATCH', path, version, json: {} });
+      expectErrorWithBody(tally, res, `PATCH /groups/{groupId} is not served in the deleted version ${version}`);
+    }
+  },
+);
 
 // 3: "Each resource in the versioned API changes version independently of the others." 9.3 rule 4: "if /serverless
 // gets a new version dated 2023-06-01 and /backup stays at 2023-02-01, a client using only /backup need not act":
