@@ -134,6 +134,9 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   }
   // Mutant: a well-formed date that names no version is served as the current one.
   if (mutants.has('VER-UNKNOWN-REFUSED') && dates.some(isCalendarDate)) return CURRENT_VERSION;
+  // Mutant: such a date is refused by the reads' handler alone: every other method is served in the current version.
+  if (mutants.has('VER-UNKNOWN-REFUSED:other-methods') && method !== 'GET' && dates.some(isCalendarDate))
+    return CURRENT_VERSION;
   throw invalidVersionDate();
 }
 

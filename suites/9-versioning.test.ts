@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { checkClusterShape, clusterSchemaOf } from '../src/judges/cluster-shape.ts';
 import { resultsOf } from '../src/judges/list.ts';
 import { differences, replacedInStrings } from '../src/judges/same-body.ts';
-import { expectErrorWithBody, expectServed, expectStatus } from '../src/harness/judged-answers.ts';
+import { expectErrorWithBody, expectRefused, expectServed, expectStatus } from '../src/harness/judged-answers.ts';
+import { firstProject } from '../src/target/projects.ts';
 import { describeExchange } from '../src/judges/status.ts';
 import { hasRepresentation } from '../src/judges/media-type.ts';
 import { checkNamesVersion } from '../src/judges/versioned-media.ts';
@@ -171,25 +172,40 @@ const unknownRanges = (t: Target): fc.Arbitrary<string>[] =>
     : [dateIn('1990-01-01', '1999-12-31')]
   ).map((range) => range.map((d) => d.toISOString().slice(0, 10)));
 
+// Requests of any method: a GET or HEAD of the projects, or a PATCH that changes nothing (`{}`) of the profile's first
+// project, so that a target serving it changes nothing either; each method is among the first cases.
+const unknownVersionMethods = ['GET', 'HEAD', 'PATCH'] as const;
 check(
   'VER-UNKNOWN-REFUSED',
-  'an Accept naming an unknown version date is refused with the error body',
+  'a GET, HEAD or PATCH whose Accept names an unknown version date is refused, with the error body but to a HEAD',
   async ({ target, tally }) => {
     const known = knownVersions(target);
     const ranges = unknownRanges(target).map((range) => range.filter((date) => !known.has(date)));
     const examples = ranges.map((range) => fc.sample(range, { seed: target.setup.seed, numRuns: 1 })[0]!);
+    const covering = unknownVersionMethods.map((method, i) => [examples[i % examples.length]!, method] as const);
+    const sent = new Set<string>();
     await forAll(
       target,
-      fc.oneof(...ranges),
-      async (date) => {
-        expectErrorWithBody(
-          tally,
-          await target.get(target.v2('/groups'), { version: date }),
-          `a request naming the unknown version ${date} is not served`,
-        );
+      fc.tuple(fc.oneof(...ranges), fc.constantFrom(...unknownVersionMethods)),
+      async ([date, method]) => {
+        const what = `a ${method} naming the unknown version ${date} is not served`;
+        sent.add(method);
+        if (method === 'HEAD')
+          return expectRefused(tally, await target.send({ method, path: target.v2('/groups'), version: date }), what);
+        const res =
+          method === 'GET'
+            ? await target.get(target.v2('/groups'), { version: date })
+            : await target.send({
+                method,
+                path: target.v2(`/groups/${firstProject(target)}`),
+                version: date,
+                json: {},
+              });
+        expectErrorWithBody(tally, res, what);
       },
-      { covering: examples },
+      { covering },
     );
+    tally.judged('method', sent.size);
   },
 );
 
