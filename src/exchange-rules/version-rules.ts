@@ -43,8 +43,11 @@ function unknownVersion(ctx: ExchangeContext, asked: string): Unserved {
 }
 
 /** A request asking `what` (the version named, and why it names none the target serves) is not served: a 4xx with the
- * error body, a HEAD's without (it has none). A 2xx served it. */
+ * error body, a HEAD's without (it has none). A 2xx served it. A 401 or 403 refuses the caller, which a target may do
+ * before it reads the version: it shows nothing of the version's refusal. */
 function refused(ctx: ExchangeContext, a: Answer, what: string): Verdict {
+  if (a.res.status === 401 || a.res.status === 403)
+    return notJudged(`a ${a.res.status}, which refuses the caller whatever the version`);
   const asked = `${a.method} ${a.url.pathname} asking ${what}`;
   if (a.res.status < 300)
     return broken(`${describeExchange(a.res)}: ${asked} is served`, '4xx with the error body', a.res.status);

@@ -556,6 +556,10 @@ describe('exchange rules', () => {
     // A HEAD is judged by its status alone: it has no body to carry the error.
     expect(verdict('VER-UNKNOWN-REFUSED', asking('HEAD', '1999-12-31', 406, undefined, {}))).toBe('held');
     expect(verdict('VER-DELETED-REFUSED', asking('HEAD', '2022-06-01', 200, undefined, {}))).toBe('broken');
+    // A refusal of the caller (a Digest challenge) says nothing of the version.
+    expect(verdict('VER-DELETED-REFUSED', asking('GET', '2022-06-01', 401, error(401, 'Unauthorized')))).toBe(
+      'a 401, which refuses the caller whatever the version',
+    );
   });
 
   it('hold every page of the run to the maximum page size, whatever size it was asked for', () => {
