@@ -99,18 +99,20 @@ export class Delete implements SequenceCommand {
     const res = await s.remove(e.path);
     s.need(res, [200, 202, 204], `${withArticle(s.kind.title)} is deleted`);
     // 7.2: "202 | Accepted | An asynchronous operation was accepted": the sequence goes on once it is done. The spec
-    // gives it no time to finish in: one still there when the wait ends is neither live nor deleted, and leaves the
-    // model; it is noted again, so that the sequence's end deletes it once more.
+    // gives it no time to finish in: one not shown gone when the wait ends (still there, or its reading a 5xx or 429)
+    // is neither live nor deleted, and leaves the model; it is noted again, so that the sequence's end deletes it
+    // once more.
     if (res.status === 202) {
       const after = await eventually(
         s.t,
         () => s.send({ method: 'GET', path: s.t.v2(e.path) }),
         (r) => r.status === 404,
       );
-      if (after.status === 200) {
+      if (after.status !== 404) {
         m.entities.splice(m.entities.indexOf(e), 1);
         s.note(e.path);
-        s.tally.left('read-back entity', `${s.kind.title}: DELETE asynchronous (202), not finished within the wait`);
+        const why = after.status === 200 ? 'not finished within the wait' : `its reading then a ${after.status}`;
+        s.tally.left('read-back entity', `${s.kind.title}: DELETE asynchronous (202), ${why}`);
         return;
       }
     }
