@@ -33,7 +33,7 @@ import { methodSurface, unsupportedAt, type Method, type MethodPath } from '../s
 import { effectOf, expectNoEffect, sendRefusable, type Effect } from '../src/probes/refused-write.ts';
 import { readAt, type WriteMethod } from '../src/probes/surface/writes.ts';
 import { generations, type Generation } from '../src/generation.ts';
-import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
+import { caseGeneration, inGeneration, legacyRead } from '../src/probes/resource-versions.ts';
 import { describeOp, readBack, sendBody, updates, withWriteOps, type WriteOp } from '../src/probes/write-operations.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
@@ -185,13 +185,12 @@ function unsupportedProbes(t: Target, paths: MethodPath[]): UnsupportedProbe[] {
 /** The unsupported request, with its body: the current representation of an entry of a written resource, as read
  * (once, kept in `bodies`) in the generation, for PUT and PATCH; else an empty object. */
 async function sendUnsupported(t: Target, p: UnsupportedProbe, bodies: Map<string, JsonObject>): Promise<HttpResponse> {
-  const url = p.generation === 'v2' ? t.v2(p.at.path) : t.legacy(p.at.path);
-  const legacy = p.generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
-  if (p.method === 'GET' || p.method === 'DELETE') return t.send({ method: p.method, path: url, ...legacy });
+  const at = inGeneration(t, p.generation, p.at.path);
+  if (p.method === 'GET' || p.method === 'DELETE') return t.send({ method: p.method, ...at });
   const key = `${p.generation} ${p.at.path}`;
   if (p.method !== 'POST' && p.at.entity && p.at.written && !bodies.has(key))
     bodies.set(key, withoutLinks(await readAt(t, p.generation, p.at.path)));
-  return t.send({ method: p.method, path: url, json: (p.method !== 'POST' && bodies.get(key)) || {}, ...legacy });
+  return t.send({ method: p.method, ...at, json: (p.method !== 'POST' && bodies.get(key)) || {} });
 }
 
 /** An entry the check made, so a body may carry a real change: if served anyway, it shows when read back. */
@@ -264,7 +263,9 @@ check(
     for (const p of paths) {
       const title = `${p.title} (/${p.generation})`;
       const raw =
-        p.generation === 'v2' ? await probe(target.v2(p.path)) : await probe(target.legacy(p.path), 'application/json');
+        p.generation === 'v2'
+          ? await probe(target.v2(p.path))
+          : await probe(target.legacy(p.path), legacyRead.headers.accept);
       answers.push({ title, raw });
     }
     judgeAll(tally, 'HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), {
@@ -480,15 +481,13 @@ for (const generation of generations) {
       const original = alertConfigs.body(target, `put-${generation}`);
       const made = await createEntity(target, await alertConfigs.collection(target), original);
       const path = made.path.slice(target.v2().length);
-      const legacy = generation === 'v1.0' ? { version: null, headers: { accept: 'application/json' } } : {};
       try {
         const before = await readAt(target, generation, path);
         const replacement = replacementAlertConfigBody();
-        const url = generation === 'v2' ? made.path : target.legacy(path);
         const write = applied(
           tally,
           target,
-          await target.send({ method: 'PUT', path: url, json: replacement, ...legacy }),
+          await target.send({ method: 'PUT', ...inGeneration(target, generation, path), json: replacement }),
           `PUT of an alert configuration (${generation})`,
         );
         // An asynchronous PUT (202) is given time to show.
