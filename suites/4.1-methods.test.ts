@@ -34,6 +34,7 @@ import { effectOf, expectNoEffect, sendRefusable, type Effect } from '../src/pro
 import { readAt, type WriteMethod } from '../src/probes/surface/writes.ts';
 import { generations, type Generation } from '../src/generation.ts';
 import { caseGeneration, inGeneration, legacyRead } from '../src/probes/resource-versions.ts';
+import { withArticle } from '../src/check-outcome.ts';
 import { describeOp, readBack, sendBody, updates, withWriteOps, type WriteOp } from '../src/probes/write-operations.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
@@ -288,7 +289,7 @@ check(
       'create read back',
       results,
       ({ op, body, res, read }) => {
-        const what = `a ${op.resource} (${op.generation})`;
+        const what = `${withArticle(op.resource)} (${op.generation})`;
         expectStatus(tally, res, [201, 202], `POST creates ${what}`);
         expectStatus(tally, read!, 200, `${what} created by POST can be read`);
         const missing = notHeld(body, read!.json());
@@ -545,7 +546,7 @@ check(
       'delete read back',
       deletes,
       ({ op, deleted, gone }) => {
-        const what = `DELETE of a ${op.resource} (${op.generation})`;
+        const what = `DELETE of ${withArticle(op.resource)} (${op.generation})`;
         expectStatus(tally, deleted!, [200, 202, 204], what);
         expectStatus(tally, gone!, 404, `after ${what} (${deleted!.status}), it is gone`);
       },
