@@ -25,6 +25,9 @@ import {
 } from '../src/probes/surface/date-filters.ts';
 import { writeAnswers } from '../src/probes/surface/write-answers.ts';
 import type { Target } from '../src/target/target.ts';
+import type { Tally } from '../src/harness/coverage.ts';
+import type { Generation } from '../src/generation.ts';
+import type { RequestSpec } from '../src/http/messages.ts';
 import { caseGeneration, inGeneration, sendServed } from '../src/probes/resource-versions.ts';
 
 const pathOf = (res: HttpResponse): string => new URL(res.exchange.request.url).pathname;
@@ -231,6 +234,24 @@ check(
 /** yyyy-mm-ddThh:mm:ss of an instant, in UTC, without a zone. */
 const zoneless = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
+/** One window of a list read twice, its bounds (`query`) with Z and without a zone, in `generation` where that serves
+ * the list (else under /v2: `sendServed`), each answer 200 (`served` says what). */
+async function zoneTwins(
+  tally: Tally,
+  target: Target,
+  generation: Generation,
+  path: string,
+  query: (zone: string) => RequestSpec['query'],
+  served: string,
+) {
+  const twin = await sendServed(target, generation, path, { method: 'GET', query: query('Z') });
+  expectStatus(tally, twin.res, 200, served);
+  const at = inGeneration(target, twin.generation, path);
+  const without = await target.send({ method: 'GET', query: query(''), ...at });
+  expectStatus(tally, without, 200, served);
+  return { withZ: twin.res, without, generation: twin.generation, path: at.path };
+}
+
 // "When no time zone is given, UTC is assumed": a window without zones selects what its Z twin selects. Each window
 // lies tight around one event of the profile's projects or organization (from a minute before it to a minute after),
 // so that a zone other than UTC, shifting the window by its offset, moves that event out; the events are taken
@@ -272,17 +293,14 @@ check(
       const start = Math.floor(created / 1000) * 1000 - 60_000;
       const end = start + 121_000;
       const [from, to] = f.bounds;
-      const window = (zone: string) => ({
-        method: 'GET' as const,
-        query: { ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone },
-      });
-      const listed = 'events between two dates are listed';
-      const { res: withZ, generation } = await sendServed(target, c.generation, f.path, window('Z'));
-      expectStatus(tally, withZ, 200, listed);
-      const at = inGeneration(target, generation, f.path);
-      const { path } = at;
-      const without = await target.send({ ...window(''), ...at });
-      expectStatus(tally, without, 200, listed);
+      const { withZ, without, generation, path } = await zoneTwins(
+        tally,
+        target,
+        c.generation,
+        f.path,
+        (zone) => ({ ...pageQuery, [from]: zoneless(start) + zone, [to]: zoneless(end) + zone }),
+        'events between two dates are listed',
+      );
       const results = (res: typeof withZ) => res.jsonObject()[p.resultsField];
       tally.judged('date window', 1, path);
       if (!isDeepStrictEqual(results(without), results(withZ))) {
@@ -318,21 +336,19 @@ check(
       [1, 2].map((days) => ({ f, start: hour - days * day, generation: caseGeneration(target.setup.seed, days) })),
     );
     await judgeEach(windows, async ({ f, start, ...c }) => {
-      const window = (zone: string) => ({
-        method: 'GET' as const,
-        query: {
+      const { withZ, without, generation, path } = await zoneTwins(
+        tally,
+        target,
+        c.generation,
+        f.path,
+        (zone) => ({
           ...f.query,
           [f.bounds[0]]: zoneless(start) + zone,
           [f.bounds[1]]: zoneless(start + 6 * 3_600_000) + zone,
-        },
-      });
-      const served = `the ${f.title} between two dates are served`;
-      const { res: withZ, generation } = await sendServed(target, c.generation, f.path, window('Z'));
-      expectStatus(tally, withZ, 200, served);
-      const at = inGeneration(target, generation, f.path);
-      const without = await target.send({ ...window(''), ...at });
-      expectStatus(tally, without, 200, served);
-      tally.judged('date window', 1, at.path);
+        }),
+        `the ${f.title} between two dates are served`,
+      );
+      tally.judged('date window', 1, path);
       if (!isDeepStrictEqual(withoutLinks(without), withoutLinks(withZ))) {
         throw new RuleFailure(
           `${f.title} (/${generation}): dates without a zone (${zoneless(start)} for six hours) are answered otherwise than the same dates with Z (UTC assumed)`,
