@@ -1,7 +1,7 @@
-// Every kind of resource of the read surface once, at a path that exists: the root, the projects, a project and each
-// list whose contexts the crawl reached. Rules that hold for every request (spec 2.1, 9.2) judge one answer of each.
+// Every kind of resource of the read surface once, at a path that exists: the root, the projects, the profile's first
+// project where it names one, and each list whose contexts the crawl reached. Rules that hold for every request (spec
+// 2.1, 9.2) judge one answer of each.
 import type { HttpResponse } from '../../http/messages.ts';
-import { firstProject } from '../../target/projects.ts';
 import { sharedLegacyRead } from '../resource-versions.ts';
 import { sharedResponse } from '../shared-response.ts';
 import type { Target } from '../../target/target.ts';
@@ -18,7 +18,7 @@ export async function resourceKinds(t: Target): Promise<ResourceKind[]> {
   return [
     { title: 'root', path: '/' },
     { title: 'projects', path: '/groups' },
-    { title: 'project', path: `/groups/${firstProject(t)}` },
+    ...t.profile.projects.ids.slice(0, 1).map((id) => ({ title: 'project', path: `/groups/${id}` })),
     ...lists,
   ];
 }
