@@ -68,7 +68,7 @@ const projects: Subject = {
 /** Whether the profile says the resource of an exchange does not support its method (methods.unsupported). */
 function unsupportedInProfile(t: Target, res: HttpResponse): boolean {
   const { method, url } = res.exchange.request;
-  const path = new URL(url).pathname.slice(t.v2().length) || '/';
+  const path = t.belowV2(new URL(url).pathname) || '/';
   return t.profile.methods.unsupported.some(
     (u) => u.method === method && new RegExp(`^${u.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
   );
@@ -133,7 +133,7 @@ check(
         kind.key,
       );
       made.push(entity);
-      const path = entity.path.slice(target.v2().length);
+      const path = target.belowV2(entity.path);
       ours.set(path, { key: kind.key, change: changeOfRunEntry[title]! });
       return path;
     };
@@ -341,7 +341,7 @@ async function createReadDelete(t: Target, op: WriteOp): Promise<Lifecycle> {
   try {
     read = await readAfter(t, res, () => t.get(made.path), shows(body));
   } finally {
-    const at = inGeneration(t, op.generation, made.path.slice(t.v2().length));
+    const at = inGeneration(t, op.generation, t.belowV2(made.path));
     deleted = settleDelete(t, made.created, await t.send({ method: 'DELETE', ...at }));
   }
   if (deleted.status >= 300) return { op, body, res, read, deleted };
@@ -481,7 +481,7 @@ for (const generation of generations) {
     async ({ target, tally }) => {
       const original = alertConfigs.body(target, `put-${generation}`);
       const made = await createEntity(target, await alertConfigs.collection(target), original);
-      const path = made.path.slice(target.v2().length);
+      const path = target.belowV2(made.path);
       try {
         const before = await readAt(target, generation, path);
         const replacement = replacementAlertConfigBody();

@@ -190,7 +190,7 @@ for (const [i, c] of creates.entries()) {
         const collection = await c.collection(target);
         const body = m.spoil(JSON.stringify(c.body(target)));
         const { res, made, generation } = await inServedGeneration(caseGeneration(target.setup.seed, i + k), (g) =>
-          postEntity(target, g === 'v2' ? collection : target.legacy(collection.slice(target.v2().length)), body, {
+          postEntity(target, g === 'v2' ? collection : target.legacy(target.belowV2(collection)), body, {
             legacy: g === 'v1.0',
           }),
         );

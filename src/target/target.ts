@@ -77,6 +77,11 @@ export class Target {
     return `/api/${this.profile.vendor}/v2${path === '/' ? '' : path}`;
   }
 
+  /** The path below the v2 base of a path under it (`/api/{vendor}/v2/groups` → `/groups`; the base itself → ''). */
+  belowV2(path: string): string {
+    return path.slice(this.v2().length);
+  }
+
   /** Path of a resource under the legacy, unversioned API. */
   legacy(path = ''): string {
     return `/api/${this.profile.vendor}/v1.0${path === '/' ? '' : path}`;

@@ -33,7 +33,7 @@ async function underCreated(t: Target, s: Surface): Promise<ListInstance[]> {
   const alerts = s.lists.find((l) => contextsOf(l.template).at(-1) === 'alertConfigId');
   if (!alerts) return [];
   try {
-    const configs = (await filledList(t)).slice(t.v2().length);
+    const configs = t.belowV2(await filledList(t));
     return filledIds()
       .slice(0, 1)
       .map((id) => ({ list: alerts, path: `${configs}/${id}/alerts`, depth: 2 }));
