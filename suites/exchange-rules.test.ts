@@ -5,6 +5,7 @@ import { check } from '../src/harness/check.ts';
 import { exchangeCheckTitle as titleOf } from '../src/exchange-rules/registry.ts';
 import { judgeRun } from './support/run-exchanges.ts';
 import { notApplicableFor } from '../src/outcome.ts';
+import { deprecatedVersions, versionedResources } from '../src/probes/resource-versions.ts';
 
 // 2.1 "All entities are JSON."
 check('ENT-JSON-RESPONSE', titleOf('ENT-JSON-RESPONSE'), judgeRun('ENT-JSON-RESPONSE'));
@@ -73,6 +74,15 @@ check('VER-DELETED-REFUSED', titleOf('VER-DELETED-REFUSED'), async (ctx) => {
   await judgeRun('VER-DELETED-REFUSED')(ctx);
 });
 
+// 9.3 "A deprecated version stays supported for at least twelve months and is then deleted automatically": no /v2
+// request of the run, of any method, whose Accept names a deprecated version of its resource is refused for it.
+// A profile that lists no deprecated version leaves the rule nothing to judge, for that reason.
+check('VER-DEPRECATED-USABLE', titleOf('VER-DEPRECATED-USABLE'), async (ctx) => {
+  if (!versionedResources(ctx.target).some((r) => deprecatedVersions(ctx.target, r).length > 0))
+    notApplicableFor('versions.deprecated', 'the profile lists no deprecated version');
+  await judgeRun('VER-DEPRECATED-USABLE')(ctx);
+});
+
 // 5 "API keys are used as a public key and private key pair with HTTP Digest authentication", "Missing
 // authentication ...: 401": every 401 the run received to a request without credentials.
 check('AUTH-DIGEST-CHALLENGE', titleOf('AUTH-DIGEST-CHALLENGE'), judgeRun('AUTH-DIGEST-CHALLENGE'));
@@ -110,6 +120,10 @@ check('VER-CONTENT-TYPE-BOTH', titleOf('VER-CONTENT-TYPE-BOTH'), judgeRun('VER-C
 // 9.2 "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version":
 // every /v2 request of the run, of any method, whose Accept names a date that is no version of the target.
 check('VER-UNKNOWN-REFUSED', titleOf('VER-UNKNOWN-REFUSED'), judgeRun('VER-UNKNOWN-REFUSED'));
+
+// 9.2 "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json, where the date is the resource version":
+// no /v2 request of the run, of any method, whose Accept names a version its resource has is refused for it.
+check('VER-ACCEPT-SERVED', titleOf('VER-ACCEPT-SERVED'), judgeRun('VER-ACCEPT-SERVED'));
 
 // 9.2: the response's media type is not stated; the real service names the version it served in Content-Type.
 check('VER-RESPONSE-NAMES-VERSION', titleOf('VER-RESPONSE-NAMES-VERSION'), judgeRun('VER-RESPONSE-NAMES-VERSION'));

@@ -1,8 +1,9 @@
 // What the exchange rules need to know of the target, passed to every judgement: nothing else is read.
 import { added20250418 } from '../judges/nds-audit-events.ts';
 import { knownVersionsOf, servedVersionsOf } from '../profile/known-versions.ts';
+import { versionedResourcesOf, type VersionedResource } from '../probes/resource-versions.ts';
 import type { Profile } from '../profile/profile.ts';
-import type { DocumentReading } from '../surface/model.ts';
+import type { DocumentReading, SurfaceOperation } from '../surface/model.ts';
 
 export interface ExchangeContext {
   /** Where the API is served (scheme, host, base path): answers from elsewhere are not the API's. */
@@ -18,6 +19,12 @@ export interface ExchangeContext {
   /** Every version date the profile knows of, and of those the deleted ones. */
   knownVersions: ReadonlySet<string>;
   deletedVersions: readonly string[];
+  /** The versions the profile says are deprecated for every resource (versions.deprecated). */
+  deprecatedVersions: readonly string[];
+  /** The resources the profile versions, each with its versions (versions.resources: GET paths). */
+  versionedResources: readonly VersionedResource[];
+  /** The operations of the target's document that name the versions they serve; none without a document. */
+  versionedOperations: readonly Pick<SurfaceOperation, 'template' | 'method' | 'generations'>[];
   /** How the target answers a date the profile does not list (versions.unlistedDates). */
   unlistedDates: Profile['versions']['unlistedDates'];
   /** The event types of the NDS Audits variant (spec 6), the profile's and those added on 18 April 2025. */
@@ -39,7 +46,8 @@ export function exchangeContext(
   credentialsRecorded = true,
   document?: DocumentReading,
 ): ExchangeContext {
-  const open = document && 'operations' in document ? document.operations.filter((o) => o.unauthenticated) : [];
+  const documented = document && 'operations' in document ? document.operations : [];
+  const open = documented.filter((o) => o.unauthenticated);
   return {
     baseUrl: profile.baseUrl,
     vendor: profile.vendor,
@@ -49,6 +57,9 @@ export function exchangeContext(
     servedVersions: servedVersionsOf(profile.versions),
     knownVersions: knownVersionsOf(profile.versions),
     deletedVersions: profile.versions.deleted,
+    deprecatedVersions: profile.versions.deprecated,
+    versionedResources: versionedResourcesOf(profile.versions),
+    versionedOperations: documented.filter((o) => o.generations.length > 0),
     unlistedDates: profile.versions.unlistedDates,
     ndsAuditTypes: new Set([...added20250418, ...profile.events.ndsAuditTypes]),
     credentialsRecorded,

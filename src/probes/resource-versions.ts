@@ -7,7 +7,8 @@ import { knownVersionsOf } from '../profile/known-versions.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
 import { matchTemplate } from './path-template.ts';
 import { sharedResponse } from './shared-response.ts';
-import type { Surface } from '../surface/model.ts';
+import type { Profile } from '../profile/profile.ts';
+import type { Surface, SurfaceOperation } from '../surface/model.ts';
 import type { ApiRequest, Target } from '../target/target.ts';
 
 export interface VersionedResource {
@@ -18,13 +19,16 @@ export interface VersionedResource {
   current: string;
 }
 
-export function versionedResources(t: Target): VersionedResource[] {
-  return Object.entries(t.profile.versions.resources).map(([template, versions]) => ({
+/** The resources the profile versions (versions.resources), each with its versions. */
+export function versionedResourcesOf(versions: Profile['versions']): VersionedResource[] {
+  return Object.entries(versions.resources).map(([template, listed]) => ({
     template,
-    versions,
-    current: [...versions].sort().at(-1)!,
+    versions: listed,
+    current: [...listed].sort().at(-1)!,
   }));
 }
+
+export const versionedResources = (t: Target): VersionedResource[] => versionedResourcesOf(t.profile.versions);
 
 const fills = (template: string, path: string) => matchTemplate(template, path) !== undefined;
 
@@ -126,8 +130,16 @@ export const sameBodiesIn = (path: string, a: string, b: string): boolean =>
 
 /** The oldest version date in which the surface serves a GET of `path` (below the v2 base), by the most literal
  * template it fills; undefined where the surface names no date for it (one made from the profile names none). */
-export function firstReadVersion(s: Surface, path: string): string | undefined {
+export const firstReadVersion = (s: Surface, path: string): string | undefined =>
+  operationAt(s.operations, 'GET', path)?.generations[0];
+
+/** The operation of `ops` that a request `method path` (below the v2 base) is: the most literal template it fills. */
+export function operationAt<O extends Pick<SurfaceOperation, 'template' | 'method'>>(
+  ops: readonly O[],
+  method: string,
+  path: string,
+): O | undefined {
   const literalness = (template: string) => -(template.match(/\{/g)?.length ?? 0);
-  const gets = s.operations.filter((o) => o.method === 'GET' && fills(o.template, path));
-  return gets.sort((a, b) => literalness(b.template) - literalness(a.template))[0]?.generations[0];
+  const matching = ops.filter((o) => o.method === method && fills(o.template, path));
+  return matching.sort((a, b) => literalness(b.template) - literalness(a.template))[0];
 }

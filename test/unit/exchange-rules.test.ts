@@ -27,6 +27,23 @@ const ctx: ExchangeContext = {
   servedVersions: ['2023-01-01', '2023-02-01'],
   knownVersions: new Set(['2022-06-01', '2023-01-01', '2023-02-01']),
   deletedVersions: ['2022-06-01'],
+  deprecatedVersions: ['2023-01-01'],
+  versionedResources: [
+    { template: '/groups/{groupId}', versions: ['2023-01-01', '2023-02-01'], current: '2023-02-01' },
+  ],
+  versionedOperations: [
+    { template: '/groups/{groupId}/clusters', method: 'GET', generations: ['2023-01-01', '2023-02-01', '2024-08-05'] },
+    {
+      template: '/groups/{groupId}/clusters/{clusterName}',
+      method: 'PATCH',
+      generations: ['2023-01-01', '2023-02-01', '2024-08-05'],
+    },
+    {
+      template: '/groups/{groupId}/clusters/{clusterName}',
+      method: 'DELETE',
+      generations: ['2023-01-01', '2023-02-01'],
+    },
+  ],
   unlistedDates: 'newest-not-later',
   ndsAuditTypes: new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']),
   credentialsRecorded: true,
@@ -559,6 +576,43 @@ describe('exchange rules', () => {
     // A refusal of the caller (a Digest challenge) says nothing of the version.
     expect(verdict('VER-DELETED-REFUSED', asking('GET', '2022-06-01', 401, error(401, 'Unauthorized')))).toBe(
       'a 401, which refuses the caller whatever the version',
+    );
+  });
+
+  it('hold no /v2 request asking a version its operation serves to be refused for its version (406 or 410)', () => {
+    const asking = (method: string, path: string, version: string, status: number, body?: unknown) => {
+      const res = answer(method, `${v2}${path}`, status, body);
+      res.exchange.request.headers.Accept = `application/vnd.platform.${version}+json`;
+      return res;
+    };
+    const refusal = error(406, 'Not Acceptable');
+    const clusters = '/groups/p1/clusters';
+    // The document's versions of each operation, of any method (a HEAD's are its GET's).
+    expect(verdict('VER-ACCEPT-SERVED', asking('HEAD', clusters, '2024-08-05', 406))).toBe('broken');
+    expect(verdict('VER-ACCEPT-SERVED', asking('PATCH', `${clusters}/c1`, '2024-08-05', 410, refusal))).toBe('broken');
+    expect(verdict('VER-ACCEPT-SERVED', asking('DELETE', `${clusters}/c1`, '2024-08-05', 406, refusal))).toBe(
+      'a version its operation does not serve',
+    );
+    // Without the document, the profile's GET paths; it says nothing of other methods or of entries.
+    expect(verdict('VER-ACCEPT-SERVED', asking('GET', '/groups/p1', '2023-02-01', 200, project))).toBe('held');
+    const unsaid = 'an operation whose versions neither the document nor the profile names';
+    expect(verdict('VER-ACCEPT-SERVED', asking('PATCH', '/groups/p1', '2023-02-01', 406, refusal))).toBe(unsaid);
+    expect(verdict('VER-ACCEPT-SERVED', asking('GET', `${clusters}/c1`, '2024-08-05', 406, refusal))).toBe(unsaid);
+    // The resource's own refusals served the version; a refusal of the caller says nothing of it.
+    expect(verdict('VER-ACCEPT-SERVED', asking('PATCH', `${clusters}/c1`, '2024-08-05', 404, refusal))).toBe('held');
+    expect(verdict('VER-ACCEPT-SERVED', asking('GET', '/groups/p1', '2023-02-01', 401, refusal))).toBe(
+      'a 401, which refuses the caller whatever the version',
+    );
+    // Deprecated versions (older than the operation's newest, or the profile's) are the lifecycle rule's.
+    expect(verdict('VER-ACCEPT-SERVED', asking('GET', clusters, '2023-02-01', 406, refusal))).toBe(
+      'a deprecated version (VER-DEPRECATED-USABLE)',
+    );
+    expect(verdict('VER-DEPRECATED-USABLE', asking('DELETE', `${clusters}/c1`, '2023-01-01', 410))).toBe('broken');
+    expect(verdict('VER-DEPRECATED-USABLE', asking('GET', '/groups/p1', '2023-02-01', 406))).toBe(
+      'not a deprecated version',
+    );
+    expect(verdict('VER-ACCEPT-SERVED', asking('GET', '/groups/p1', '2022-06-01', 410))).toBe(
+      'a version its operation does not serve',
     );
   });
 
