@@ -50,6 +50,10 @@ function lifecycle(versions: string[]): Record<string, VersionInfo> {
 function versionList(method: string, apiPath: string, mutants: Mutants): string[] {
   // Mutant: the clusters know only the versions of spec 9.4, so their own newer versions are unknown.
   if (templateOf(apiPath)?.includes('/clusters') && mutants.has('VER-ACCEPT-SERVED')) return BASE_VERSIONS;
+  // Mutant: the release of the clusters' 2024-08-05 reached the list's operations alone: one cluster knows only the
+  // versions of spec 9.4.
+  if (templateOf(apiPath) === '/groups/{groupId}/clusters/{clusterName}' && mutants.has('VER-ACCEPT-SERVED:entry'))
+    return BASE_VERSIONS;
   return operationVersions(method === 'HEAD' ? 'GET' : method, apiPath);
 }
 
@@ -123,9 +127,11 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   // Mutant: the deleted version is refused by the reads' handler alone: every other method is served in it.
   if (gone && method !== 'GET' && mutants.has('VER-DELETED-REFUSED:other-methods')) return CURRENT_VERSION;
   if (gone) throw versionGone(gone, resource);
-  // The real service: the newest version not later than the date. Not under the mutant VER-ACCEPT-SERVED, whose
-  // refusal of the clusters' own newer dates it would otherwise turn into an older version served.
-  if (unlisted === 'newest-not-later' && !mutants.has('VER-ACCEPT-SERVED')) {
+  // The real service: the newest version not later than the date. Not under the mutants VER-ACCEPT-SERVED and
+  // VER-ACCEPT-SERVED:entry, whose refusal of the clusters' own newer dates it would otherwise turn into an older
+  // version served.
+  const refusesUnlisted = mutants.has('VER-ACCEPT-SERVED') || mutants.has('VER-ACCEPT-SERVED:entry');
+  if (unlisted === 'newest-not-later' && !refusesUnlisted) {
     const served = dates
       .filter(isCalendarDate)
       .map((date) => versions.filter((v) => v <= date).at(-1))

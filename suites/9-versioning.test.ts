@@ -11,7 +11,9 @@ import { hasRepresentation } from '../src/judges/media-type.ts';
 import { checkNamesVersion } from '../src/judges/versioned-media.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import type { Tally } from '../src/harness/coverage.ts';
-import { crawl, crawledPath } from '../src/probes/crawl.ts';
+import { crawl, crawledPath, noneReached, rereadable } from '../src/probes/crawl.ts';
+import { matchTemplate } from '../src/probes/path-template.ts';
+import { titleOf } from '../src/probes/surface/lists.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
 import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
@@ -83,6 +85,39 @@ for (const r of resources) {
       },
     );
   }
+}
+
+// 9.2: a version is the resource's, its entries' too (an entry versions with its list). The run reads every entry in
+// the profile's default version; where a list's current version is another, one entry the crawl reached (not one the
+// run made, which its checks delete at any time) is read in it. An answer but a 2xx, 406 or 410 is held against the
+// entry read again in the default version: an entry gone since the crawl refuses no version.
+const entryVersioned = resources.filter(
+  (r) => !r.template.endsWith('}') && r.current !== target().profile.versions.default,
+);
+for (const r of entryVersioned) {
+  check(
+    'VER-ACCEPT-SERVED',
+    `an entry of ${r.template} the crawl reached, read in the list's current version ${r.current}, is served`,
+    async ({ target, tally }) => {
+      const c = await crawl();
+      const entry = rereadable(target, c.responses)
+        .filter((e) => e.res.status === 200)
+        .map((e) => target.belowV2(crawledPath(e)))
+        .find((path) => matchTemplate(`${r.template}/{entry}`, path));
+      if (entry === undefined) noneReached(c, target, `entry of the ${titleOf(r.template)}`);
+      const res = await readPathInVersion(target, entry, r.current);
+      if (res.status >= 300 && res.status !== 406 && res.status !== 410) {
+        const now = await target.get(target.v2(entry));
+        if (now.status < 200 || now.status >= 300)
+          throw new TargetError(
+            'nothing-judged',
+            `${entry} is no longer served in ${target.profile.versions.default} either (${now.status})`,
+            now.exchange,
+          );
+      }
+      expectServed(tally, res, `${entry} is served in its list's version ${r.current}`);
+    },
+  );
 }
 
 // 9.2: the response's media type is not stated; the real service echoes the version it served in Content-Type.
