@@ -2,6 +2,7 @@
 import { added20250418 } from '../judges/nds-audit-events.ts';
 import { knownVersionsOf, servedVersionsOf } from '../profile/known-versions.ts';
 import { versionedResourcesOf, type VersionedResource } from '../probes/resource-versions.ts';
+import { locationOf } from '../profile/document-location.ts';
 import type { Profile } from '../profile/profile.ts';
 import type { DocumentReading, SurfaceOperation } from '../surface/model.ts';
 
@@ -25,6 +26,11 @@ export interface ExchangeContext {
   versionedResources: readonly VersionedResource[];
   /** The operations of the target's document that name the versions they serve; none without a document. */
   versionedOperations: readonly Pick<SurfaceOperation, 'template' | 'method' | 'generations'>[];
+  /** How the target answers an Accept not of the spec's versioned form (versions.otherAccept). */
+  otherAccept: Profile['versions']['otherAccept'];
+  /** The path of the OpenAPI document the profile names, where the target serves it (surface.openapi): read as
+   * plain JSON, which a path below /v2 does not make a request of the versioned API. */
+  documentPath?: string;
   /** How the target answers a date the profile does not list (versions.unlistedDates). */
   unlistedDates: Profile['versions']['unlistedDates'];
   /** The event types of the NDS Audits variant (spec 6), the profile's and those added on 18 April 2025. */
@@ -60,10 +66,22 @@ export function exchangeContext(
     deprecatedVersions: profile.versions.deprecated,
     versionedResources: versionedResourcesOf(profile.versions),
     versionedOperations: documented.filter((o) => o.generations.length > 0),
+    otherAccept: profile.versions.otherAccept,
+    documentPath: documentPathOf(profile),
     unlistedDates: profile.versions.unlistedDates,
     ndsAuditTypes: new Set([...added20250418, ...profile.events.ndsAuditTypes]),
     credentialsRecorded,
     unauthenticated: [...new Set([...profile.surface.unauthenticated, ...open.map((o) => o.template)])],
     documentUnread: document !== undefined && 'unread' in document,
   };
+}
+
+/** The path, at the target's origin, of the document the profile names (surface.openapi), if it is there. */
+function documentPathOf(profile: Profile): string | undefined {
+  const openapi = profile.surface.openapi;
+  if (!openapi) return undefined;
+  const base = new URL(profile.baseUrl);
+  if (locationOf(openapi) === 'target') return `${base.pathname.replace(/\/$/, '')}${openapi}`;
+  const url = locationOf(openapi) === 'url' ? new URL(openapi) : undefined;
+  return url?.origin === base.origin ? url.pathname : undefined;
 }

@@ -5,7 +5,8 @@
 // either is refused as an unsupported media type. Spec 3, "requests to the deleted version are no longer served", and
 // 9.2, a version is a date the resource has: every /v2 request of the run, of any method, whose Accept names a deleted
 // version, or a date that names none (not a calendar date, before every version, or one the profile does not list
-// where it says such dates are refused), is a 4xx with the error body. 9.2, a version of the resource is served, and
+// where it says such dates are refused), or no version at all where the profile says such requests are refused, is a
+// 4xx with the error body. 9.2, a version of the resource is served, and
 // 9.3, "A deprecated version stays supported for at least twelve months": no /v2 request of the run whose Accept names
 // a version its operation serves (as the target's document says, else the profile for the GET paths it versions) is
 // refused for its version. Such a refusal is a 406 (Not Acceptable: the answer to what Accept asked) or a 410 (Gone:
@@ -50,6 +51,17 @@ function unknownVersion(ctx: ExchangeContext, asked: string): Unserved {
   return { not: 'a date the profile does not list, served as the newest version not later (versions.unlistedDates)' };
 }
 
+/** What a /v2 request whose Accept names no version of the vendor asked: none, a type that is not versioned, or a
+ * versioned one spelt otherwise. Refused where the profile says so (versions.otherAccept: 9.2 says what a client
+ * sends, not what the target does with anything else); the document the profile names is read as plain JSON. */
+function noVersion(ctx: ExchangeContext, a: Answer): Unserved {
+  if (a.url.pathname === ctx.documentPath) return { not: 'the OpenAPI document the profile names (surface.openapi)' };
+  if (ctx.otherAccept === 'served')
+    return { not: 'no version asked, which the profile says is served (versions.otherAccept: served)' };
+  const accept = sentHeader(a.res, 'accept');
+  return { what: `no version (${accept ? `Accept: ${accept}` : 'no Accept'})` };
+}
+
 /** A request asking `what` (the version named, and why it names none the target serves) is not served: a 4xx with the
  * error body, a HEAD's without (it has none). A 2xx served it. A 401 or 403 refuses the caller, which a target may do
  * before it reads the version: it shows nothing of the version's refusal. */
@@ -65,20 +77,19 @@ function refused(ctx: ExchangeContext, a: Answer, what: string): Verdict {
   return byJudge(() => expectErrorWithBody(errorView(ctx, a), `${asked} is not served`));
 }
 
-/** The rule that every /v2 request whose Accept names a version `unserved` says the target does not serve is not
- * served, judged on every answer, HEAD's too: 2xx (served, which breaks it) and 4xx. */
+/** The rule that every /v2 request whose Accept asks what `unserved` says the target does not serve (a version, or
+ * none: `asked` undefined) is not served, judged on every answer, HEAD's too: 2xx (served, which breaks it) and 4xx. */
 const refusedVersion = (
   rule: string,
   title: string,
-  unserved: (ctx: ExchangeContext, asked: string) => Unserved,
+  unserved: (ctx: ExchangeContext, a: Answer, asked: string | undefined) => Unserved,
 ): ExchangeRule => ({
   rule,
   title,
   appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
   judge: (ctx, a) => {
-    const asked = versionAsked(ctx, a);
-    if (typeof asked !== 'string') return asked;
-    const named = unserved(ctx, asked);
+    if (a.generation !== 'v2') return notJudged('not the versioned API');
+    const named = unserved(ctx, a, askedVersion(a.res, ctx.vendor));
     return 'not' in named ? notJudged(named.not) : refused(ctx, a, named.what);
   },
 });
@@ -166,15 +177,15 @@ export const versionRules: ExchangeRule[] = [
   refusedVersion(
     'VER-DELETED-REFUSED',
     'every /v2 request of the run, of any method, whose Accept names a deleted version is a 4xx with the error body',
-    (ctx, asked) =>
-      ctx.deletedVersions.includes(asked)
+    (ctx, _, asked) =>
+      asked !== undefined && ctx.deletedVersions.includes(asked)
         ? { what: `the deleted version ${asked}` }
         : { not: 'no deleted version asked' },
   ),
   refusedVersion(
     'VER-UNKNOWN-REFUSED',
-    'every /v2 request of the run, of any method, whose Accept names a date that is no version (not a calendar date, before every version, or unlisted where the profile says such are refused) is a 4xx with the error body',
-    unknownVersion,
+    'every /v2 request of the run, of any method, whose Accept names a date that is no version (not a calendar date, before every version, or unlisted where the profile says such are refused), or no version at all (none, application/json, */*, a versioned type spelt otherwise) where the profile says such are refused (versions.otherAccept), is a 4xx with the error body',
+    (ctx, a, asked) => (asked === undefined ? noVersion(ctx, a) : unknownVersion(ctx, asked)),
   ),
   servedVersionKept(
     'VER-ACCEPT-SERVED',

@@ -44,6 +44,8 @@ const ctx: ExchangeContext = {
       generations: ['2023-01-01', '2023-02-01'],
     },
   ],
+  otherAccept: 'refused',
+  documentPath: '/api/platform/v2/openapi.json',
   unlistedDates: 'newest-not-later',
   ndsAuditTypes: new Set(['CLUSTER_CREATED', 'FTDC_SETTINGS_UPDATED']),
   credentialsRecorded: true,
@@ -569,7 +571,31 @@ describe('exchange rules', () => {
     expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '2022-06-01', 406, refusal))).toBe(
       'a version the profile knows',
     );
-    expect(verdict('VER-UNKNOWN-REFUSED', answer('GET', `${v2}/groups/p1`, 200, project))).toBe('no version asked');
+    // No version asked at all: refused where the profile says so; the document it names is plain JSON.
+    const unversioned = (
+      method: string,
+      accept: string | undefined,
+      status: number,
+      body: unknown,
+      path = '/groups/p1',
+    ) => {
+      const res = answer(method, `${v2}${path}`, status, body);
+      if (accept !== undefined) res.exchange.request.headers.Accept = accept;
+      return res;
+    };
+    expect(verdict('VER-UNKNOWN-REFUSED', unversioned('GET', undefined, 200, project))).toBe('broken');
+    expect(verdict('VER-UNKNOWN-REFUSED', unversioned('DELETE', '*/*', 204, undefined))).toBe('broken');
+    expect(verdict('VER-UNKNOWN-REFUSED', unversioned('POST', 'application/json', 406, refusal))).toBe('held');
+    expect(verdict('VER-UNKNOWN-REFUSED', unversioned('HEAD', undefined, 406, undefined))).toBe('held');
+    const plain = 'application/vnd.platform+json';
+    expect(verdict('VER-UNKNOWN-REFUSED', unversioned('GET', plain, 406, undefined))).toBe('broken');
+    expect(verdict('VER-UNKNOWN-REFUSED', unversioned('GET', undefined, 200, {}, '/openapi.json'))).toBe(
+      'the OpenAPI document the profile names (surface.openapi)',
+    );
+    const serving = { ...ctx, otherAccept: 'served' as const };
+    expect(verdict('VER-UNKNOWN-REFUSED', unversioned('GET', undefined, 200, project), serving)).toBe(
+      'no version asked, which the profile says is served (versions.otherAccept: served)',
+    );
     // A HEAD is judged by its status alone: it has no body to carry the error.
     expect(verdict('VER-UNKNOWN-REFUSED', asking('HEAD', '1999-12-31', 406, undefined, {}))).toBe('held');
     expect(verdict('VER-DELETED-REFUSED', asking('HEAD', '2022-06-01', 200, undefined, {}))).toBe('broken');
