@@ -105,6 +105,10 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   // Mutant: the alert configurations fall back to the current version when Accept names none.
   if (dates.length === 0 && /\/alertConfigs(\/|$)/.test(apiPath) && mutants.has('VER-UNKNOWN-REFUSED:unversioned'))
     return CURRENT_VERSION;
+  // Mutant: a HEAD whose Accept names no version is served in the current version, the check of the version running
+  // only where an answer has a body to shape.
+  if (dates.length === 0 && method === 'HEAD' && mutants.has('VER-UNKNOWN-REFUSED:unversioned-head'))
+    return CURRENT_VERSION;
   // Mutant: the deprecated 2023-01-01 is treated as deleted.
   if (supported === '2023-01-01' && mutants.has('VER-DEPRECATED-USABLE')) throw versionGone(supported, resource);
   // Mutant: the deprecated 2023-01-01 is treated as deleted for writes only; reads are still served in it.

@@ -275,29 +275,38 @@ for (const [what, accept, spelling] of malformed) {
 }
 
 // 9.2: "Accept | every request | application/vnd.platform.<yyyy-mm-dd>+json": a request without it names no version,
-// and none is assumed for it; judged on every kind of resource of the surface.
-const unversioned: [what: string, accept: string | undefined][] = [
-  ['no Accept', undefined],
-  ['Accept: application/json', 'application/json'],
-  ['Accept: */*', '*/*'],
+// and none is assumed for it; judged on every kind of resource of the surface. Without Accept and with */*, the kinds
+// are read with GET or HEAD in turns from the run's seed, the two forms in opposite turns, so that each kind is read
+// with both methods (a HEAD's refusal is its status: it has no body); with application/json, with GET, whose bodies
+// ENT-JSON-RESPONSE judges too. Every other request of the run without a version is judged by the exchange rule.
+const unversioned: [what: string, accept: string | undefined, turn: number | undefined][] = [
+  ['no Accept', undefined, 0],
+  ['Accept: application/json', 'application/json', undefined],
+  ['Accept: */*', '*/*', 1],
 ];
-for (const [what, accept] of unversioned) {
+for (const [what, accept, turn] of unversioned) {
   check(
     'VER-UNKNOWN-REFUSED',
-    `a request with ${what} is refused with the error body on every kind of resource`,
+    `a request with ${what} is refused, with the error body but to a HEAD, on every kind of resource`,
     async ({ target, tally }) => {
       requireOtherAcceptRefused(target);
       const kinds = await resourceKinds(target);
+      const methodOf = (k: number) => (turn === undefined || (target.setup.seed + k + turn) % 2 === 0 ? 'GET' : 'HEAD');
       const answers = await Promise.all(
-        kinds.map(async (k) => ({ k, res: await unversionedRead(target, k.path, accept) })),
+        kinds.map(async (k, i) => ({ k, res: await unversionedRead(target, k.path, accept, methodOf(i)) })),
       );
       judgeAll(
         tally,
         'resource kind',
         answers,
-        ({ k, res }) => expectErrorWithBody(tally, res, `GET ${k.path} (the ${k.title}) with ${what} is not served`),
+        ({ k, res }) => {
+          const asked = `${res.exchange.request.method} ${k.path} (the ${k.title}) with ${what} is not served`;
+          if (res.exchange.request.method === 'HEAD') expectRefused(tally, res, asked);
+          else expectErrorWithBody(tally, res, asked);
+        },
         { place: ({ k }) => k.title },
       );
+      tally.judged('method', new Set(answers.map(({ res }) => res.exchange.request.method)).size);
     },
   );
 }

@@ -23,11 +23,17 @@ export async function resourceKinds(t: Target): Promise<ResourceKind[]> {
   ];
 }
 
-/** GET under the v2 base with an Accept that names no version (undefined: no Accept at all), sent once per run. */
-export function unversionedRead(t: Target, path: string, accept: string | undefined): Promise<HttpResponse> {
+/** A GET (or `method`) under the v2 base with an Accept that names no version (undefined: no Accept at all), sent
+ * once per run. */
+export function unversionedRead(
+  t: Target,
+  path: string,
+  accept: string | undefined,
+  method: 'GET' | 'HEAD' = 'GET',
+): Promise<HttpResponse> {
   const headers: Record<string, string> = accept === undefined ? {} : { accept };
-  return sharedResponse(`unversioned:${accept ?? ''}:${path}`, () =>
-    t.send({ method: 'GET', path: t.v2(path), version: null, headers }),
+  return sharedResponse(`unversioned:${method}:${accept ?? ''}:${path}`, () =>
+    t.send({ method, path: t.v2(path), version: null, headers }),
   );
 }
 
