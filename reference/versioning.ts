@@ -164,6 +164,10 @@ export function versionHeaders(
   // Mutant: one resource's newer version deprecates that date for every resource (versioning not per resource).
   if (mutants.has('VER-INDEPENDENT') && !info?.deprecation && NEWEST_ANYWHERE > version)
     headers.Deprecation = httpDate(NEWEST_ANYWHERE);
+  // Mutant: the same, for the writes alone (the reads' headers kept per resource).
+  const write = method !== 'GET' && method !== 'HEAD';
+  if (write && mutants.has('VER-INDEPENDENT:writes') && !info?.deprecation && NEWEST_ANYWHERE > version)
+    headers.Deprecation = httpDate(NEWEST_ANYWHERE);
   return headers;
 }
 

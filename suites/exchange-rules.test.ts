@@ -83,6 +83,19 @@ check('VER-DEPRECATED-USABLE', titleOf('VER-DEPRECATED-USABLE'), async (ctx) => 
   await judgeRun('VER-DEPRECATED-USABLE')(ctx);
 });
 
+// 3 "Each resource in the versioned API changes version independently of the others": no 2xx answer of the run asking
+// its operation's current version, while another resource has a newer one, is marked deprecated.
+// A profile whose resources share one current version, or whose target marks no version deprecated, leaves the rule
+// nothing to judge, for that reason.
+check('VER-INDEPENDENT', titleOf('VER-INDEPENDENT'), async (ctx) => {
+  const currents = new Set(versionedResources(ctx.target).map((r) => r.current));
+  if (currents.size < 2)
+    notApplicableFor('versions.resources', 'every resource in the profile has the same current version');
+  if (!ctx.target.profile.versions.deprecationHeader)
+    notApplicableFor('versions.deprecationHeader', 'the profile says the target marks no deprecated version');
+  await judgeRun('VER-INDEPENDENT')(ctx);
+});
+
 // 5 "API keys are used as a public key and private key pair with HTTP Digest authentication", "Missing
 // authentication ...: 401": every 401 the run received to a request without credentials.
 check('AUTH-DIGEST-CHALLENGE', titleOf('AUTH-DIGEST-CHALLENGE'), judgeRun('AUTH-DIGEST-CHALLENGE'));

@@ -26,6 +26,8 @@ export interface ExchangeContext {
   versionedResources: readonly VersionedResource[];
   /** The operations of the target's document that name the versions they serve; none without a document. */
   versionedOperations: readonly Pick<SurfaceOperation, 'template' | 'method' | 'generations'>[];
+  /** The response header by which the target marks a deprecated version (versions.deprecationHeader); '' for none. */
+  deprecationHeader: string;
   /** How the target answers an Accept not of the spec's versioned form (versions.otherAccept). */
   otherAccept: Profile['versions']['otherAccept'];
   /** The path of the OpenAPI document the profile names, where the target serves it (surface.openapi): read as
@@ -66,6 +68,7 @@ export function exchangeContext(
     deprecatedVersions: profile.versions.deprecated,
     versionedResources: versionedResourcesOf(profile.versions),
     versionedOperations: documented.filter((o) => o.generations.length > 0),
+    deprecationHeader: profile.versions.deprecationHeader,
     otherAccept: profile.versions.otherAccept,
     documentPath: documentPathOf(profile),
     unlistedDates: profile.versions.unlistedDates,

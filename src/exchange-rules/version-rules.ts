@@ -133,6 +133,40 @@ const servedVersionKept = (rule: string, title: string, deprecated: boolean): Ex
   },
 });
 
+/** The newest version any operation serves, as the document, else the profile, says. */
+const newestAnywhere = (ctx: ExchangeContext): string | undefined =>
+  [...ctx.versionedOperations.flatMap((o) => o.generations), ...ctx.versionedResources.flatMap((r) => r.versions)]
+    .sort()
+    .at(-1);
+
+/** Spec 3, 9.3: "Each resource in the versioned API changes version independently of the others": a 2xx answer asking
+ * its operation's current version, which a newer version of another resource does not deprecate, is not marked
+ * deprecated (versions.deprecationHeader). */
+const independentRule: ExchangeRule = {
+  rule: 'VER-INDEPENDENT',
+  title:
+    "no 2xx answer of the run, of any method, to a /v2 request asking its operation's current version (as the document, else the profile, says), while another resource has a newer one, is marked deprecated",
+  appliesTo: { statuses: ['2xx'], tooManyRequests: false, body: 'any' },
+  judge: (ctx, a) => {
+    if (!ctx.deprecationHeader) return notJudged('the profile says the target marks no deprecated version');
+    const asked = versionAsked(ctx, a);
+    if (typeof asked !== 'string') return asked;
+    const served = servedAt(ctx, a);
+    if (!served) return notJudged('an operation whose versions neither the document nor the profile names');
+    const current = [...served.versions].sort().at(-1);
+    if (asked !== current || ctx.deprecatedVersions.includes(asked))
+      return notJudged("not its operation's current version");
+    if (asked === newestAnywhere(ctx)) return notJudged('the newest version of every resource');
+    const marked = a.res.header(ctx.deprecationHeader);
+    if (marked === undefined) return held;
+    return broken(
+      `${describeExchange(a.res)}: ${asked}, the current version ${served.by} serves, is marked deprecated (${ctx.deprecationHeader}: ${marked}) though only other resources have newer versions`,
+      `no ${ctx.deprecationHeader} header`,
+      `${ctx.deprecationHeader}: ${marked}`,
+    );
+  },
+};
+
 export const versionRules: ExchangeRule[] = [
   {
     rule: 'VER-RESPONSE-NAMES-VERSION',
@@ -197,4 +231,5 @@ export const versionRules: ExchangeRule[] = [
     'no /v2 request of the run, of any method, whose Accept names a deprecated version its operation serves (as the document, else the profile, says) is refused for its version (406 or 410)',
     true,
   ),
+  independentRule,
 ];

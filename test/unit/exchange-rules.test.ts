@@ -44,6 +44,7 @@ const ctx: ExchangeContext = {
       generations: ['2023-01-01', '2023-02-01'],
     },
   ],
+  deprecationHeader: 'Deprecation',
   otherAccept: 'refused',
   documentPath: '/api/platform/v2/openapi.json',
   unlistedDates: 'newest-not-later',
@@ -639,6 +640,28 @@ describe('exchange rules', () => {
     );
     expect(verdict('VER-ACCEPT-SERVED', asking('GET', '/groups/p1', '2022-06-01', 410))).toBe(
       'a version its operation does not serve',
+    );
+  });
+
+  it("hold no 2xx answer asking its operation's current version, outgrown elsewhere, to be marked deprecated", () => {
+    const asking = (method: string, path: string, version: string, headers: Record<string, string> = {}) => {
+      const res = answer(method, `${v2}${path}`, 200, project, { 'content-type': 'application/json', ...headers });
+      res.exchange.request.headers.Accept = `application/vnd.platform.${version}+json`;
+      return res;
+    };
+    const marked = { deprecation: 'Mon, 5 Aug 2024 00:00:00 GMT' };
+    // A cluster's DELETE is at its current version in 2023-02-01, which the clusters' reads have outgrown.
+    expect(verdict('VER-INDEPENDENT', asking('DELETE', '/groups/p1/clusters/c1', '2023-02-01', marked))).toBe('broken');
+    expect(verdict('VER-INDEPENDENT', asking('GET', '/groups/p1', '2023-02-01'))).toBe('held');
+    expect(verdict('VER-INDEPENDENT', asking('GET', '/groups/p1/clusters', '2023-02-01', marked))).toBe(
+      "not its operation's current version",
+    );
+    expect(verdict('VER-INDEPENDENT', asking('GET', '/groups/p1/clusters', '2024-08-05', marked))).toBe(
+      'the newest version of every resource',
+    );
+    const unmarked = { ...ctx, deprecationHeader: '' };
+    expect(verdict('VER-INDEPENDENT', asking('GET', '/groups/p1', '2023-02-01', marked), unmarked)).toBe(
+      'the profile says the target marks no deprecated version',
     );
   });
 
