@@ -19,6 +19,10 @@ check('ENT-NO-NULL-FIELDS', titleOf('ENT-NO-NULL-FIELDS'), judgeRun('ENT-NO-NULL
 check('ENT-COMPACT-WHITESPACE', titleOf('ENT-COMPACT-WHITESPACE'), judgeRun('ENT-COMPACT-WHITESPACE'));
 check('ENT-PRETTY', titleOf('ENT-PRETTY'), judgeRun('ENT-PRETTY'));
 
+// 2.1 "For POST and PUT the request header Content-Type: application/json is required", and 9.2 gives a /v2 PATCH the
+// same header: every such write of the run that carried a body under another type, or none.
+check('ENT-CONTENT-TYPE-REQUIRED', titleOf('ENT-CONTENT-TYPE-REQUIRED'), judgeRun('ENT-CONTENT-TYPE-REQUIRED'));
+
 // 2.1 "A field holding a number in a particular unit has a name that makes the unit unambiguous."
 check('ENT-UNIT-IN-NAME', titleOf('ENT-UNIT-IN-NAME'), judgeRun('ENT-UNIT-IN-NAME'));
 

@@ -18,7 +18,16 @@ import { checkRateLimitErrorBody } from '../judges/rate-limit.ts';
 import { describeExchange } from '../judges/status.ts';
 import { errorView, sentHeader, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
-import { broken, byJudge, held, notJudged, type AppliesTo, type ExchangeRule, type Verdict } from './rule.ts';
+import {
+  beforeTheBody,
+  broken,
+  byJudge,
+  held,
+  notJudged,
+  type AppliesTo,
+  type ExchangeRule,
+  type Verdict,
+} from './rule.ts';
 
 const errors: AppliesTo = { statuses: ['4xx'], tooManyRequests: false, body: 'present' };
 
@@ -37,10 +46,6 @@ function notFoundNamesPath(ctx: ExchangeContext, a: Answer): Verdict {
   );
   return verdicts.find((v) => v.verdict === 'held') ?? verdicts[0]!;
 }
-
-/** Refusals a target may make before it reads a body: of the caller (401, 403), the path (404), the method (405), the
- * version asked for (406). The spec does not say which a target decides first. */
-const beforeTheBody = new Set([401, 403, 404, 405, 406]);
 
 /** Why a request's body says nothing of a malformed request, or undefined when it is JSON that does not parse, sent
  * under a JSON media type the target takes: application/json, or under /v2 a version the profile says is served. */

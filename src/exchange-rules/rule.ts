@@ -37,6 +37,10 @@ export function byJudge(judge: () => void): Verdict {
   }
 }
 
+/** Refusals a target may make before it reads a body: of the caller (401, 403), the path (404), the method (405), the
+ * version asked for (406). The spec does not say which a target decides first. */
+export const beforeTheBody: ReadonlySet<number> = new Set([401, 403, 404, 405, 406]);
+
 export type StatusClass = '2xx' | '4xx';
 
 export interface AppliesTo {

@@ -665,6 +665,32 @@ describe('exchange rules', () => {
     );
   });
 
+  it('hold every write that needs the JSON Content-Type, sent with a body under another or none, to a refusal', () => {
+    const sent = (method: string, type: string | undefined, status: number, path = `${v2}/groups/p1/alertConfigs`) => {
+      const res = answer(method, path, status, status < 300 ? project : error(status, 'Bad Request'));
+      res.exchange.request.body = '{"enabled":false}';
+      if (type !== undefined) res.exchange.request.headers['Content-Type'] = type;
+      return res;
+    };
+    expect(verdict('ENT-CONTENT-TYPE-REQUIRED', sent('POST', 'text/plain;charset=UTF-8', 201))).toBe('broken');
+    expect(verdict('ENT-CONTENT-TYPE-REQUIRED', sent('PUT', undefined, 200))).toBe('broken');
+    expect(verdict('ENT-CONTENT-TYPE-REQUIRED', sent('PATCH', 'application/xml', 415))).toBe('held');
+    expect(verdict('ENT-CONTENT-TYPE-REQUIRED', sent('POST', 'application/json; charset=utf-8', 201))).toBe(
+      'sent as JSON',
+    );
+    expect(verdict('ENT-CONTENT-TYPE-REQUIRED', sent('POST', 'application/vnd.platform.2023-02-01+json', 201))).toBe(
+      'sent as JSON',
+    );
+    // A legacy PATCH may take its body under any type; a refusal of the caller says nothing of the type.
+    const legacy = `${ctx.baseUrl}/api/platform/v1.0/groups/p1/alertConfigs/c1`;
+    expect(verdict('ENT-CONTENT-TYPE-REQUIRED', sent('PATCH', 'text/plain', 200, legacy))).toBe(
+      'not a write that needs the JSON Content-Type',
+    );
+    expect(verdict('ENT-CONTENT-TYPE-REQUIRED', sent('POST', 'text/plain', 401))).toBe(
+      'a 401, which may come before the body is read',
+    );
+  });
+
   it('hold every page of the run to the maximum page size, whatever size it was asked for', () => {
     const page = (n: number, query = '') =>
       answer('GET', `${v2}/eventTypes${query}`, 200, {
