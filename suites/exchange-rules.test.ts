@@ -4,7 +4,7 @@
 import { check } from '../src/harness/check.ts';
 import { exchangeCheckTitle as titleOf } from '../src/exchange-rules/registry.ts';
 import { judgeRun } from './support/run-exchanges.ts';
-import { notApplicableFor } from '../src/outcome.ts';
+import { notApplicableFor, skipFor } from '../src/outcome.ts';
 import { deprecatedVersions, versionedResources } from '../src/probes/resource-versions.ts';
 
 // 2.1 "All entities are JSON."
@@ -107,6 +107,15 @@ check('AUTH-DIGEST-CHALLENGE', titleOf('AUTH-DIGEST-CHALLENGE'), judgeRun('AUTH-
 // 5 "Missing authentication, wrong credentials, or a user not allowed to reach the resource: 401": every answer the
 // run received to a request without credentials.
 check('AUTH-MISSING-401', titleOf('AUTH-MISSING-401'), judgeRun('AUTH-MISSING-401'));
+
+// 5 "API keys are used as a public key and private key pair with HTTP Digest authentication": a private key sent in the
+// clear (Basic authentication) is not accepted, on every answer of the run to such a request. Not sent to a base URL
+// of plain HTTP, where the key would cross the network readable.
+check('AUTH-NO-CLEARTEXT', titleOf('AUTH-NO-CLEARTEXT'), async (ctx) => {
+  if (new URL(ctx.target.profile.baseUrl).protocol !== 'https:')
+    skipFor('baseUrl', 'the base URL is plain HTTP: a key sent in the clear would cross the network readable');
+  await judgeRun('AUTH-NO-CLEARTEXT')(ctx);
+});
 
 // 6 "Audit events of variant NDS Audits carry the property eventTypeName": every event the run received.
 check('EVT-EVENT-TYPE-NAME', titleOf('EVT-EVENT-TYPE-NAME'), judgeRun('EVT-EVENT-TYPE-NAME'));

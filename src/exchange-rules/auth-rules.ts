@@ -5,7 +5,8 @@
 // path, where the profile names a document that could not be read), and so is an OPTIONS request, which a browser's
 // CORS preflight sends without credentials (an archive a proxy records holds them). A 401 to credentials that were
 // sent may be to wrong ones or to a caller not allowed to reach the resource, which one answer does not tell apart:
-// the planned checks judge those.
+// the planned checks judge those. "A private key sent in the clear" is not accepted: every answer of the run to a
+// request with Basic authentication, a path served without authentication aside, is a 4xx.
 import { sentCredentials } from '../exchange.ts';
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
 import { describeExchange } from '../judges/status.ts';
@@ -35,6 +36,26 @@ function refusedAsUnauthenticated(ctx: ExchangeContext, a: Answer): Verdict {
   return broken(`${describeExchange(a.res)}: a request without credentials is not refused with 401`, 401, a.res.status);
 }
 
+/** Whether a request carried Basic authentication (its scheme stays in the record, its secret does not). */
+const sentBasic = (a: Answer): boolean =>
+  Object.entries(a.res.exchange.request.headers).some(
+    ([name, value]) => name.toLowerCase() === 'authorization' && /^basic\s/i.test(value),
+  );
+
+function cleartextRefused(ctx: ExchangeContext, a: Answer): Verdict {
+  if (!sentBasic(a)) return notJudged('no Basic authentication sent');
+  const path = pathBelowBase(ctx, a);
+  if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return notJudged('a path served without authentication');
+  if (ctx.documentUnread)
+    return leftUnjudged("the target's document, which may serve the path without authentication, was not read");
+  if (a.res.status >= 400) return held;
+  return broken(
+    `${describeExchange(a.res)}: a request carrying its key in the clear (Basic authentication) is accepted`,
+    'a 4xx',
+    a.res.status,
+  );
+}
+
 export const authRules: ExchangeRule[] = [
   {
     rule: 'AUTH-DIGEST-CHALLENGE',
@@ -52,5 +73,12 @@ export const authRules: ExchangeRule[] = [
     title: 'every answer of the run to a request without credentials (any method, either generation) is a 401',
     appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
     judge: refusedAsUnauthenticated,
+  },
+  {
+    rule: 'AUTH-NO-CLEARTEXT',
+    title:
+      'every answer of the run to a request with Basic authentication (a path served without authentication aside) is a 4xx',
+    appliesTo: { statuses: ['2xx', '4xx'], tooManyRequests: false, body: 'any' },
+    judge: cleartextRefused,
   },
 ];

@@ -691,6 +691,22 @@ describe('exchange rules', () => {
     );
   });
 
+  it('hold every request with Basic authentication to a refusal, where the path needs authentication', () => {
+    const basic = (status: number, path = `${v2}/groups/p1`) => {
+      const res = answer('GET', path, status, status < 300 ? project : error(status, 'Unauthorized'));
+      res.exchange.request.headers.Authorization = 'Basic [REDACTED]';
+      return res;
+    };
+    expect(verdict('AUTH-NO-CLEARTEXT', basic(200))).toBe('broken');
+    expect(verdict('AUTH-NO-CLEARTEXT', basic(401))).toBe('held');
+    expect(verdict('AUTH-NO-CLEARTEXT', basic(200, `${v2}/unauth/controlPlaneIPAddresses`))).toBe(
+      'a path served without authentication',
+    );
+    expect(verdict('AUTH-NO-CLEARTEXT', answer('GET', `${v2}/groups/p1`, 200, project))).toBe(
+      'no Basic authentication sent',
+    );
+  });
+
   it('hold every page of the run to the maximum page size, whatever size it was asked for', () => {
     const page = (n: number, query = '') =>
       answer('GET', `${v2}/eventTypes${query}`, 200, {
