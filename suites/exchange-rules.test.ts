@@ -108,6 +108,10 @@ check('AUTH-DIGEST-CHALLENGE', titleOf('AUTH-DIGEST-CHALLENGE'), judgeRun('AUTH-
 // run received to a request without credentials.
 check('AUTH-MISSING-401', titleOf('AUTH-MISSING-401'), judgeRun('AUTH-MISSING-401'));
 
+// 4.1 "Each resource supports only a subset of the methods. An unsupported method returns 405.": no /v2 answer of the
+// run to a method its path does not support, as the target's surface says, is a success.
+check('METH-405', titleOf('METH-405'), judgeRun('METH-405'));
+
 // 5 "API keys are used as a public key and private key pair with HTTP Digest authentication": a private key sent in the
 // clear (Basic authentication) is not accepted, on every answer of the run to such a request. Not sent to a base URL
 // of plain HTTP, where the key would cross the network readable.

@@ -4,7 +4,8 @@ import { knownVersionsOf, servedVersionsOf } from '../profile/known-versions.ts'
 import { versionedResourcesOf, type VersionedResource } from '../probes/resource-versions.ts';
 import { locationOf } from '../profile/document-location.ts';
 import type { Profile } from '../profile/profile.ts';
-import type { DocumentReading, SurfaceOperation } from '../surface/model.ts';
+import { surfaceFromProfile } from '../surface/from-profile.ts';
+import type { DocumentReading, Surface, SurfaceOperation } from '../surface/model.ts';
 
 export interface ExchangeContext {
   /** Where the API is served (scheme, host, base path): answers from elsewhere are not the API's. */
@@ -24,6 +25,8 @@ export interface ExchangeContext {
   deprecatedVersions: readonly string[];
   /** The resources the profile versions, each with its versions (versions.resources: GET paths). */
   versionedResources: readonly VersionedResource[];
+  /** The target's surface: its document's, where the profile names one that was read, else the profile's. */
+  surface: Surface;
   /** The operations of the target's document that name the versions they serve; none without a document. */
   versionedOperations: readonly Pick<SurfaceOperation, 'template' | 'method' | 'generations'>[];
   /** The response header by which the target marks a deprecated version (versions.deprecationHeader); '' for none. */
@@ -67,6 +70,7 @@ export function exchangeContext(
     deletedVersions: profile.versions.deleted,
     deprecatedVersions: profile.versions.deprecated,
     versionedResources: versionedResourcesOf(profile.versions),
+    surface: document && 'operations' in document ? document : surfaceFromProfile(profile),
     versionedOperations: documented.filter((o) => o.generations.length > 0),
     deprecationHeader: profile.versions.deprecationHeader,
     otherAccept: profile.versions.otherAccept,

@@ -9,6 +9,7 @@ import { formatRules } from './format-rules.ts';
 import { linkRules } from './link-rules.ts';
 import { projectRules } from './project-rules.ts';
 import { listRules } from './list-rules.ts';
+import { methodRules } from './method-rules.ts';
 import type { ExchangeRule } from './rule.ts';
 import { versionRules } from './version-rules.ts';
 
@@ -19,6 +20,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...listRules,
   ...envelopeRules,
   ...projectRules,
+  ...methodRules,
   ...authRules,
   ...eventRules,
   ...errorRules,

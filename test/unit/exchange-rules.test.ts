@@ -31,6 +31,16 @@ const ctx: ExchangeContext = {
   versionedResources: [
     { template: '/groups/{groupId}', versions: ['2023-01-01', '2023-02-01'], current: '2023-02-01' },
   ],
+  surface: {
+    source: "the target's document",
+    operations: [
+      ['/groups/{groupId}/events', 'GET'],
+      ['/groups/{groupId}/alertConfigs', 'GET'],
+      ['/groups/{groupId}/alertConfigs', 'POST'],
+      ['/groups/{groupId}/alertConfigs/{alertConfigId}', 'PATCH'],
+      ['/groups/{groupId}/alertConfigs/matchers', 'GET'],
+    ].map(([template, method]) => ({ template: template!, method: method as 'GET', generations: [], readOnly: [] })),
+  },
   versionedOperations: [
     { template: '/groups/{groupId}/clusters', method: 'GET', generations: ['2023-01-01', '2023-02-01', '2024-08-05'] },
     {
@@ -704,6 +714,22 @@ describe('exchange rules', () => {
     );
     expect(verdict('AUTH-NO-CLEARTEXT', answer('GET', `${v2}/groups/p1`, 200, project))).toBe(
       'no Basic authentication sent',
+    );
+  });
+
+  it('hold no /v2 answer to a method its path does not support to a success', () => {
+    const sent = (method: string, path: string, status: number, c: ExchangeContext = ctx) =>
+      verdict('METH-405', answer(method, `${v2}${path}`, status, status < 300 ? project : undefined), c);
+    expect(sent('DELETE', '/groups/p1/events', 204)).toBe('broken');
+    expect(sent('PUT', '/groups/p1/events', 405)).toBe('held');
+    expect(sent('HEAD', '/groups/p1/events', 200)).toBe('a method its path supports');
+    // The most literal template a path fills is its own: a name of the surface is no entry's id.
+    expect(sent('PATCH', '/groups/p1/alertConfigs/matchers', 200)).toBe('broken');
+    expect(sent('PATCH', '/groups/p1/alertConfigs/c1', 200)).toBe('a method its path supports');
+    expect(sent('PATCH', '/groups/p1/events', 404)).toBe('a 404, which may come before the method is looked at');
+    expect(sent('GET', '/orgs/o1/teams', 200)).toBe('a path the surface does not describe');
+    expect(sent('DELETE', '/groups/p1/events', 204, { ...ctx, documentUnread: true })).toBe(
+      "the target's document, which may give the path more methods, was not read",
     );
   });
 
