@@ -11,6 +11,7 @@ import { projectRules } from './project-rules.ts';
 import { listRules } from './list-rules.ts';
 import { methodRules } from './method-rules.ts';
 import type { ExchangeRule } from './rule.ts';
+import { servedVersionRules } from './served-version-rules.ts';
 import { versionRules } from './version-rules.ts';
 
 export const exchangeRules: readonly ExchangeRule[] = [
@@ -25,6 +26,7 @@ export const exchangeRules: readonly ExchangeRule[] = [
   ...eventRules,
   ...errorRules,
   ...versionRules,
+  ...servedVersionRules,
   ...clusterRules,
 ];
 
