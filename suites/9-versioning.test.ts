@@ -9,7 +9,7 @@ import { expectErrorWithBody, expectRefused, expectServed, expectStatus } from '
 import { describeExchange } from '../src/judges/status.ts';
 import { hasRepresentation } from '../src/judges/media-type.ts';
 import { checkNamesVersion } from '../src/judges/versioned-media.ts';
-import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
+import { notApplicableFor, RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import type { Tally } from '../src/harness/coverage.ts';
 import { crawl, crawledPath, noneReached, rereadable } from '../src/probes/crawl.ts';
 import { matchTemplate } from '../src/probes/path-template.ts';
@@ -23,6 +23,7 @@ import {
   firstReadVersion,
   isClustersResource,
   knownVersions,
+  operationAt,
   readInVersion,
   readLegacy,
   readPathInVersion,
@@ -89,8 +90,9 @@ for (const r of resources) {
 
 // 9.2: a version is the resource's, its entries' too (an entry versions with its list). The run reads every entry in
 // the profile's default version; where a list's current version is another, one entry the crawl reached (not one the
-// run made, which its checks delete at any time) is read in it. An answer but a 2xx, 406 or 410 is held against the
-// entry read again in the default version: an entry gone since the crawl refuses no version.
+// run made, which its checks delete at any time) is read in it, unless the target's document dates the entry's GET
+// without that version. An answer but a 2xx, 406 or 410 is held against the entry read again in the default version:
+// an entry gone since the crawl refuses no version.
 const entryVersioned = resources.filter(
   (r) => !r.template.endsWith('}') && r.current !== target().profile.versions.default,
 );
@@ -105,6 +107,13 @@ for (const r of entryVersioned) {
         .map((e) => target.belowV2(crawledPath(e)))
         .find((path) => matchTemplate(`${r.template}/{entry}`, path));
       if (entry === undefined) noneReached(c, target, `entry of the ${titleOf(r.template)}`);
+      // The target's document, where it dates the entry's GET, says which versions it serves.
+      const op = operationAt((await targetSurface(target)).operations, 'GET', entry);
+      if (op && op.generations.length > 0 && !op.generations.includes(r.current))
+        notApplicableFor(
+          'versions.resources',
+          `the target's document serves ${op.template} in ${op.generations.join(', ')}, not in ${r.current}, which the profile gives its list`,
+        );
       const res = await readPathInVersion(target, entry, r.current);
       if (res.status >= 300 && res.status !== 406 && res.status !== 410) {
         const now = await target.get(target.v2(entry));
