@@ -18,7 +18,7 @@ export interface ExchangeContext {
   paging: Profile['paging'];
   /** The version dates the profile says are served (its deleted ones aside). */
   servedVersions: string[];
-  /** Every version date the profile knows of, and of those the deleted ones. */
+  /** Every version date the profile or the target's document knows of; of the profile's, the deleted ones. */
   knownVersions: ReadonlySet<string>;
   deletedVersions: readonly string[];
   /** The versions the profile says are deprecated for every resource (versions.deprecated). */
@@ -66,7 +66,7 @@ export function exchangeContext(
     links: profile.links,
     paging: profile.paging,
     servedVersions: servedVersionsOf(profile.versions),
-    knownVersions: knownVersionsOf(profile.versions),
+    knownVersions: new Set([...knownVersionsOf(profile.versions), ...documented.flatMap((o) => o.generations)]),
     deletedVersions: profile.versions.deleted,
     deprecatedVersions: profile.versions.deprecated,
     versionedResources: versionedResourcesOf(profile.versions),

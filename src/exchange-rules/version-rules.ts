@@ -35,7 +35,7 @@ type Unserved = { what: string } | { not: string };
 /** The version a request's Accept names, where it is no version the target has. */
 function unknownVersion(ctx: ExchangeContext, asked: string): Unserved {
   const unknown = (why: string) => ({ what: `${asked} (${why})` });
-  if (ctx.knownVersions.has(asked)) return { not: 'a version the profile knows' };
+  if (ctx.knownVersions.has(asked)) return { not: "a version the profile or the target's document knows" };
   if (!isCalendarDate(asked)) return unknown('not a calendar date');
   if (asked < [...ctx.knownVersions].sort()[0]!) return unknown('a date before every version');
   if (ctx.unlistedDates === 'refused')

@@ -580,8 +580,27 @@ describe('exchange rules', () => {
     const refusing = { ...ctx, unlistedDates: 'refused' as const };
     expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '2024-05-30', 200, project), refusing)).toBe('broken');
     expect(verdict('VER-UNKNOWN-REFUSED', asking('GET', '2022-06-01', 406, refusal))).toBe(
-      'a version the profile knows',
+      "a version the profile or the target's document knows",
     );
+    // A date the target's document gives an operation is a version, whatever the profile lists.
+    const reference = loadProfile(referenceProfileFile);
+    const documented = exchangeContext(
+      { ...reference, versions: { ...reference.versions, unlistedDates: 'refused' } },
+      true,
+      {
+        source: 'doc',
+        operations: [{ template: '/groups', method: 'POST', generations: ['2024-10-23'], readOnly: [] }],
+      },
+    );
+    const askingAt = (version: string) => {
+      const res = answer('POST', `${documented.baseUrl}/api/${documented.vendor}/v2/groups`, 201, project);
+      res.exchange.request.headers.Accept = `application/vnd.${documented.vendor}.${version}+json`;
+      return res;
+    };
+    expect(verdict('VER-UNKNOWN-REFUSED', askingAt('2024-10-23'), documented)).toBe(
+      "a version the profile or the target's document knows",
+    );
+    expect(verdict('VER-UNKNOWN-REFUSED', askingAt('2024-10-24'), documented)).toBe('broken');
     // No version asked at all: refused where the profile says so; the document it names is plain JSON.
     const unversioned = (
       method: string,
