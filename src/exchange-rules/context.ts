@@ -5,7 +5,7 @@ import { versionedResourcesOf, type VersionedResource } from '../probes/resource
 import { locationOf } from '../profile/document-location.ts';
 import type { Profile } from '../profile/profile.ts';
 import { surfaceFromProfile } from '../surface/from-profile.ts';
-import type { DocumentReading, Surface, SurfaceOperation } from '../surface/model.ts';
+import type { DocumentReading, Surface } from '../surface/model.ts';
 
 export interface ExchangeContext {
   /** Where the API is served (scheme, host, base path): answers from elsewhere are not the API's. */
@@ -27,8 +27,8 @@ export interface ExchangeContext {
   versionedResources: readonly VersionedResource[];
   /** The target's surface: its document's, where the profile names one that was read, else the profile's. */
   surface: Surface;
-  /** The operations of the target's document that name the versions they serve; none without a document. */
-  versionedOperations: readonly Pick<SurfaceOperation, 'template' | 'method' | 'generations'>[];
+  /** The newest version date any operation serves, as the surface or the profile says. */
+  newestVersion: string | undefined;
   /** The response header by which the target marks a deprecated version (versions.deprecationHeader); '' for none. */
   deprecationHeader: string;
   /** How the target answers an Accept not of the spec's versioned form (versions.otherAccept). */
@@ -57,8 +57,8 @@ export function exchangeContext(
   credentialsRecorded = true,
   document?: DocumentReading,
 ): ExchangeContext {
-  const documented = document && 'operations' in document ? document.operations : [];
-  const open = documented.filter((o) => o.unauthenticated);
+  const surface = document && 'operations' in document ? document : surfaceFromProfile(profile);
+  const open = surface.operations.filter((o) => o.unauthenticated);
   return {
     baseUrl: profile.baseUrl,
     vendor: profile.vendor,
@@ -66,12 +66,17 @@ export function exchangeContext(
     links: profile.links,
     paging: profile.paging,
     servedVersions: servedVersionsOf(profile.versions),
-    knownVersions: new Set([...knownVersionsOf(profile.versions), ...documented.flatMap((o) => o.generations)]),
+    knownVersions: new Set([...knownVersionsOf(profile.versions), ...surface.operations.flatMap((o) => o.generations)]),
     deletedVersions: profile.versions.deleted,
     deprecatedVersions: profile.versions.deprecated,
     versionedResources: versionedResourcesOf(profile.versions),
-    surface: document && 'operations' in document ? document : surfaceFromProfile(profile),
-    versionedOperations: documented.filter((o) => o.generations.length > 0),
+    surface,
+    newestVersion: [
+      ...surface.operations.flatMap((o) => o.generations),
+      ...Object.values(profile.versions.resources).flat(),
+    ]
+      .sort()
+      .at(-1),
     deprecationHeader: profile.versions.deprecationHeader,
     otherAccept: profile.versions.otherAccept,
     documentPath: documentPathOf(profile),

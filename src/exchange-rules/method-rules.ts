@@ -6,20 +6,16 @@
 // judge those.
 import { describeExchange } from '../judges/status.ts';
 import { methodsAt, type SurfaceMethod } from '../surface/model.ts';
-import { matchTemplate } from '../probes/path-template.ts';
+import { mostLiteral } from '../probes/path-template.ts';
 import { pathBelowBase, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
 import { broken, held, leftUnjudged, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
 
 const methods: readonly SurfaceMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-const literalness = (template: string) => template.match(/\{/g)?.length ?? 0;
-
 /** The template of the surface a path is (the most literal it fills, of any method), with the methods it serves. */
 function servedMethods(ctx: ExchangeContext, path: string): { template: string; methods: SurfaceMethod[] } | undefined {
-  const [at] = ctx.surface.operations
-    .filter((o) => matchTemplate(o.template, path))
-    .sort((x, y) => literalness(x.template) - literalness(y.template));
+  const at = mostLiteral(ctx.surface.operations, path);
   return at && { template: at.template, methods: methodsAt(ctx.surface, at.template) };
 }
 

@@ -20,8 +20,9 @@ import { versionAsked } from './version-rules.ts';
 function servedAt(ctx: ExchangeContext, a: Answer): { versions: readonly string[]; by: string } | undefined {
   const path = pathBelowBase(ctx, a);
   const method = a.method === 'HEAD' ? 'GET' : a.method;
-  const op = operationAt(ctx.versionedOperations, method, path);
-  if (op) return { versions: op.generations, by: `the document's ${method} ${op.template}` };
+  const op = operationAt(ctx.surface.operations, method, path);
+  if (op && op.generations.length > 0)
+    return { versions: op.generations, by: `the document's ${method} ${op.template}` };
   const listed = method === 'GET' ? ctx.versionedResources.find((r) => matchTemplate(r.template, path)) : undefined;
   return listed && { versions: listed.versions, by: `the profile's ${listed.template}` };
 }
@@ -53,12 +54,6 @@ const servedVersionKept = (rule: string, title: string, deprecated: boolean): Ex
   },
 });
 
-/** The newest version any operation serves, as the document, else the profile, says. */
-const newestAnywhere = (ctx: ExchangeContext): string | undefined =>
-  [...ctx.versionedOperations.flatMap((o) => o.generations), ...ctx.versionedResources.flatMap((r) => r.versions)]
-    .sort()
-    .at(-1);
-
 /** Spec 3, 9.3: "Each resource in the versioned API changes version independently of the others": a 2xx answer asking
  * its operation's current version, which a newer version of another resource does not deprecate, is not marked
  * deprecated (versions.deprecationHeader). */
@@ -76,7 +71,7 @@ const independentRule: ExchangeRule = {
     const current = [...served.versions].sort().at(-1);
     if (asked !== current || ctx.deprecatedVersions.includes(asked))
       return notJudged("not its operation's current version");
-    if (asked === newestAnywhere(ctx)) return notJudged('the newest version of every resource');
+    if (asked === ctx.newestVersion) return notJudged('the newest version of every resource');
     const marked = a.res.header(ctx.deprecationHeader);
     if (marked === undefined) return held;
     return broken(

@@ -21,3 +21,11 @@ export function matchTemplate(template: string, path: string): Record<string, st
   const m = patternOf(template).exec(path);
   return m ? Object.fromEntries(contextsOf(template).map((n, i) => [n, decodeSegment(m[i + 1]!)])) : undefined;
 }
+
+/** Of `items`, the one whose template `path` fills most literally (the fewest parameters): the path's own. */
+export function mostLiteral<T extends { template: string }>(items: readonly T[], path: string): T | undefined {
+  const params = (template: string) => template.match(/\{/g)?.length ?? 0;
+  return items
+    .filter((i) => matchTemplate(i.template, path) !== undefined)
+    .sort((a, b) => params(a.template) - params(b.template))[0];
+}

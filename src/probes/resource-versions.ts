@@ -5,7 +5,7 @@ import type { HttpResponse } from '../http/messages.ts';
 import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import { knownVersionsOf } from '../profile/known-versions.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
-import { matchTemplate } from './path-template.ts';
+import { matchTemplate, mostLiteral } from './path-template.ts';
 import { sharedResponse } from './shared-response.ts';
 import type { Profile } from '../profile/profile.ts';
 import type { Surface, SurfaceOperation } from '../surface/model.ts';
@@ -134,12 +134,12 @@ export const firstReadVersion = (s: Surface, path: string): string | undefined =
   operationAt(s.operations, 'GET', path)?.generations[0];
 
 /** The operation of `ops` that a request `method path` (below the v2 base) is: the most literal template it fills. */
-export function operationAt<O extends Pick<SurfaceOperation, 'template' | 'method'>>(
+export const operationAt = <O extends Pick<SurfaceOperation, 'template' | 'method'>>(
   ops: readonly O[],
   method: string,
   path: string,
-): O | undefined {
-  const literalness = (template: string) => -(template.match(/\{/g)?.length ?? 0);
-  const matching = ops.filter((o) => o.method === method && fills(o.template, path));
-  return matching.sort((a, b) => literalness(b.template) - literalness(a.template))[0];
-}
+): O | undefined =>
+  mostLiteral(
+    ops.filter((o) => o.method === method),
+    path,
+  );

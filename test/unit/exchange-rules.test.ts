@@ -9,6 +9,15 @@ import { exchangeContext } from '../../src/exchange-rules/context.ts';
 import { exchangeRules, exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
 import { loadProfile, referenceProfileFile } from '../../src/profile/load.ts';
 import { HttpResponse } from '../../src/http/messages.ts';
+import type { SurfaceMethod } from '../../src/surface/model.ts';
+
+/** An operation of the target's document, with the version dates it serves. */
+const op = (template: string, method: SurfaceMethod, generations: string[] = []) => ({
+  template,
+  method,
+  generations,
+  readOnly: [],
+});
 
 const ctx: ExchangeContext = {
   baseUrl: 'https://api.example.test',
@@ -34,26 +43,17 @@ const ctx: ExchangeContext = {
   surface: {
     source: "the target's document",
     operations: [
-      ['/groups/{groupId}/events', 'GET'],
-      ['/groups/{groupId}/alertConfigs', 'GET'],
-      ['/groups/{groupId}/alertConfigs', 'POST'],
-      ['/groups/{groupId}/alertConfigs/{alertConfigId}', 'PATCH'],
-      ['/groups/{groupId}/alertConfigs/matchers', 'GET'],
-    ].map(([template, method]) => ({ template: template!, method: method as 'GET', generations: [], readOnly: [] })),
+      op('/groups/{groupId}/events', 'GET'),
+      op('/groups/{groupId}/alertConfigs', 'GET'),
+      op('/groups/{groupId}/alertConfigs', 'POST'),
+      op('/groups/{groupId}/alertConfigs/{alertConfigId}', 'PATCH'),
+      op('/groups/{groupId}/alertConfigs/matchers', 'GET'),
+      op('/groups/{groupId}/clusters', 'GET', ['2023-01-01', '2023-02-01', '2024-08-05']),
+      op('/groups/{groupId}/clusters/{clusterName}', 'PATCH', ['2023-01-01', '2023-02-01', '2024-08-05']),
+      op('/groups/{groupId}/clusters/{clusterName}', 'DELETE', ['2023-01-01', '2023-02-01']),
+    ],
   },
-  versionedOperations: [
-    { template: '/groups/{groupId}/clusters', method: 'GET', generations: ['2023-01-01', '2023-02-01', '2024-08-05'] },
-    {
-      template: '/groups/{groupId}/clusters/{clusterName}',
-      method: 'PATCH',
-      generations: ['2023-01-01', '2023-02-01', '2024-08-05'],
-    },
-    {
-      template: '/groups/{groupId}/clusters/{clusterName}',
-      method: 'DELETE',
-      generations: ['2023-01-01', '2023-02-01'],
-    },
-  ],
+  newestVersion: '2024-08-05',
   deprecationHeader: 'Deprecation',
   otherAccept: 'refused',
   documentPath: '/api/platform/v2/openapi.json',
