@@ -22,6 +22,12 @@ function notUnauthenticated(ctx: ExchangeContext, a: Answer): Verdict | undefine
   // A browser's CORS preflight never carries credentials (the Fetch standard): no request of the API's.
   if (a.method === 'OPTIONS') return notJudged('an OPTIONS request, which a CORS preflight sends without credentials');
   if (sentCredentials(a.res.exchange.request)) return notJudged('credentials were sent');
+  return servedToAnyone(ctx, a);
+}
+
+/** Why an answer's path may be served without authentication, whatever credentials came: the profile or the target's
+ * document says so, or a document the profile names, unread, may. Undefined where it needs authentication. */
+function servedToAnyone(ctx: ExchangeContext, a: Answer): Verdict | undefined {
   const path = pathBelowBase(ctx, a);
   if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return notJudged('a path served without authentication');
   if (ctx.documentUnread)
@@ -44,10 +50,8 @@ const sentBasic = (a: Answer): boolean =>
 
 function cleartextRefused(ctx: ExchangeContext, a: Answer): Verdict {
   if (!sentBasic(a)) return notJudged('no Basic authentication sent');
-  const path = pathBelowBase(ctx, a);
-  if (ctx.unauthenticated.some((t) => matchTemplate(t, path))) return notJudged('a path served without authentication');
-  if (ctx.documentUnread)
-    return leftUnjudged("the target's document, which may serve the path without authentication, was not read");
+  const open = servedToAnyone(ctx, a);
+  if (open) return open;
   if (a.res.status >= 400) return held;
   return broken(
     `${describeExchange(a.res)}: a request carrying its key in the clear (Basic authentication) is accepted`,
