@@ -5,7 +5,7 @@ import { check } from '../src/harness/check.ts';
 import { exchangeCheckTitle as titleOf } from '../src/exchange-rules/registry.ts';
 import { judgeRun } from './support/run-exchanges.ts';
 import { notApplicableFor, skipFor } from '../src/outcome.ts';
-import { deprecatedVersions, versionedResources } from '../src/probes/resource-versions.ts';
+import { currentVersionsDiffer, hasDeprecatedVersion } from '../src/profile/deprecated-versions.ts';
 
 // 2.1 "All entities are JSON."
 check('ENT-JSON-RESPONSE', titleOf('ENT-JSON-RESPONSE'), judgeRun('ENT-JSON-RESPONSE'));
@@ -82,7 +82,7 @@ check('VER-DELETED-REFUSED', titleOf('VER-DELETED-REFUSED'), async (ctx) => {
 // request of the run, of any method, whose Accept names a deprecated version of its resource is refused for it.
 // A profile that lists no deprecated version leaves the rule nothing to judge, for that reason.
 check('VER-DEPRECATED-USABLE', titleOf('VER-DEPRECATED-USABLE'), async (ctx) => {
-  if (!versionedResources(ctx.target).some((r) => deprecatedVersions(ctx.target, r).length > 0))
+  if (!hasDeprecatedVersion(ctx.target.profile.versions))
     notApplicableFor('versions.deprecated', 'the profile lists no deprecated version');
   await judgeRun('VER-DEPRECATED-USABLE')(ctx);
 });
@@ -92,8 +92,7 @@ check('VER-DEPRECATED-USABLE', titleOf('VER-DEPRECATED-USABLE'), async (ctx) => 
 // A profile whose resources share one current version, or whose target marks no version deprecated, leaves the rule
 // nothing to judge, for that reason.
 check('VER-INDEPENDENT', titleOf('VER-INDEPENDENT'), async (ctx) => {
-  const currents = new Set(versionedResources(ctx.target).map((r) => r.current));
-  if (currents.size < 2)
+  if (!currentVersionsDiffer(ctx.target.profile.versions))
     notApplicableFor('versions.resources', 'every resource in the profile has the same current version');
   if (!ctx.target.profile.versions.deprecationHeader)
     notApplicableFor('versions.deprecationHeader', 'the profile says the target marks no deprecated version');

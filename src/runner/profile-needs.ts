@@ -1,7 +1,7 @@
 // What each rule's checks need of the profile (src/catalogue/profile-needs.json): the profile facts a check skips
 // on (skipFor) and the condition under which it does, so that a plan can say before any request what will skip.
 import { readFileSync } from 'node:fs';
-import { deprecatedOf } from '../profile/deprecated-versions.ts';
+import { currentVersionsDiffer, hasDeprecatedVersion } from '../profile/deprecated-versions.ts';
 import type { Profile } from '../profile/profile.ts';
 
 /** When a need is unmet; `target-data` also depends on what the target holds, so a plan can only say it may skip. */
@@ -100,9 +100,9 @@ export function unmet(need: Need, profile: Profile): boolean {
     case 'no-metric-variant':
       return !profile.alertConfigs.variants.some((v) => 'metricThreshold' in v.body);
     case 'no-deprecated-version':
-      return Object.values(profile.versions.resources).every((vs) => deprecatedOf(profile.versions, vs).length === 0);
+      return !hasDeprecatedVersion(profile.versions);
     case 'one-current-version':
-      return new Set(Object.values(profile.versions.resources).map((v) => v.at(-1))).size < 2;
+      return !currentVersionsDiffer(profile.versions);
     case 'omits-documented':
       return documented.some((e) => !profile.endpoints.documented.includes(e));
     case 'served':
