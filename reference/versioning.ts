@@ -161,13 +161,11 @@ export function versionHeaders(
   const headers: Record<string, string> = {};
   if (info?.deprecation) headers.Deprecation = httpDate(info.deprecation);
   if (info?.sunset) headers.Sunset = httpDate(info.sunset);
-  // Mutant: one resource's newer version deprecates that date for every resource (versioning not per resource).
-  if (mutants.has('VER-INDEPENDENT') && !info?.deprecation && NEWEST_ANYWHERE > version)
-    headers.Deprecation = httpDate(NEWEST_ANYWHERE);
-  // Mutant: the same, for the writes alone (the reads' headers kept per resource).
+  // Mutants: one resource's newer version deprecates that date for every resource (versioning not per resource), on
+  // every request or on the writes alone (the reads' headers kept per resource).
   const write = method !== 'GET' && method !== 'HEAD';
-  if (write && mutants.has('VER-INDEPENDENT:writes') && !info?.deprecation && NEWEST_ANYWHERE > version)
-    headers.Deprecation = httpDate(NEWEST_ANYWHERE);
+  const global = mutants.has('VER-INDEPENDENT') || (write && mutants.has('VER-INDEPENDENT:writes'));
+  if (global && !info?.deprecation && NEWEST_ANYWHERE > version) headers.Deprecation = httpDate(NEWEST_ANYWHERE);
   return headers;
 }
 
