@@ -77,9 +77,13 @@ async function burstProjects(t: Target): Promise<string[]> {
 }
 
 /** The projects a credential reaches, from its GET /groups: outside every project's budget, and it settles the
- * credential's Digest handshake before any project is reserved. */
+ * credential's Digest handshake before any project is reserved. The suite's own projects are made first, so that the
+ * list holds them. */
 function projectsOf(t: Target, as: string): Promise<Set<string>> {
-  return oncePerRun(`projects-of:${as}`, () => listProjects(t, as));
+  return oncePerRun(`projects-of:${as}`, async () => {
+    await ownProjects(t);
+    return listProjects(t, as);
+  });
 }
 
 async function listProjects(t: Target, as: string): Promise<Set<string>> {
@@ -143,9 +147,8 @@ afterAll(async () => {
  * order, so that the exhaustion and the joint burst go to one project where they can, and the joint burst takes over
  * the window after the exhaustion's turn. */
 async function ownerPool(t: Target): Promise<string[]> {
-  const projects = await burstProjects(t);
   const callersOf = await callersBy(t);
-  return projects
+  return (await burstProjects(t))
     .filter((p) => callersOf(p).includes('owner'))
     .sort((a, b) => callersOf(b).length - callersOf(a).length);
 }
