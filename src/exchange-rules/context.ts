@@ -5,7 +5,8 @@ import { versionedResourcesOf, type VersionedResource } from '../probes/resource
 import { locationOf } from '../profile/document-location.ts';
 import type { Profile } from '../profile/profile.ts';
 import { surfaceFromProfile } from '../surface/from-profile.ts';
-import type { DocumentReading, Surface } from '../surface/model.ts';
+import { IndexedSurface } from '../surface/indexed-surface.ts';
+import type { DocumentReading } from '../surface/model.ts';
 
 export interface ExchangeContext {
   /** Where the API is served (scheme, host, base path): answers from elsewhere are not the API's. */
@@ -25,8 +26,9 @@ export interface ExchangeContext {
   deprecatedVersions: readonly string[];
   /** The resources the profile versions, each with its versions (versions.resources: GET paths). */
   versionedResources: readonly VersionedResource[];
-  /** The target's surface: its document's, where the profile names one that was read, else the profile's. */
-  surface: Surface;
+  /** The target's surface: its document's, where the profile names one that was read, else the profile's; asked of
+   * each answer which operations its path is. */
+  surface: IndexedSurface;
   /** The newest version date any operation serves, as the surface or the profile says. */
   newestVersion: string | undefined;
   /** The response header by which the target marks a deprecated version (versions.deprecationHeader); '' for none. */
@@ -57,7 +59,7 @@ export function exchangeContext(
   credentialsRecorded = true,
   document?: DocumentReading,
 ): ExchangeContext {
-  const surface = document && 'operations' in document ? document : surfaceFromProfile(profile);
+  const surface = new IndexedSurface(document && 'operations' in document ? document : surfaceFromProfile(profile));
   const open = surface.operations.filter((o) => o.unauthenticated);
   return {
     baseUrl: profile.baseUrl,

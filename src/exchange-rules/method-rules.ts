@@ -5,24 +5,17 @@
 // body refused), which one answer does not tell apart: the planned checks, sent where everything else is right,
 // judge those.
 import { describeExchange } from '../judges/status.ts';
-import { methodsAt, type SurfaceMethod } from '../surface/model.ts';
-import { mostLiteral } from '../probes/path-template.ts';
+import type { SurfaceMethod } from '../surface/model.ts';
 import { pathBelowBase, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
 import { broken, held, leftUnjudged, notJudged, type ExchangeRule, type Verdict } from './rule.ts';
 
 const methods: readonly SurfaceMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The template of the surface a path is (the most literal it fills, of any method), with the methods it serves. */
-function servedMethods(ctx: ExchangeContext, path: string): { template: string; methods: SurfaceMethod[] } | undefined {
-  const at = mostLiteral(ctx.surface.operations, path);
-  return at && { template: at.template, methods: methodsAt(ctx.surface, at.template) };
-}
-
 function unsupportedRefused(ctx: ExchangeContext, a: Answer): Verdict {
   if (a.generation !== 'v2') return notJudged('not the versioned API');
   if (!(methods as readonly string[]).includes(a.method)) return notJudged(`a ${a.method}, which no rule of 4.1 names`);
-  const at = servedMethods(ctx, pathBelowBase(ctx, a));
+  const at = ctx.surface.methodsServedAt(pathBelowBase(ctx, a));
   if (!at) return notJudged('a path the surface does not describe');
   if (at.methods.includes(a.method as SurfaceMethod)) return notJudged('a method its path supports');
   if (ctx.documentUnread)

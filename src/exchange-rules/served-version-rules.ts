@@ -7,7 +7,6 @@
 // current version, while another resource has a newer one, is not marked deprecated.
 import { describeExchange } from '../judges/status.ts';
 import { matchTemplate } from '../probes/path-template.ts';
-import { operationAt } from '../probes/resource-versions.ts';
 import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import { pathBelowBase, type Answer } from './answer.ts';
 import type { ExchangeContext } from './context.ts';
@@ -20,7 +19,7 @@ import { versionAsked } from './version-rules.ts';
 function servedAt(ctx: ExchangeContext, a: Answer): { versions: readonly string[]; by: string } | undefined {
   const path = pathBelowBase(ctx, a);
   const method = a.method === 'HEAD' ? 'GET' : a.method;
-  const op = operationAt(ctx.surface.operations, method, path);
+  const op = ctx.surface.operationAt(method, path);
   if (op && op.generations.length > 0)
     return { versions: op.generations, by: `the document's ${method} ${op.template}` };
   const listed = method === 'GET' ? ctx.versionedResources.find((r) => matchTemplate(r.template, path)) : undefined;

@@ -22,10 +22,14 @@ export function matchTemplate(template: string, path: string): Record<string, st
   return m ? Object.fromEntries(contextsOf(template).map((n, i) => [n, decodeSegment(m[i + 1]!)])) : undefined;
 }
 
-/** Of `items`, the one whose template `path` fills most literally (the fewest parameters): the path's own. */
-export function mostLiteral<T extends { template: string }>(items: readonly T[], path: string): T | undefined {
+/** Of `items`, those whose template `path` fills, the most literal first (the fewest parameters: the path's own). */
+export function instancesOf<T extends { template: string }>(items: readonly T[], path: string): T[] {
   const params = (template: string) => template.match(/\{/g)?.length ?? 0;
   return items
     .filter((i) => matchTemplate(i.template, path) !== undefined)
-    .sort((a, b) => params(a.template) - params(b.template))[0];
+    .sort((a, b) => params(a.template) - params(b.template));
 }
+
+/** Of `items`, the one whose template `path` fills most literally: the path's own. */
+export const mostLiteral = <T extends { template: string }>(items: readonly T[], path: string): T | undefined =>
+  instancesOf(items, path)[0];

@@ -57,8 +57,11 @@ export const operationsAt = (s: Surface, template: string): SurfaceOperation[] =
   s.operations.filter((o) => shapeOf(o.template) === shapeOf(template));
 
 /** The methods the surface serves at a template; HEAD wherever GET is. */
-export function methodsAt(s: Surface, template: string): SurfaceMethod[] {
-  const methods = operationsAt(s, template).map((o) => o.method);
+export const methodsAt = (s: Surface, template: string): SurfaceMethod[] => methodsOf(operationsAt(s, template));
+
+/** The methods of the operations at one template; HEAD wherever GET is. */
+export function methodsOf(ops: readonly SurfaceOperation[]): SurfaceMethod[] {
+  const methods = ops.map((o) => o.method);
   return methods.includes('GET') && !methods.includes('HEAD') ? [...methods, 'HEAD'] : methods;
 }
 

@@ -9,6 +9,7 @@ import { exchangeContext } from '../../src/exchange-rules/context.ts';
 import { exchangeRules, exchangeRulesOf } from '../../src/exchange-rules/registry.ts';
 import { loadProfile, referenceProfileFile } from '../../src/profile/load.ts';
 import { HttpResponse } from '../../src/http/messages.ts';
+import { IndexedSurface } from '../../src/surface/indexed-surface.ts';
 import type { SurfaceMethod } from '../../src/surface/model.ts';
 
 /** An operation of the target's document, with the version dates it serves. */
@@ -40,7 +41,7 @@ const ctx: ExchangeContext = {
   versionedResources: [
     { template: '/groups/{groupId}', versions: ['2023-01-01', '2023-02-01'], current: '2023-02-01' },
   ],
-  surface: {
+  surface: new IndexedSurface({
     source: "the target's document",
     operations: [
       op('/groups/{groupId}/events', 'GET'),
@@ -52,7 +53,7 @@ const ctx: ExchangeContext = {
       op('/groups/{groupId}/clusters/{clusterName}', 'PATCH', ['2023-01-01', '2023-02-01', '2024-08-05']),
       op('/groups/{groupId}/clusters/{clusterName}', 'DELETE', ['2023-01-01', '2023-02-01']),
     ],
-  },
+  }),
   newestVersion: '2024-08-05',
   deprecationHeader: 'Deprecation',
   otherAccept: 'refused',
