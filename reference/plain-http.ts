@@ -17,8 +17,13 @@ export async function startRedirectListener(
   mutants: Mutants,
 ): Promise<RedirectListener> {
   const server: Server = createServer((req, res) => {
-    // Mutant: DELETE alone is served in the clear, with the API's JSON 401 error.
-    if (mutants.has('SVC-HTTPS-ONLY') || (req.method === 'DELETE' && mutants.has('SVC-HTTPS-ONLY:delete'))) {
+    // Mutants: DELETE alone is served in the clear, with the API's JSON 401 error; or what lies below a project (its
+    // resources: the redirect written for the API's top paths alone).
+    if (
+      mutants.has('SVC-HTTPS-ONLY') ||
+      (req.method === 'DELETE' && mutants.has('SVC-HTTPS-ONLY:delete')) ||
+      (/\/groups\/[^/?]+\/[^/?]/.test(req.url ?? '') && mutants.has('SVC-HTTPS-ONLY:below-project'))
+    ) {
       // Mutant: the API's own 401 error, served in the clear instead of the redirect.
       res
         .writeHead(401, { 'Content-Type': 'application/json' })

@@ -1,5 +1,7 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
-import { missingNames } from '../src/probes/surface/lists.ts';
+import { listSurface, missingContext, missingNames } from '../src/probes/surface/lists.ts';
+import { contextsOf } from '../src/probes/path-template.ts';
+import { caseGeneration } from '../src/probes/resource-versions.ts';
 import { expectNotServedInClear } from '../src/judges/plain-http.ts';
 import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
@@ -8,12 +10,14 @@ import { ownNamePatch } from '../src/probes/own-name-patch.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { requireReadAccess } from '../src/probes/read-access.ts';
 import { check } from '../src/harness/check.ts';
+import { once } from '../src/harness/per-run.ts';
 import { firstProject } from '../src/target/projects.ts';
 import { readOnlyTries, refusedOverSurface } from '../src/probes/refused-callers.ts';
 import { judgeRefusedTries } from '../src/probes/refused-reach.ts';
 import { methodSurface } from '../src/probes/surface/methods.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
+import { createsCluster } from '../src/target/scope.ts';
 import { undoAccepted } from '../src/target/created.ts';
 
 // --- "Access is HTTPS only (TLS). Plain HTTP is not served." ---
@@ -29,6 +33,30 @@ const plainPaths: { title: string; path: (t: Target) => string }[] = [
 ];
 const plainMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const reads = new Set<string>(['GET', 'HEAD']);
+
+/** Every list of the surface that lies in a project, under a project that does not exist (to no project's budget, and
+ * nothing there to change): what a redirect written for the API's top paths may leave out. Each takes one method in
+ * turns from the seed (the next where the profile does not allow that one there: a cluster create without
+ * allowBillable), and the generations in turns of those. */
+async function surfacePlainPaths(t: Target): Promise<{ method: string; title: string; path: string }[]> {
+  const s = await listSurface(t);
+  const inProject = s.lists.filter((l) => contextsOf(l.template)[0] === 'groupId');
+  return inProject.flatMap((l, k) => {
+    const probe = missingContext(s, l, 0);
+    if (!probe) return [];
+    const generation = caseGeneration(t.setup.seed, Math.floor(k / plainMethods.length));
+    const rest = probe.path.slice(`/groups/${t.missingProjectId}`.length).split('?')[0]!;
+    const allowed = (m: string) => t.profile.allowBillable || !createsCluster(m, rest);
+    const turn = (t.setup.seed + k) % plainMethods.length;
+    return [
+      {
+        method: [...plainMethods.slice(turn), ...plainMethods.slice(0, turn)].find(allowed)!,
+        title: `the ${l.title} of a project that does not exist (/${generation})`,
+        path: generation === 'v2' ? t.v2(probe.path) : t.legacy(probe.path),
+      },
+    ];
+  });
+}
 
 /** What a plain-HTTP address answers to an authenticated request, or undefined when nothing listens or answers there. */
 async function plainAnswer(t: Target, method: string, url: URL): Promise<HttpResponse | undefined> {
@@ -47,13 +75,24 @@ for (const method of plainMethods) {
     async ({ target, tally }) => {
       const plain = target.profile.plainHttpUrl;
       if (!plain) skipFor('plainHttpUrl', 'the profile names no plain-HTTP address to probe');
+      // Where the check looks, not what it judges: a confirmation of a failure asks the same paths, and does not
+      // crawl the target again to find them. The fixed paths are judged all the same where the lists were not found.
+      const lists = await once('plain-http-paths', () => surfacePlainPaths(target), { afresh: false }).catch(
+        (e: unknown) => {
+          if (!(e instanceof TargetError)) throw e;
+          tally.left('plain-HTTP answer', `the lists of the surface were not found: ${e.message}`);
+          return [];
+        },
+      );
       // Reads go everywhere; writes only where nothing exists to change.
-      const paths = plainPaths.filter((p) => reads.has(method) || p.title.endsWith('does not exist'));
+      const paths = [
+        ...plainPaths
+          .filter((p) => reads.has(method) || p.title.endsWith('does not exist'))
+          .map((p) => ({ title: p.title, path: p.path(target) })),
+        ...lists.filter((p) => p.method === method),
+      ];
       const answers = await Promise.all(
-        paths.map(async (p) => ({
-          title: p.title,
-          res: await plainAnswer(target, method, new URL(p.path(target), plain)),
-        })),
+        paths.map(async (p) => ({ title: p.title, res: await plainAnswer(target, method, new URL(p.path, plain)) })),
       );
       judgeAll(
         tally,

@@ -43,7 +43,7 @@ export class RunScope {
         `refused to send ${what}: project ${id} is neither one the profile names (projects.ids, projects.emptyProjectId) nor one this run created`,
       );
     }
-    if (method.toUpperCase() === 'POST' && /^\/clusters\/?$/.test(rest) && !this.profile.allowBillable) {
+    if (createsCluster(method, rest) && !this.profile.allowBillable) {
       throw new OutOfBounds(
         `refused to send ${what}: creating a cluster is billable, and the profile does not allow billable resources (allowBillable)`,
       );
@@ -58,6 +58,10 @@ export class RunScope {
     if (id) this.allowed.add(id);
   };
 }
+
+/** Whether a request below a project (`rest`: its path after /groups/{id}) creates a cluster, which is billable. */
+export const createsCluster = (method: string, rest: string): boolean =>
+  method.toUpperCase() === 'POST' && /^\/clusters\/?$/.test(rest);
 
 /** The id of a created entity, also inside an envelope (spec 2.4). */
 function createdId(body: string, contentField: string): string | undefined {
