@@ -402,13 +402,15 @@ export async function withWriteSurface(
       ? await existingCluster(t, project ? [project] : t.profile.projects.ids)
       : undefined;
     if (cluster) {
-      for (const g of generations)
-        resources.push(
-          clusterResource(t, what, surface, g, cluster.collection, {
-            path: cluster.path,
-            entity: await readAt(t, g, cluster.path),
-          }),
-        );
+      for (const g of generations) {
+        const entity = await readAt(t, g, cluster.path).catch((e: unknown) => {
+          // A target its own document describes may serve /v2 alone: a 404 under /v1.0 leaves that generation out.
+          if (g === 'v1.0' && e instanceof TargetError && e.exchange?.response?.status === 404) return undefined;
+          throw e;
+        });
+        if (entity)
+          resources.push(clusterResource(t, what, surface, g, cluster.collection, { path: cluster.path, entity }));
+      }
     }
     await use(resources);
   } finally {
