@@ -322,6 +322,13 @@ function parseJsonBody(req: FastifyRequest, generation: Generation, vendor: stri
   try {
     return JSON.parse(text);
   } catch {
+    // Mutant: a change (PATCH) of a custom database role whose body cannot be read is taken as an empty change.
+    if (
+      req.method === 'PATCH' &&
+      /\/customDBRoles\/roles\/[^/?]+(\?|$)/.test(req.url) &&
+      mutants.has('ERR-MALFORMED-400:role-patch')
+    )
+      return {};
     // Mutant: the versioned media type's parser gives up on a body it cannot read, and the request falls through to
     // the refusal of an unknown Content-Type.
     const type = mediaTypeOf(req.headers['content-type']);

@@ -27,6 +27,8 @@ import { generations, type Generation } from '../src/generation.ts';
 import { caseGeneration, inGeneration, inServedGeneration } from '../src/probes/resource-versions.ts';
 import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
+import { judgeEach } from '../src/harness/coverage-first.ts';
+import { describeOp, Reach, withWriteOps } from '../src/probes/write-operations.ts';
 import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries, missingNames } from '../src/probes/surface/lists.ts';
@@ -206,6 +208,41 @@ for (const [i, c] of creates.entries()) {
     );
   }
 }
+
+// 7.2 "400 | Bad Request | Malformed request", on every write of the writable surface of one project (each resource,
+// method and generation, under /v2 where /v1.0 does not serve it): its body, which the target takes, spoiled one way,
+// the spoilings in turns from the run's seed. What an accepted create made is deleted again; a PUT or PATCH body holds
+// current values, which change nothing.
+check(
+  'ERR-MALFORMED-400',
+  'a write of every writable resource, method and generation with its body not JSON is 400 with the error body',
+  async ({ target, tally }) => {
+    await withWriteOps(
+      target,
+      'malformed',
+      async (ops) => {
+        const cases = ops.map((op, k) => ({ op, m: malformations[(target.setup.seed + k) % malformations.length]! }));
+        const reach = new Reach();
+        await judgeEach(cases, async ({ op, m }) => {
+          const { res, generation } = await inServedGeneration(op.generation, async (g) => ({
+            res: await target.send({
+              method: op.method,
+              rawBody: m.spoil(JSON.stringify(op.body)),
+              ...inGeneration(target, g, op.path, { 'content-type': 'application/json' }),
+            }),
+          }));
+          if (op.method === 'POST') await undoAccepted(target, res, target.v2(op.path), op.key);
+          const sent = { ...op, generation };
+          tally.judged('malformed write', 1, describeOp(sent));
+          reach.add(sent, 0);
+          expectStatus(tally, res, 400, `${describeOp(sent)} with ${m.title} is refused as malformed`);
+          checkErrorBodyFields(res);
+        }).finally(() => reach.report(tally, false));
+      },
+      { oneProject: true },
+    );
+  },
+);
 
 // 7.2 "409 | Conflict | A create or modify request would duplicate a value of a property that must be unique."
 // Names that must be unique: a project's (in its organization), a cluster's and a custom database role's (in its

@@ -49,6 +49,7 @@ const english: Record<string, string> = {
   'page walk': 'page walks',
   'PATCH read back': 'PATCHes read back',
   'plain-HTTP answer': 'plain-HTTP answers',
+  'malformed write': 'malformed writes',
   'profile project': 'profile projects',
   project: 'projects',
   'read-back entity': 'read-back entities',
