@@ -23,7 +23,6 @@ import {
   firstReadVersion,
   isClustersResource,
   knownVersions,
-  operationAt,
   readInVersion,
   readLegacy,
   readPathInVersion,
@@ -108,7 +107,7 @@ for (const r of entryVersioned) {
         .find((path) => matchTemplate(`${r.template}/{entry}`, path));
       if (entry === undefined) noneReached(c, target, `entry of the ${titleOf(r.template)}`);
       // The target's document, where it dates the entry's GET, says which versions it serves.
-      const op = operationAt((await targetSurface(target)).operations, 'GET', entry);
+      const op = (await targetSurface(target)).operationAt('GET', entry);
       if (op && op.generations.length > 0 && !op.generations.includes(r.current))
         notApplicableFor(
           'versions.resources',

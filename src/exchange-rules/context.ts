@@ -59,7 +59,7 @@ export function exchangeContext(
   credentialsRecorded = true,
   document?: DocumentReading,
 ): ExchangeContext {
-  const surface = new IndexedSurface(document && 'operations' in document ? document : surfaceFromProfile(profile));
+  const surface = IndexedSurface.of(document && 'operations' in document ? document : surfaceFromProfile(profile));
   const open = surface.operations.filter((o) => o.unauthenticated);
   return {
     baseUrl: profile.baseUrl,

@@ -29,7 +29,3 @@ export function instancesOf<T extends { template: string }>(items: readonly T[],
     .filter((i) => matchTemplate(i.template, path) !== undefined)
     .sort((a, b) => params(a.template) - params(b.template));
 }
-
-/** Of `items`, the one whose template `path` fills most literally: the path's own. */
-export const mostLiteral = <T extends { template: string }>(items: readonly T[], path: string): T | undefined =>
-  instancesOf(items, path)[0];

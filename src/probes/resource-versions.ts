@@ -5,10 +5,10 @@ import type { HttpResponse } from '../http/messages.ts';
 import { deprecatedOf } from '../profile/deprecated-versions.ts';
 import { knownVersionsOf } from '../profile/known-versions.ts';
 import { fillPath, firstProject } from '../target/projects.ts';
-import { matchTemplate, mostLiteral } from './path-template.ts';
+import { matchTemplate } from './path-template.ts';
 import { sharedResponse } from './shared-response.ts';
 import type { Profile } from '../profile/profile.ts';
-import type { Surface, SurfaceOperation } from '../surface/model.ts';
+import type { IndexedSurface } from '../surface/indexed-surface.ts';
 import type { ApiRequest, Target } from '../target/target.ts';
 
 export interface VersionedResource {
@@ -130,16 +130,5 @@ export const sameBodiesIn = (path: string, a: string, b: string): boolean =>
 
 /** The oldest version date in which the surface serves a GET of `path` (below the v2 base), by the most literal
  * template it fills; undefined where the surface names no date for it (one made from the profile names none). */
-export const firstReadVersion = (s: Surface, path: string): string | undefined =>
-  operationAt(s.operations, 'GET', path)?.generations[0];
-
-/** The operation of `ops` that a request `method path` (below the v2 base) is: the most literal template it fills. */
-export const operationAt = <O extends Pick<SurfaceOperation, 'template' | 'method'>>(
-  ops: readonly O[],
-  method: string,
-  path: string,
-): O | undefined =>
-  mostLiteral(
-    ops.filter((o) => o.method === method),
-    path,
-  );
+export const firstReadVersion = (s: IndexedSurface, path: string): string | undefined =>
+  s.operationAt('GET', path)?.generations[0];

@@ -14,12 +14,19 @@ export class IndexedSurface implements Surface {
   private readonly bySegments = new Map<number, SurfaceOperation[]>();
   private readonly found = new Map<string, SurfaceOperation[]>();
 
-  constructor(surface: Surface) {
+  /** The surface indexed: itself where it already is (the run's, read once), so that its paths are found once. */
+  static of(surface: Surface): IndexedSurface {
+    return surface instanceof IndexedSurface ? surface : new IndexedSurface(surface);
+  }
+
+  private constructor(surface: Surface) {
     this.source = surface.source;
     this.operations = surface.operations;
     for (const o of surface.operations) {
       const n = segments(o.template);
-      this.bySegments.set(n, [...(this.bySegments.get(n) ?? []), o]);
+      const bucket = this.bySegments.get(n) ?? [];
+      bucket.push(o);
+      this.bySegments.set(n, bucket);
     }
   }
 

@@ -12,15 +12,18 @@ import { ProfileFactError, TargetError } from '../outcome.ts';
 import type { Target } from '../target/target.ts';
 import { locationOf } from '../profile/document-location.ts';
 import { surfaceFromProfile } from './from-profile.ts';
+import { IndexedSurface } from './indexed-surface.ts';
 import type { DocumentReading, Surface } from './model.ts';
 import { surfaceFromDocument } from './openapi.ts';
 
-export function targetSurface(t: Target): Promise<Surface> {
-  const slot = once('surface', (): { reading?: Promise<Surface> } => ({}), { afresh: false });
-  slot.reading ??= readSurface(t).catch((e: unknown) => {
-    if (e instanceof TargetError) slot.reading = undefined;
-    throw e;
-  });
+export function targetSurface(t: Target): Promise<IndexedSurface> {
+  const slot = once('surface', (): { reading?: Promise<IndexedSurface> } => ({}), { afresh: false });
+  slot.reading ??= readSurface(t)
+    .then((s) => IndexedSurface.of(s))
+    .catch((e: unknown) => {
+      if (e instanceof TargetError) slot.reading = undefined;
+      throw e;
+    });
   return slot.reading;
 }
 

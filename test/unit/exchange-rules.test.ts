@@ -41,7 +41,7 @@ const ctx: ExchangeContext = {
   versionedResources: [
     { template: '/groups/{groupId}', versions: ['2023-01-01', '2023-02-01'], current: '2023-02-01' },
   ],
-  surface: new IndexedSurface({
+  surface: IndexedSurface.of({
     source: "the target's document",
     operations: [
       op('/groups/{groupId}/events', 'GET'),

@@ -10,7 +10,7 @@ const op = (template: string, method: SurfaceMethod, generations: string[] = [])
   readOnly: [],
 });
 
-const surface = new IndexedSurface({
+const surface = IndexedSurface.of({
   source: 'a document',
   operations: [
     op('/groups/{groupId}', 'GET'),
@@ -49,4 +49,8 @@ it("gives a path's own template with the methods served there, whatever the para
   });
   expect(surface.methodsServedAt('/groups/p1/alertConfigs/matchers')?.methods).toEqual(['GET', 'POST', 'HEAD']);
   expect(surface.methodsServedAt('/orgs/o1')).toBeUndefined();
+});
+
+it('indexes a surface once: the indexed surface is its own index', () => {
+  expect(IndexedSurface.of(surface)).toBe(surface);
 });

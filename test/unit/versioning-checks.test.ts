@@ -9,6 +9,7 @@ import { RuleFailure } from '../../src/outcome.ts';
 import { answer } from '../support/answers.ts';
 import { checkProfile } from '../../src/profile/load.ts';
 import { firstReadVersion } from '../../src/probes/resource-versions.ts';
+import { IndexedSurface } from '../../src/surface/indexed-surface.ts';
 
 const modern = {
   name: 'c',
@@ -125,17 +126,15 @@ describe('the version a kind was first read in', () => {
     generations,
     readOnly: [],
   });
-  const surface = {
-    source: 'document',
-    operations: [
-      op('/groups/{groupId}', ['2023-01-01', '2023-02-01']),
-      op('/groups/byName/{groupName}', ['2023-01-01']),
-      op('/groups/{groupId}/streams', ['2023-02-01', '2024-05-30']),
-      op('/groups/{groupId}/flexClusters', ['2024-11-13']),
-      { ...op('/groups/{groupId}/flexClusters', ['2024-10-01']), method: 'POST' as const },
-      op('/groups/{groupId}/undated', []),
-    ],
-  };
+  const operations = [
+    op('/groups/{groupId}', ['2023-01-01', '2023-02-01']),
+    op('/groups/byName/{groupName}', ['2023-01-01']),
+    op('/groups/{groupId}/streams', ['2023-02-01', '2024-05-30']),
+    op('/groups/{groupId}/flexClusters', ['2024-11-13']),
+    { ...op('/groups/{groupId}/flexClusters', ['2024-10-01']), method: 'POST' as const },
+    op('/groups/{groupId}/undated', []),
+  ];
+  const surface = IndexedSurface.of({ source: 'document', operations });
 
   it("is the oldest date of the GET whose template the path fills, the most literal one's", () => {
     expect(firstReadVersion(surface, '/groups/5f1a')).toBe('2023-01-01');
@@ -143,7 +142,10 @@ describe('the version a kind was first read in', () => {
     expect(firstReadVersion(surface, '/groups/5f1a/streams')).toBe('2023-02-01');
     expect(
       firstReadVersion(
-        { ...surface, operations: [op('/groups/{groupId}/{kind}', ['2025-01-01']), ...surface.operations] },
+        IndexedSurface.of({
+          source: 'document',
+          operations: [op('/groups/{groupId}/{kind}', ['2025-01-01']), ...operations],
+        }),
         '/groups/5f1a/streams',
       ),
     ).toBe('2023-02-01');
@@ -152,6 +154,6 @@ describe('the version a kind was first read in', () => {
   it('is unknown where the surface dates no GET of the path', () => {
     expect(firstReadVersion(surface, '/groups/5f1a/undated')).toBeUndefined();
     expect(firstReadVersion(surface, '/groups/5f1a/alerts')).toBeUndefined();
-    expect(firstReadVersion({ source: 'profile', operations: [] }, '/groups/5f1a')).toBeUndefined();
+    expect(firstReadVersion(IndexedSurface.of({ source: 'profile', operations: [] }), '/groups/5f1a')).toBeUndefined();
   });
 });
