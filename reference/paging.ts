@@ -55,6 +55,11 @@ export function listReply<T>(ctx: RequestContext, items: T[], view: View<T>, tot
   // Mutant: an empty list nested two or more contexts deep (a cluster's restore jobs) is not found.
   if (items.length === 0 && Object.keys(ctx.params).length >= 2 && ctx.mutants.has('LIST-EMPTY-200:nested'))
     throw notFound(ctx.path);
+  // Mutant: under the legacy generation a project that runs no cluster has its empty lists not found.
+  if (items.length === 0 && ctx.generation === 'v1.0' && ctx.mutants.has('LIST-EMPTY-200:legacy')) {
+    const group = ctx.params.groupId;
+    if (group !== undefined && !ctx.store.clusters.some((c) => c.groupId === group)) throw notFound(ctx.path);
+  }
   const page = readPage(ctx);
   const start = firstIndex(ctx, page);
   const links: Link[] = [{ href: pageHref(ctx, page, page.pageNum), rel: 'self' }];

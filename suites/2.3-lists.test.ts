@@ -10,8 +10,8 @@ import type { HttpResponse } from '../src/http/messages.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
 import type { Tally } from '../src/harness/coverage.ts';
 import { judgeAll, throwCut, throwFirst } from '../src/harness/judge-all.ts';
-import { checkEmptyList } from '../src/judges/empty-list.ts';
-import { emptyListReads } from './support/empty-lists.ts';
+import { checkEmptyList, listAnswer, type ListAnswer } from '../src/judges/empty-list.ts';
+import { emptyListReads, legacyListRead } from './support/empty-lists.ts';
 import { dropFilledList, expectFilled, filledList, fillCount } from './support/paging-list.ts';
 import {
   againWhileUnchanged,
@@ -430,39 +430,53 @@ describe('spec 2.3, list responses', () => {
     },
   );
 
-  // "An empty result set returns status 200 with an empty results array, not 404."
+  // "An empty result set returns status 200 with an empty results array, not 404." Under both generations: a list
+  // empty under /v2 is judged under /v1.0 too, where a 200 judges, and a 404 breaks the rule only where /v1.0 serves
+  // that list at its first instance (else the 404 may be the missing generation's, VER-LEGACY-SAME-BODIES' to judge).
   check(
     'LIST-EMPTY-200',
-    "every list without items, at every depth of its contexts (a project without content's, and those under the first entities the crawl reached), is 200 with empty results",
+    "every list without items, at every depth of its contexts (a project without content's, and those under the first entities the crawl reached), under both generations, is 200 with empty results",
     async ({ target, tally }) => {
       const field = target.profile.paging.resultsField;
+      const surface = await listSurface(target);
       const failures: RuleFailure[] = [];
       const cut: TargetError[] = [];
+      const generations = new Set<string>();
       let empty = 0;
-      for (const { list, path, depth, res } of await emptyListReads(target, await listSurface(target))) {
+      /** Judges one reading of a list; returns what it showed ('empty' where it held the rule). */
+      const judge = (res: HttpResponse, what: string, generation: string, depth: number, place: string) => {
+        let answer: ListAnswer = 'not found';
         try {
-          const answer = checkEmptyList(res, field, `the ${list.title}`);
+          answer = checkEmptyList(res, field, what);
           // A list with items is not empty, and one without a results array is LIST-SHAPE's to judge.
           if (answer === 'no results')
             cut.push(
-              new TargetError(
-                'wrong-type',
-                `${describeExchange(res)}: the ${list.title} carry no results array`,
-                res.exchange,
-              ),
+              new TargetError('wrong-type', `${describeExchange(res)}: ${what} carry no results array`, res.exchange),
             );
-          if (answer !== 'empty') continue;
+          if (answer !== 'empty') return answer;
         } catch (e) {
           if (e instanceof TargetError) cut.push(e);
-          if (!(e instanceof RuleFailure)) continue;
+          if (!(e instanceof RuleFailure)) return 'other';
           failures.push(e);
         }
         empty++;
-        tally.judged(`empty list at depth ${depth}`, 1, path);
+        generations.add(generation);
+        tally.judged(`empty list at depth ${depth}`, 1, place);
+        return answer;
+      };
+      for (const read of await emptyListReads(target, surface)) {
+        const { list, path, depth, res } = read;
+        if (judge(res, `the ${list.title}`, 'v2', depth, path) !== 'empty') continue;
+        const legacy = await legacyListRead(target, surface, read);
+        // A 404 under /v1.0 may be that of the missing generation where /v1.0 does not serve the list at its first
+        // instance.
+        if (!legacy.served && listAnswer(legacy.res, field) === 'not found') continue;
+        judge(legacy.res, `the ${list.title} under /v1.0`, 'v1.0', depth, target.legacy(path));
       }
       throwFirst(failures, empty);
       throwCut(cut);
       if (empty === 0) throw new TargetError('nothing-judged', 'the target showed no empty list to judge');
+      tally.judged('generation', generations.size);
     },
   );
 

@@ -3,11 +3,12 @@
 // other contexts (the organization's) and deeper, every list at the first instances of its contexts the crawl
 // reached, entities with no items under them yet among them, and the alerts of an alert configuration the run made
 // (the paging rules' list), which has none. Each is read as the page every other list rule reads (`firstPage`): a
-// list's first instance, the one those rules read, costs nothing more.
+// list's first instance, the one those rules read, costs nothing more. A list found empty is read under /v1.0 too,
+// as the run's shared reading of that generation (the list rules' reading of a first instance costs nothing more).
 import type { HttpResponse } from '../../src/http/messages.ts';
-import { firstPage } from '../../src/probes/surface/paged-lists.ts';
 import { contextsOf } from '../../src/probes/path-template.ts';
 import {
+  existingLists,
   fill,
   listInstances,
   type ListInstance,
@@ -15,6 +16,8 @@ import {
   type SurfaceList,
 } from '../../src/probes/surface/lists.ts';
 import { TargetError } from '../../src/outcome.ts';
+import { sharedLegacyRead } from '../../src/probes/resource-versions.ts';
+import { firstPage, legacyServesList } from '../../src/probes/surface/paged-lists.ts';
 import type { Target } from '../../src/target/target.ts';
 import { filledIds, filledList } from './paging-list.ts';
 import { projectWithoutContent } from '../../src/probes/work-project.ts';
@@ -62,4 +65,20 @@ export async function emptyListReads(t: Target, s: Surface): Promise<ListRead[]>
       res: await firstPage(t, { title: l.list.title, generation: 'v2', path: t.v2(l.path) }),
     })),
   );
+}
+
+/** The /v1.0 reading of a list instance, and whether that generation is seen to serve the list: its first instance
+ * there (the list rules' reading, `legacyServesList`) is a list, so that a 404 of another instance is that instance's
+ * and not the generation's. */
+export async function legacyListRead(
+  t: Target,
+  s: Surface,
+  l: ListInstance,
+): Promise<{ res: HttpResponse; served: boolean }> {
+  const first = existingLists(s).find((e) => e.list === l.list);
+  const [res, served] = await Promise.all([
+    sharedLegacyRead(t, l.path),
+    first ? legacyServesList(t, first.path) : false,
+  ]);
+  return { res, served };
 }
