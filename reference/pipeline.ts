@@ -178,6 +178,9 @@ async function handle(
   // Mutant: HEAD is not supported on single projects (405), although their GET is served.
   if (req.method === 'HEAD' && /^\/groups\/[^/]+$/.test(apiPath) && services.mutants.has('METH-HEAD:405'))
     throw unsupportedMethod(services.mutants, req.method, path, allowedMethods(match.route));
+  // Mutant: HEAD of anything below a cluster is not found, though its GET is served.
+  if (req.method === 'HEAD' && /\/clusters\/[^/]+\/./.test(apiPath) && services.mutants.has('METH-HEAD:below-cluster'))
+    throw notFound(path);
   const method = req.method === 'HEAD' ? 'GET' : req.method;
   let handler = Object.hasOwn(match.route.methods, method)
     ? match.route.methods[method as Method]

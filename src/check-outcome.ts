@@ -36,8 +36,8 @@ function pluralWord(word: string): string {
 }
 
 /** What follows a kind's head noun and stays as it is: "date sent", "HEAD answer read raw", "create over the limit",
- * "empty list at depth 2". */
-const afterHead = / (sent|read raw|read back|over the limit|at depth \S+|after the turn)$/;
+ * "empty list at depth 2", "HEAD answer compared with GET". */
+const afterHead = / (sent|read raw|read back|over the limit|at depth \S+|after the turn|compared with GET)$/;
 
 /** What a kind left unjudged ends with (src/harness/coverage.ts): "date sent not judged (the alert closed)". */
 const unjudged = / not judged \(.*\)$/;

@@ -1,7 +1,12 @@
 // Spec 4.1: HTTP methods. Writes are made on entities each check creates for itself and deletes at its end.
 import { isDeepStrictEqual } from 'node:util';
 import { changedFields, notHeld } from '../src/judges/fields.ts';
-import { checkHeadMatchesGet, expectNoBodyAfterHead } from '../src/judges/head.ts';
+import {
+  checkHeadMatchesGet,
+  checkRawHeadMatchesGet,
+  expectNoBodyAfterHead,
+  rawPairUnjudgeable,
+} from '../src/judges/head.ts';
 import { expectJudgeable, expectStatus } from '../src/harness/judged-answers.ts';
 import { unjudgeable } from '../src/judges/status.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
@@ -250,10 +255,12 @@ for (const h of headed) {
 // The same, read off the raw connection: a body after a HEAD answer's headers corrupts the next answer on a
 // kept-alive connection, which the client library hides. Every kind of path of the surface, and one that names nothing,
 // under the two generations in turns from the run's seed (spec 9.4: /v1.0 serves the same resources; a path it does not
-// serve is one more that names nothing, whose answer must not carry a body after a HEAD either).
+// serve is one more that names nothing, whose answer must not carry a body after a HEAD either). The GET sent after
+// each HEAD on that connection answers a moment later, in the same state: each HEAD is held to its status and
+// representation headers too, but where either is a 5xx or 429, or a challenge came to one alone.
 check(
   'METH-HEAD',
-  'HEAD of every kind of path, under /v2 or /v1.0 in turns, sends no body bytes ahead of the next answer on a kept-alive connection',
+  'HEAD of every kind of path, under /v2 or /v1.0 in turns, sends no body bytes ahead of the next answer on a kept-alive connection, and has the status and representation headers of the GET answered after it there',
   async ({ target, tally }) => {
     const paths = [
       ...(await methodSurface(target, async () => undefined)).map((p) => ({ title: p.title, path: p.path })),
@@ -269,9 +276,24 @@ check(
           : await probe(target.legacy(p.path), legacyRead.headers.accept);
       answers.push({ title, raw });
     }
+    const compared = answers.filter(({ title, raw }) => {
+      const why = rawPairUnjudgeable(raw);
+      if (why) tally.left('HEAD answer compared with GET', `${title}: ${why}`);
+      return why === undefined;
+    });
     judgeAll(tally, 'HEAD answer read raw', answers, ({ title, raw }) => expectNoBodyAfterHead(raw, title), {
       place: ({ title }) => title,
     });
+    if (compared.length > 0)
+      judgeAll(
+        tally,
+        'HEAD answer compared with GET',
+        compared,
+        ({ title, raw }) => checkRawHeadMatchesGet(raw, title),
+        {
+          place: ({ title }) => title,
+        },
+      );
   },
 );
 

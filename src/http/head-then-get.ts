@@ -16,8 +16,32 @@ export interface HeadThenGet {
   headLines: string;
   /** The bytes between the end of the HEAD answer's headers and the GET answer's status line (or the end). */
   between: Buffer;
-  /** The GET answer's status line, or undefined when none came. */
-  getStatusLine: string | undefined;
+  /** The GET answer's status line and headers, or undefined when none came. */
+  getLines: string | undefined;
+}
+
+/** An answer's head as read off the connection: its status (0 where the status line is none) and its headers. */
+export interface RawHead {
+  status: number;
+  /** A header's value by its name in any case, repeated ones joined with a comma; undefined where absent. */
+  header(name: string): string | undefined;
+}
+
+/** Reads an answer's status line and header lines (`headLines`, `getLines`). */
+export function rawHead(lines: string | undefined): RawHead {
+  const [statusLine = '', ...fields] = (lines ?? '').split('\r\n');
+  const headers = new Map<string, string>();
+  for (const field of fields) {
+    const colon = field.indexOf(':');
+    if (colon <= 0) continue;
+    const name = field.slice(0, colon).trim().toLowerCase();
+    const value = field.slice(colon + 1).trim();
+    headers.set(name, headers.has(name) ? `${headers.get(name)}, ${value}` : value);
+  }
+  return {
+    status: Number(/^HTTP\/1\.\d (\d{3})/.exec(statusLine)?.[1] ?? 0),
+    header: (name) => headers.get(name.toLowerCase()),
+  };
 }
 
 export interface RawOptions {
@@ -69,9 +93,10 @@ export function headThenGet(r: RawRequest, o: RawOptions): Promise<HeadThenGet> 
       const rest = all.subarray(headEnd + 4);
       const next = rest.indexOf('HTTP/1.');
       const between = next < 0 ? rest : rest.subarray(0, next);
-      const statusLine = next < 0 ? undefined : rest.subarray(next, rest.indexOf('\r\n', next)).toString('latin1');
+      const getEnd = rest.indexOf('\r\n\r\n', next);
+      const getLines = next < 0 ? undefined : rest.subarray(next, getEnd < 0 ? undefined : getEnd).toString('latin1');
       socket.destroy();
-      resolve({ headLines: all.subarray(0, headEnd).toString('latin1'), between, getStatusLine: statusLine });
+      resolve({ headLines: all.subarray(0, headEnd).toString('latin1'), between, getLines });
     });
   });
 }

@@ -1,7 +1,7 @@
 // Spec 4.1: "HEAD | Return the response headers without the JSON body", judged against GET of the same resource.
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
-import type { HeadThenGet } from '../http/head-then-get.ts';
+import { rawHead, type HeadThenGet } from '../http/head-then-get.ts';
 import { describeExchange } from './status.ts';
 
 /** Headers that describe the representation (its media type, the version's lifecycle), not the moment it was sent. */
@@ -46,6 +46,43 @@ export function expectNoBodyAfterHead(r: HeadThenGet, what: string): void {
     {
       expected: "no bytes between the HEAD answer's headers and the next answer",
       actual: r.between.subarray(0, 200).toString('latin1'),
+    },
+  );
+}
+
+/** Why a HEAD read raw cannot be held to the GET answered right after it on the same connection, or undefined where it
+ * can: no GET answer came, either is a 5xx or a 429 (spec 7.2: retry later), or a credential challenge (401) came to
+ * one of them alone. */
+export function rawPairUnjudgeable(r: HeadThenGet): string | undefined {
+  if (r.getLines === undefined) return 'no GET answer followed on the connection';
+  const statuses = [rawHead(r.headLines).status, rawHead(r.getLines).status];
+  if (statuses.some((s) => s >= 500 || s === 429)) return `answered ${statuses.join(' and ')}`;
+  if (statuses[0] !== statuses[1] && statuses.includes(401))
+    return `a credential challenge (${statuses.join(' and ')})`;
+  return undefined;
+}
+
+/** METH-HEAD on the raw connection: the HEAD answer has the status and the representation headers of the GET answer
+ * that followed it on the same connection (a moment later, the same state). */
+export function checkRawHeadMatchesGet(r: HeadThenGet, what: string): void {
+  const head = rawHead(r.headLines);
+  const get = rawHead(r.getLines);
+  const line = r.headLines.split('\r\n')[0];
+  if (head.status !== get.status) {
+    throw new RuleFailure(`HEAD of ${what} (${line}): its status differs from the GET's after it (${get.status})`, {
+      expected: get.status,
+      actual: head.status,
+    });
+  }
+  const differing = representationHeaders.filter(
+    (h) => get.header(h) !== undefined && head.header(h) !== get.header(h),
+  );
+  if (differing.length === 0) return;
+  throw new RuleFailure(
+    `HEAD of ${what} (${line}): its ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the GET's after it`,
+    {
+      expected: Object.fromEntries(differing.map((h) => [h, get.header(h)])),
+      actual: Object.fromEntries(differing.map((h) => [h, head.header(h) ?? 'missing'])),
     },
   );
 }

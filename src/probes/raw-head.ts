@@ -1,7 +1,7 @@
 // HEAD then GET of a path on one raw kept-alive connection, authenticated as the owner and counted by the rate
 // scheduler like any request: one Digest challenge answered with a rising nonce count, or the bearer token.
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
-import { headThenGet, type HeadThenGet } from '../http/head-then-get.ts';
+import { headThenGet, rawHead, type HeadThenGet } from '../http/head-then-get.ts';
 import { digestAnswer } from '../http/digest-answers.ts';
 import { credential } from '../target/credentials.ts';
 import type { Target } from '../target/target.ts';
@@ -9,8 +9,6 @@ import type { Target } from '../target/target.ts';
 /** HEAD then GET of a path, asking for `accept` (the versioned media type of the profile's default version unless
  * told: plain JSON under /v1.0). */
 export type RawHead = (path: string, accept?: string) => Promise<HeadThenGet>;
-
-const statusOf = (line: string | undefined) => Number(/^HTTP\/1\.\d (\d{3})/.exec(line ?? '')?.[1] ?? 0);
 
 /** A prober of paths (whole paths below the origin), sending one at a time. */
 export async function rawHeadProber(t: Target): Promise<RawHead> {
@@ -43,8 +41,8 @@ export async function rawHeadProber(t: Target): Promise<RawHead> {
       { ca: o.ca, insecure: o.insecure, timeoutMs: o.requestTimeoutMs, localAddress: owner.localAddress },
     );
     const answered = { sentAt, receivedAt: Date.now() };
-    o.scheduler?.observe(tickets[0], { ...answered, status: statusOf(r.headLines) });
-    o.scheduler?.observe(tickets[1], { ...answered, status: statusOf(r.getStatusLine) });
+    o.scheduler?.observe(tickets[0], { ...answered, status: rawHead(r.headLines).status });
+    o.scheduler?.observe(tickets[1], { ...answered, status: rawHead(r.getLines).status });
     return r;
   };
 }

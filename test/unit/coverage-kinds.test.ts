@@ -35,6 +35,7 @@ const english: Record<string, string> = {
   'followed self link': 'followed self links',
   generation: 'generations',
   'HEAD answer read raw': 'HEAD answers read raw',
+  'HEAD answer compared with GET': 'HEAD answers compared with GET',
   'joint burst': 'joint bursts',
   list: 'lists',
   'list item': 'list items',

@@ -4,8 +4,8 @@ import { createServer as createPlainServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCertificate } from '../../reference/cert.ts';
-import { expectNoBodyAfterHead } from '../../src/judges/head.ts';
-import { headThenGet } from '../../src/http/head-then-get.ts';
+import { checkRawHeadMatchesGet, expectNoBodyAfterHead, rawPairUnjudgeable } from '../../src/judges/head.ts';
+import { headThenGet, rawHead } from '../../src/http/head-then-get.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import { listenLocally } from '../support/local-server.ts';
 
@@ -21,7 +21,12 @@ beforeAll(async () => {
     const socket = res.socket;
     // /leaky writes the body onto the connection after a HEAD answer, as a broken server might.
     if (req.method === 'HEAD' && req.url === '/leaky') res.once('finish', () => socket?.write(body));
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
+    // /plain-head labels HEAD plain JSON where GET is versioned; /lost-head is not found to HEAD; /busy-head is 429.
+    const versioned = 'application/vnd.platform.2023-02-01+json';
+    const head = req.method === 'HEAD';
+    const type = head && req.url === '/plain-head' ? 'application/json' : versioned;
+    const status = head && req.url === '/lost-head' ? 404 : head && req.url === '/busy-head' ? 429 : 200;
+    res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) }).end(body);
   });
   base = await listenLocally(server, 'https');
 });
@@ -34,15 +39,27 @@ describe('HEAD then GET on one raw connection', () => {
   it('sees nothing between a proper HEAD answer and the GET answer', async () => {
     const r = await probe('/proper');
     expect(r.between.length).toBe(0);
-    expect(r.getStatusLine).toBe('HTTP/1.1 200 OK');
+    expect(rawHead(r.getLines).status).toBe(200);
+    expect(rawHead(r.getLines).header('Content-Type')).toBe('application/vnd.platform.2023-02-01+json');
     expect(() => expectNoBodyAfterHead(r, 'a proper path')).not.toThrow();
+    expect(rawPairUnjudgeable(r)).toBeUndefined();
+    expect(() => checkRawHeadMatchesGet(r, 'a proper path')).not.toThrow();
   });
 
   it('sees the body a server wrongly sent after the HEAD answer, and the judge fails it', async () => {
     const r = await probe('/leaky');
     expect(r.between.toString()).toBe(body);
-    expect(r.getStatusLine).toBe('HTTP/1.1 200 OK');
+    expect(rawHead(r.getLines).status).toBe(200);
     expect(() => expectNoBodyAfterHead(r, 'a leaky path')).toThrow(RuleFailure);
+  });
+
+  it("fails a HEAD whose status or content type is not the GET's after it, and leaves a 429's pair unjudged", async () => {
+    const plainHead = await probe('/plain-head');
+    expect(() => checkRawHeadMatchesGet(plainHead, 'a path')).toThrow(/content-type differs from the GET's/);
+    const lost = await probe('/lost-head');
+    expect(rawPairUnjudgeable(lost)).toBeUndefined();
+    expect(() => checkRawHeadMatchesGet(lost, 'a path')).toThrow(/status differs from the GET's after it \(200\)/);
+    expect(rawPairUnjudgeable(await probe('/busy-head'))).toBe('answered 429 and 200');
   });
 });
 
@@ -59,7 +76,7 @@ describe('HEAD then GET over plain HTTP', () => {
       const r = await headThenGet({ url, head: {}, get: {} }, { timeoutMs: 5000 });
       expect(r.headLines).toMatch(/^HTTP\/1\.1 200 OK/);
       expect(r.between.toString()).toBe(body);
-      expect(r.getStatusLine).toBe('HTTP/1.1 200 OK');
+      expect(rawHead(r.getLines).status).toBe(200);
     } finally {
       await new Promise<void>((resolve) => plain.close(() => resolve()));
     }
