@@ -259,10 +259,12 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
 // --- Slow queries: "Items under slowQueries have optional properties metrics, opType, replicaState"; 4.4: "new optional
 // query parameters includeMetrics, includeOpType, includeReplicaState". Each reading is served and shaped as stated,
 // and a switch on has its property in the items; the spec gives no default, so a switch off or left out judges none.
+// The switches are read none, all false, each alone and all together.
 
 const readings: [what: string, query: Partial<Record<IncludeSwitch, boolean>>][] = [
   ['without the include parameters', {}],
   ['with every include parameter false', { includeMetrics: false, includeOpType: false, includeReplicaState: false }],
+  ['with every include parameter true', { includeMetrics: true, includeOpType: true, includeReplicaState: true }],
   ...(Object.keys(includeSwitches) as IncludeSwitch[]).map(
     (name): [string, Partial<Record<IncludeSwitch, boolean>>] => [`with ${name} alone`, { [name]: true }],
   ),

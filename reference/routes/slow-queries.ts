@@ -24,6 +24,11 @@ function slowQueriesOf(ctx: RequestContext, process: Process) {
       booleanParameter(ctx.query, 'includeReplicaState', false) &&
       !ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:replica-state-ignored'),
   };
+  // Mutant: the switches are read as alternatives, so that of several on only the first takes effect.
+  if (ctx.mutants.has('SLOWQ-OPTIONAL-PROPS:first-switch')) {
+    const first = (Object.keys(include) as (keyof typeof include)[]).find((k) => include[k]);
+    for (const k of Object.keys(include) as (keyof typeof include)[]) include[k] = k === first;
+  }
   const nLogs = integerParameter(ctx.query, 'nLogs', DEFAULT_LOG_LINES);
   const namespaces = ctx.query.getAll('namespaces');
   const view = (q: SlowQuery) => ({
