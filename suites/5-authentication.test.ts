@@ -1,7 +1,7 @@
 // Spec 5: authentication. API keys with HTTP Digest, service-account bearer tokens, 401 and 403, grants.
 import { randomBytes } from 'node:crypto';
 import { answerableChallenges, expectDigestChallenge } from '../src/judges/digest-challenge.ts';
-import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
+import { expectJudgeable, expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
 import { digestAnswer, wrongDigestAnswer, type WrongAnswer } from '../src/http/digest-answers.ts';
 import { RuleFailure, skipFor, TargetError } from '../src/outcome.ts';
@@ -16,9 +16,12 @@ import type { RefusedTry } from '../src/probes/refused-surface.ts';
 import { methodSurface } from '../src/probes/surface/methods.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
 import { describeOp } from '../src/probes/write-operations.ts';
+import { caseGeneration } from '../src/probes/resource-versions.ts';
+import { describeExchange } from '../src/judges/status.ts';
 import type { Target } from '../src/target/target.ts';
 import { expectProfilePathServed } from '../src/judges/profile-path.ts';
 import {
+  badTokenAnswer,
   credentialSample,
   unauthenticatedAnswer,
   wrongKeyAnswer,
@@ -231,16 +234,28 @@ check(
 
 check(
   'AUTH-BEARER',
-  "the service account's token reads a project and its clusters, as an API key does",
+  "the service account's token reads a project under both generations and its clusters, and patches the project with its own name, as an API key does",
   async ({ target, tally }) => {
     requireCredential(target, 'serviceAccount');
     if (credential(target, 'serviceAccount').token === undefined)
       skipFor('credentials.serviceAccount', 'the serviceAccount credential is not a bearer token (tokenEnv)');
     const p = firstProject(target);
-    for (const path of [target.v2(`/groups/${p}`), target.v2(`/groups/${p}/clusters`)]) {
-      const res = await target.get(path, { as: 'serviceAccount' });
-      expectStatus(tally, res, 200, 'a request with the service account token is served');
-    }
+    const reads = [
+      target.get(target.v2(`/groups/${p}`), { as: 'serviceAccount' }),
+      target.get(target.v2(`/groups/${p}/clusters`), { as: 'serviceAccount' }),
+      target.get(target.legacy(`/groups/${p}`), { as: 'serviceAccount', version: null }),
+    ];
+    for (const res of await Promise.all(reads))
+      expectStatus(tally, res, 200, 'a read with the service account token is served');
+    // Its role may not let it write (403): authenticated all the same, which is this rule's.
+    const patch = await ownNamePatch(target, { as: 'serviceAccount' });
+    expectJudgeable(tally, patch, 'a PATCH with the service account token is answered');
+    if (patch.status === 401)
+      throw new RuleFailure(`${describeExchange(patch)}: a PATCH with the service account token is unauthenticated`, {
+        expected: 'not 401',
+        actual: patch.status,
+        exchange: patch.exchange,
+      });
   },
 );
 
@@ -258,6 +273,36 @@ for (const b of badTokens) {
     expectStatus(tally, res, 401, `${b.title} is refused`);
   });
 }
+
+// The same on every method, each on a path of the surface the run's seed draws, the generations and the two bad
+// tokens in turns (the other seed of a pair sends each method under the other generation).
+check(
+  'AUTH-BEARER',
+  'a bad bearer token (never issued, or empty, in turns) on every method, under /v2 or /v1.0 in turns, on a path of the surface drawn by the seed, gets 401',
+  async ({ target, tally }) => {
+    const sample = await credentialSample(target);
+    const methods = [...new Set(sample.map((r) => r.method))];
+    const sent = methods.map((method, k) => {
+      const turn = caseGeneration(target.setup.seed, k);
+      const r =
+        sample.find((s) => s.method === method && s.generation === turn) ?? sample.find((s) => s.method === method)!;
+      // The tokens turn every other method, so that each meets each generation in every run.
+      return { r, token: badTokens[Math.floor(k / 2) % badTokens.length]! };
+    });
+    const answers = await Promise.all(
+      sent.map(async ({ r, token }) => ({ r, token, res: await badTokenAnswer(target, r, token.authorization()) })),
+    );
+    judgeAll(
+      tally,
+      'bad-token request',
+      answers,
+      ({ r, token, res }) => expectStatus(tally, res, 401, `${r.title} with ${token.title} is refused`),
+      { place: ({ r }) => r.title },
+    );
+    tally.judged('method', methods.length);
+    tally.judged('generation', new Set(sent.map(({ r }) => r.generation)).size);
+  },
+);
 
 // --- "An authentication method belongs to one organization and may be granted access to several projects." ---
 

@@ -78,13 +78,18 @@ export class Authenticator {
   private byToken(token: string, req: AuthRequest): Caller {
     const digest = (text: string) => createHash('sha256').update(text).digest('hex');
     const given = digest(token);
-    const anyToken = token !== '' && this.mutants.has('AUTH-BEARER');
+    // Mutant: any token, or under /v1.0 any token, is taken for the service account's.
+    const legacy = /\/v1\.0(\/|\?|$)/.test(req.url);
+    const anyToken =
+      token !== '' && (this.mutants.has('AUTH-BEARER') || (legacy && this.mutants.has('AUTH-BEARER:legacy-any-token')));
     const issuedTo = token === '' ? undefined : this.issuer?.principalOf(token);
     const caller =
       this.callers.find((c) => c.record.name === issuedTo) ??
       this.callers.find((c) => c.token !== undefined && (anyToken || safeEqual(digest(c.token), given)));
     if (!caller || token === '') throw this.refusal();
     if (req.url.includes('/groups/') && this.mutants.has('AUTH-BEARER:token-refused')) throw this.refusal();
+    // Mutant: the legacy generation knows API keys alone and refuses every token.
+    if (legacy && this.mutants.has('AUTH-BEARER:legacy-refused')) throw this.refusal();
     return caller;
   }
 

@@ -3,7 +3,8 @@
 // surface that serves it, drawn with the run's seed (a sample: refused requests count against the rate limit). The
 // writes name nothing that exists (an entity path ends with an id no entity has) or carry an empty body, so a target
 // that lets one through changes nothing; an empty create it takes is deleted at once. Each is sent once per run
-// without authentication, and its challenge answered with a wrong private key.
+// without authentication, and its challenge answered with a wrong private key; or with a bearer token the target
+// never issued.
 import { answerableChallenges } from '../../src/judges/digest-challenge.ts';
 import { chooseChallenge } from '../../src/http/digest.ts';
 import type { HttpResponse } from '../../src/http/messages.ts';
@@ -92,6 +93,14 @@ export async function wrongKeyAnswer(t: Target, r: SampledRequest): Promise<Http
     digestUri(t, r.request.path),
   );
   const res = await sendAuthorized(t, 'owner', r.request, answer);
+  if (r.method === 'POST') await undoAccepted(t, res, r.request.path);
+  return res;
+}
+
+/** The request with `authorization` (a bearer token the target never issued) and no credential of the profile; an
+ * empty create taken is deleted at once. */
+export async function badTokenAnswer(t: Target, r: SampledRequest, authorization: string): Promise<HttpResponse> {
+  const res = await t.send({ ...r.request, as: null, headers: { ...r.request.headers, authorization } });
   if (r.method === 'POST') await undoAccepted(t, res, r.request.path);
   return res;
 }

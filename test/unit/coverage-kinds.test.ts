@@ -73,6 +73,7 @@ const english: Record<string, string> = {
   operation: 'operations',
   'unauthenticated request': 'unauthenticated requests',
   'wrongly authenticated request': 'wrongly authenticated requests',
+  'bad-token request': 'bad-token requests',
 };
 
 /** The kinds named as string literals where the code counts: tally.judged('x', ...), judgeAll(tally, 'x', ...), return
