@@ -130,6 +130,9 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   if (gone && mutants.has('VER-DELETED-REFUSED')) return CURRENT_VERSION;
   // Mutant: the deleted version is refused by the reads' handler alone: every other method is served in it.
   if (gone && method !== 'GET' && mutants.has('VER-DELETED-REFUSED:other-methods')) return CURRENT_VERSION;
+  // Mutant: the deleted version is refused by the project routes alone: writes below a project are served in it.
+  if (gone && write && /^\/groups\/[^/]+\/./.test(apiPath) && mutants.has('VER-DELETED-REFUSED:below-project-writes'))
+    return CURRENT_VERSION;
   if (gone) throw versionGone(gone, resource);
   // The real service: the newest version not later than the date. Not under the mutants VER-ACCEPT-SERVED and
   // VER-ACCEPT-SERVED:entry, whose refusal of the clusters' own newer dates it would otherwise turn into an older

@@ -103,7 +103,7 @@ check(
 // 3: "requests to the deleted version are no longer served": requests of any method. The resources are read with GET
 // (refused with the error body) and HEAD (refused: a 4xx, which has no body to carry it) in turns from the run's seed,
 // so that a run sends both; the profile's first project is sent a PATCH that changes nothing (`{}`), so that a target
-// serving it changes nothing either.
+// serving it changes nothing either; and every write of the writable surface (below).
 const deletedVersions = (t: Target): string[] => {
   const { deleted } = t.profile.versions;
   if (deleted.length === 0) notApplicableFor('versions.deleted', 'the profile lists no deleted version');
@@ -138,6 +138,32 @@ check(
       const res = await target.send({ method: 'PATCH', path, version, json: {} });
       expectErrorWithBody(tally, res, `PATCH /groups/{groupId} is not served in the deleted version ${version}`);
     }
+  },
+);
+
+// The same for every /v2 write of the writable surface (POST, PUT and PATCH of each resource of one project), sent in
+// each deleted version, Accept and Content-Type naming it, with the body its resource takes in the default version:
+// a create wrongly served is deleted at once, a PUT or PATCH carries the entity's current values.
+check(
+  'VER-DELETED-REFUSED',
+  'every /v2 write of the writable surface, sent in a deleted version, is refused with the error body',
+  async ({ target, tally }) => {
+    const deleted = deletedVersions(target);
+    await withWriteOps(
+      target,
+      'deleted',
+      async (ops) => {
+        const cases = ops
+          .filter((op) => op.generation === 'v2')
+          .flatMap((op) => deleted.map((version) => ({ op, version })));
+        await judgeEach(cases, async ({ op, version }) => {
+          const res = await sendBody(target, op, op.body, { version, contentType: target.mediaType(version) });
+          tally.judged('write', 1, `${describeOp(op)} in ${version}`);
+          expectErrorWithBody(tally, res, `${describeOp(op)} is not served in the deleted version ${version}`);
+        });
+      },
+      { oneProject: true },
+    );
   },
 );
 
