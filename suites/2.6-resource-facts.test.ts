@@ -370,25 +370,44 @@ const roleActions: [action: string, resources: JsonObject[]][] = [
   ['RESHARD_COLLECTION', onDatabase],
   ['SHARDED_DATA_DISTRIBUTION', [roleResource('cluster')]],
 ];
+// Each action in a create of a role, and in a change of one (a PATCH of its actions to the next action of the list):
+// both methods take the actions. The release notes are of the versioned API (9.6): /v2 alone.
 for (const [i, [action, resources]] of roleActions.entries()) {
-  check('DBUSER-ROLE-ACTIONS', `a custom role with the action ${action} is accepted`, async ({ target, tally }) => {
-    const collection = endpoint(target, 'customDbRoles', { groupId: await workProject(target) });
-    const body = customRoleBody(runName(target, `role-${i}`), action, resources);
-    const { res, made } = await postEntity(target, collection, body, { key: 'roleName' });
-    try {
-      expectServed(tally, res, `a custom role with ${action} is created`);
-      const actions = res.jsonObject().actions;
-      if (Array.isArray(actions) && !actions.some((a) => isObject(a) && a.action === action)) {
-        throw new RuleFailure(`${describeExchange(res)}: the created role lacks ${action}`, {
-          expected: action,
-          actual: actions,
-          exchange: res.exchange,
+  const [next, nextResources] = roleActions[(i + 1) % roleActions.length]!;
+  check(
+    'DBUSER-ROLE-ACTIONS',
+    `a custom role with the action ${action} is accepted in a create, and ${next} in a change`,
+    async ({ target, tally }) => {
+      const collection = endpoint(target, 'customDbRoles', { groupId: await workProject(target) });
+      const body = customRoleBody(runName(target, `role-${i}`), action, resources);
+      const { res, made } = await postEntity(target, collection, body, { key: 'roleName' });
+      try {
+        expectServed(tally, res, `a custom role with ${action} is created`);
+        expectHeld(tally, res, action, `the role created with ${action}`);
+        const patch = await target.send({
+          method: 'PATCH',
+          path: made!.path,
+          json: { actions: customRoleBody('', next, nextResources).actions },
         });
+        expectServed(tally, patch, `a custom role's actions are changed to ${next}`);
+        expectHeld(tally, patch, next, `the role changed to ${next}`);
+      } finally {
+        if (made) await deleteCreated(target, made.created);
       }
-    } finally {
-      if (made) await deleteCreated(target, made.created);
-    }
-  });
+    },
+  );
+}
+
+/** The answer to a write of a custom role holds `action` among its actions, where it shows them. */
+function expectHeld(tally: Tally, res: HttpResponse, action: string, what: string): void {
+  tally.judged('write', 1, res.exchange.request.method);
+  const actions = res.jsonObject().actions;
+  if (Array.isArray(actions) && !actions.some((a) => isObject(a) && a.action === action))
+    throw new RuleFailure(`${describeExchange(res)}: ${what} lacks ${action}`, {
+      expected: action,
+      actual: actions,
+      exchange: res.exchange,
+    });
 }
 
 // --- Encryption at rest: "The property azureKeyVault/azureEnvironment no longer has the enum value AZURE_GERMANY.

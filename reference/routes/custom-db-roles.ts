@@ -120,6 +120,21 @@ function sentChange(ctx: RequestContext): unknown {
   return sentRole(ctx);
 }
 
+/** The actions added on 18 April 2025 (spec 2.6), which the mutants below refuse. */
+const addedActions = [
+  'CLEAR_JUMBO_FLAG',
+  'KILL_ANY_CURSOR',
+  'REFINE_COLLECTION_SHARD_KEY',
+  'RESHARD_COLLECTION',
+  'SHARDED_DATA_DISTRIBUTION',
+];
+
+/** Refuses the first added action of `actions`, as a target that validates against the older list would. */
+function refuseAddedActions(actions: RoleBody['actions']): void {
+  const at = (actions ?? []).findIndex((a) => addedActions.includes(a.action));
+  if (at >= 0) throw invalidAttribute(`actions[${at}].action`);
+}
+
 async function createRole(ctx: RequestContext) {
   const group = requireGroup(ctx, 'write');
   const body = validateBody<RoleBody>(sentRole(ctx), roleShape);
@@ -162,6 +177,8 @@ function changeRole(ctx: RequestContext) {
   if (Array.isArray(sent?.inheritedRoles) && ctx.mutants.has('ENT-INVALID-FIELD-NO-EFFECT:role'))
     role.inheritedRoles = sent.inheritedRoles;
   const change = validateBody<Partial<RoleBody>>(sentChange(ctx), changeShape, { roleName: role.roleName });
+  // Mutant: a change validates actions against the list before 18 April 2025; a create takes them.
+  if (ctx.mutants.has('DBUSER-ROLE-ACTIONS:change')) refuseAddedActions(change.actions);
   // Mutant: under /v1.0, a change that sends no actions resets them to none.
   if (ctx.generation === 'v1.0' && change.actions === undefined && ctx.mutants.has('METH-PATCH-PARTIAL:legacy-role'))
     role.actions = [];
