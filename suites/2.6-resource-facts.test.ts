@@ -230,11 +230,13 @@ async function createVariant(tally: Tally, t: Target, collection: string, varian
 // dataFederation.bytesProcessed.monthly, dataFederation.bytesProcessed.weekly, dataFederation.bytesProcessed.query
 // were removed from the request and response discriminators".
 
-for (const period of ['daily', 'weekly', 'monthly', 'query']) {
+// Refused in a create (POST) and in a replacement (PUT of a metric configuration the check made), the two in turns
+// from the run's seed: each run sends both, and the other seed of a pair each name the other way.
+for (const [k, period] of ['daily', 'weekly', 'monthly', 'query'].entries()) {
   const metricName = `dataFederation.bytesProcessed.${period}`;
   check(
     'METRIC-DATAFED-REMOVED',
-    `a metric alert configuration on ${metricName} is refused with 400 naming it`,
+    `a metric alert configuration on ${metricName}, created or replaced (in turns), is refused with 400 naming it`,
     async ({ target, tally }) => {
       const metric = target.profile.alertConfigs.variants.find((v) => isObject(v.body.metricThreshold));
       if (!metric)
@@ -243,15 +245,34 @@ for (const period of ['daily', 'weekly', 'monthly', 'query']) {
           'the profile lists no metric alert-configuration variant (one with a metricThreshold)',
         );
       const body = { ...metric.body, metricThreshold: { ...(metric.body.metricThreshold as JsonObject), metricName } };
-      const sent = await postEntity(target, alertConfigsPath(target, await workProject(target)), body);
-      await refusedNaming(
-        tally,
-        target,
-        sent,
-        body,
-        ['metricThreshold', 'metricName'],
-        `the removed metric ${metricName} is refused`,
-      );
+      const collection = alertConfigsPath(target, await workProject(target));
+      const what = `the removed metric ${metricName} is refused`;
+      const path = ['metricThreshold', 'metricName'];
+      if ((target.setup.seed + k) % 2 === 0) {
+        await refusedNaming(
+          tally,
+          target,
+          await postEntity(target, collection, body),
+          body,
+          path,
+          `${what} in a create`,
+        );
+        return;
+      }
+      const { res, made } = await postEntity(target, collection, metric.body);
+      if (!made) expectJudgeable(tally, res, `the ${metric.name} to replace is created`);
+      if (!made)
+        throw new ProfileFactError(
+          'alertConfigs.variants',
+          `the profile's body of the ${metric.name} is refused (${res.status}), so there is no configuration to replace`,
+          res.exchange,
+        );
+      try {
+        const put = await target.send({ method: 'PUT', path: made.path, json: body });
+        expectFieldRefused(tally, put, { body, path, value: true }, `${what} in a replacement`);
+      } finally {
+        await deleteCreated(target, made.created);
+      }
     },
   );
 }

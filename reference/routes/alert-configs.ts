@@ -183,14 +183,14 @@ const requireConfig = (ctx: RequestContext, group: Group) =>
     ctx.path,
   );
 
-/** Mutant: the removed dataFederation.bytesProcessed.* metric names (spec 2.6) are still accepted. */
+/** Mutant: the removed dataFederation.bytesProcessed.* metric names (spec 2.6) are still accepted; or, in the
+ * ':replace' one, still accepted by a replacement (PUT) alone. */
 function configShapeOf(ctx: RequestContext): ObjectField {
   const metricName = (ctx.body as { metricThreshold?: { metricName?: unknown } } | null)?.metricThreshold?.metricName;
-  if (
-    typeof metricName !== 'string' ||
-    !metricName.startsWith('dataFederation.bytesProcessed.') ||
-    !ctx.mutants.has('METRIC-DATAFED-REMOVED')
-  )
+  const accepted =
+    ctx.mutants.has('METRIC-DATAFED-REMOVED') ||
+    (ctx.method === 'PUT' && ctx.mutants.has('METRIC-DATAFED-REMOVED:replace'));
+  if (typeof metricName !== 'string' || !metricName.startsWith('dataFederation.bytesProcessed.') || !accepted)
     return configShape;
   const threshold = configShape.fields.metricThreshold as ObjectField;
   return {
