@@ -17,7 +17,8 @@ export interface CliProcess {
   reportsDir: string;
   /** Lines of the journal, parsed (empty before it exists and after cleanup removed it). */
   journal(): { op: string; path: string }[];
-  /** Resolves when `condition` holds (checked every 50 ms); rejects when the process ended first. */
+  /** Resolves when `condition` holds (checked on each piece of output, and every 50 ms for the files); rejects when
+   * the process ended first. */
   until(condition: () => boolean): Promise<void>;
   signal(name: NodeJS.Signals): void;
   exit: Promise<{ code: number; report?: Report }>;
@@ -31,6 +32,21 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let ended = false;
+  // Waiters for the next piece of output: a condition on it is seen as soon as it comes, so that a signal sent on a
+  // message the process prints reaches it while it still does what the message announced.
+  let next: { output: Promise<void>; heard: () => void } | undefined;
+  const nextOutput = () => {
+    if (!next) {
+      let heard = () => {};
+      const output = new Promise<void>((resolve) => (heard = resolve));
+      next = { output, heard };
+    }
+    return next.output;
+  };
+  const heard = () => {
+    next?.heard();
+    next = undefined;
+  };
   const journalName = /^conformance-created-[0-9a-f]+\.jsonl$/;
   const journalFile = () => readdirSync(tmp).find((f) => journalName.test(f));
   const cli: CliProcess = {
@@ -59,7 +75,7 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
           const why = [cli.stderr, ...unpassed(report?.rules ?? [])].join('\n');
           throw new Error(`the CLI ended before the awaited moment; stderr and rules that did not pass:\n${why}`);
         }
-        await sleep(50);
+        await Promise.race([sleep(50), nextOutput()]);
       }
     },
     signal: (name) => void child.kill(name),
@@ -76,7 +92,13 @@ export function startCli(args: string[], env: Record<string, string>): CliProces
       });
     }),
   };
-  child.stdout.on('data', (d: Buffer) => (cli.stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (cli.stderr += d.toString()));
+  child.stdout.on('data', (d: Buffer) => {
+    cli.stdout += d.toString();
+    heard();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    cli.stderr += d.toString();
+    heard();
+  });
   return cli;
 }
