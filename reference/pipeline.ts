@@ -19,7 +19,7 @@ import type { Mutants } from './mutants.ts';
 import type { ProjectRateLimiter, Settle } from './rate-limit.ts';
 import { rateLimitedProject } from './rate-limit.ts';
 import { linkHeader } from './links.ts';
-import { entity, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
+import { entity, noContent, presentationOf, renderBody, renderReply, statusOf, type Reply } from './respond.ts';
 import { allowedMethods, type Handler, type Method, type Route, type Router } from './router.ts';
 import type { Store } from './store.ts';
 import { vocabularyOf } from './vocabulary.ts';
@@ -63,9 +63,19 @@ export function createDispatcher(services: Services) {
       result = await handle(services, req, path, query, head);
     } catch (err) {
       const error = toApiError(err);
-      head.settle?.(error.status);
-      sendError(reply, services.mutants, error, query, head.headers);
-      return reply;
+      // Mutant: a DELETE of an alert configuration that is not there is answered as done (204), as if deleting
+      // were idempotent.
+      const idempotent =
+        req.method === 'DELETE' &&
+        error.errorCode === 'RESOURCE_NOT_FOUND' &&
+        /\/alertConfigs\/[^/]+$/.test(path) &&
+        services.mutants.has('ERR-RESOURCE-NOT-FOUND:idempotent-delete');
+      if (!idempotent) {
+        head.settle?.(error.status);
+        sendError(reply, services.mutants, error, query, head.headers);
+        return reply;
+      }
+      result = noContent();
     }
     head.settle?.(statusOf(result));
     const headers = result.kind === 'entity' ? { ...head.headers, ...result.headers } : { ...head.headers };

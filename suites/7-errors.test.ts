@@ -31,7 +31,9 @@ import { judgeEach } from '../src/harness/coverage-first.ts';
 import { describeOp, Reach, withWriteOps } from '../src/probes/write-operations.ts';
 import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
-import { listSurface, missingEntries, missingNames } from '../src/probes/surface/lists.ts';
+import { existingLists, listSurface, missingEntries, missingNames } from '../src/probes/surface/lists.ts';
+import { legacyServesList } from '../src/probes/surface/paged-lists.ts';
+import { targetSurface } from '../src/surface/target-surface.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
 import { workProject } from '../src/probes/work-project.ts';
 import { sharedResponse } from '../src/probes/shared-response.ts';
@@ -142,27 +144,53 @@ for (const nf of notFoundPaths) {
 }
 
 // 7.1 "parameters | array | Values giving further detail (for a not-found error, the requested path)": an entry of
-// every list that has entries, missing under contexts that exist, whatever not-found code the target uses.
+// every list that has entries, missing under contexts that exist, whatever not-found code the target uses. 7.2 "404 |
+// Not Found | The resource does not exist", whatever the request: each is read (GET), and deleted (DELETE: no body, so
+// no other fault of the request to be found first) where the surface offers that at the entry, one under /v2 and the
+// other under /v1.0, which way round from the run's seed (/v1.0 only where it serves the list at its first instance,
+// else its 404 may be the missing generation's). A DELETE refused as a method the entry does not take (405) is
+// METH-405's and CLU-OPERATIONS' to judge, whatever the surface said: it is left.
 check(
   'ERR-RESOURCE-NOT-FOUND',
-  'a missing entry of every kind, under contexts that exist, is 404 with an error naming it',
+  'a missing entry of every kind, under contexts that exist, read and (where it can be) deleted, under /v2 and /v1.0 in turns, is 404 with an error naming it',
   async ({ target, tally }) => {
-    const probes = missingEntries(await listSurface(target));
+    const lists = await listSurface(target);
+    const probes = missingEntries(lists);
     if (probes.length === 0 && target.profile.projects.ids.length === 0)
       skipFor('projects.ids', 'the profile names no project, under which the lists of entries lie');
+    const surface = await targetSurface(target);
+    const first = new Map(existingLists(lists).map((e) => [e.list, e.path]));
+    const sends = probes.flatMap((p, k) => {
+      const deletable = surface.methodsServedAt(p.path)?.methods.includes('DELETE') ?? false;
+      const turn = caseGeneration(target.setup.seed, k);
+      const other = turn === 'v2' ? 'v1.0' : 'v2';
+      return [{ p, method: 'GET', turn }, ...(deletable ? [{ p, method: 'DELETE', turn: other as Generation }] : [])];
+    });
     const answers = await Promise.all(
-      probes.map(async (p) => ({ p, path: target.v2(p.path), res: await target.get(target.v2(p.path)) })),
+      sends.map(async ({ p, method, turn }) => {
+        const instance = first.get(p.list);
+        const served = turn === 'v1.0' && instance !== undefined && (await legacyServesList(target, instance));
+        const generation: Generation = served ? 'v1.0' : 'v2';
+        const at = inGeneration(target, generation, p.path);
+        return { p, method, generation, path: at.path, res: await target.send({ method, ...at }) };
+      }),
     );
+    const unserved = ({ method, res }: (typeof answers)[number]) => method === 'DELETE' && res.status === 405;
+    for (const a of answers.filter(unserved))
+      tally.left('missing entity', `DELETE of an entry of the ${a.p.list.title}: 405, the method is not served there`);
     judgeAll(
       tally,
       'missing entity',
-      answers,
-      ({ p, path, res }) => {
-        expectStatus(tally, res, 404, `an entry of the ${p.list.title} that does not exist is not found`);
+      answers.filter((a) => !unserved(a)),
+      ({ p, method, generation, path, res }) => {
+        const what = `${method} of an entry of the ${p.list.title} that does not exist (${generation})`;
+        expectStatus(tally, res, 404, `${what} is not found`);
         checkResourceNotFound(res, path, p.missing);
       },
-      { place: ({ p }) => p.list.template },
+      { place: ({ p, method }) => `${method} ${p.list.template}` },
     );
+    tally.judged('method', new Set(answers.map((a) => a.method)).size);
+    tally.judged('generation', new Set(answers.map((a) => a.generation)).size);
   },
 );
 
