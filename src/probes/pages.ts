@@ -99,13 +99,15 @@ const changingLists = perRun(() => new Set<string>());
  * Runs `read` (given the keys of the whole list) between two readings of the whole list, and judges its outcome only
  * when the list did not change meanwhile: other checks' writes in a shared project move items between pages. After a
  * first try, the readings are made while the suite's own writes are held back (src/target/write-gate.ts), so that only
- * writes of others can still move the list; a failure is judged only from such readings.
+ * writes of others can still move the list; a failure is judged only from such readings. `quiet` holds them back from
+ * the first try: a read of many pages, which writes in the project would most likely move, sent again whole.
  */
 export async function whileUnchanged<T>(
   tally: Tally,
   t: Target,
   path: string,
   read: (all: string[]) => Promise<T>,
+  { quiet = false } = {},
 ): Promise<T> {
   const changing = changingLists();
   const once = async (): Promise<{ value: T } | { failure: RuleFailure } | undefined> => {
@@ -122,7 +124,7 @@ export async function whileUnchanged<T>(
   };
   // A list seen changing under other checks' writes is read with them held back from the first try on: a walk of it
   // in a project other checks write to would otherwise be sent twice, most of all on a one-project account.
-  const start = changing.has(path) ? 1 : 0;
+  const start = quiet || changing.has(path) ? 1 : 0;
   for (let i = start; i < start + attempts; i++) {
     const outcome = i === 0 ? await once() : await t.writes.quietly(once);
     if (!outcome) {
