@@ -29,7 +29,7 @@ import { judgeEveryList } from '../src/probes/every-list.ts';
 import { expectProfileProjectThere } from '../src/probes/profile-project.ts';
 import {
   firstPage,
-  legacyServesList,
+  legacyServesKind,
   pagedLists,
   sharedListKeys,
   sharedPage,
@@ -41,13 +41,7 @@ import { check } from '../src/harness/check.ts';
 import { contextsOf } from '../src/probes/path-template.ts';
 import { withArticle } from '../src/check-outcome.ts';
 import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
-import {
-  contextTitles,
-  existingLists,
-  listSurface,
-  missingContexts,
-  type MissingProbe,
-} from '../src/probes/surface/lists.ts';
+import { contextTitles, listSurface, missingContexts } from '../src/probes/surface/lists.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
 
@@ -499,11 +493,6 @@ describe('spec 2.3, list responses', () => {
     async ({ target, tally }) => {
       const surface = await listSurface(target);
       const probes = missingContexts(surface).filter((p) => p.list.paged);
-      const existing = new Map(existingLists(surface).map((e) => [e.list, e.path]));
-      const legacyServes = async (p: MissingProbe) => {
-        const path = existing.get(p.list);
-        return path !== undefined && (await legacyServesList(target, path));
-      };
       const turns = new Map<string, number>();
       const sent = await Promise.all(
         probes.map(async (p) => {
@@ -511,7 +500,7 @@ describe('spec 2.3, list responses', () => {
           const turn = turns.get(kind) ?? 0;
           turns.set(kind, turn + 1);
           const turned = caseGeneration(target.setup.seed, turn);
-          const generation = turned === 'v1.0' && !(await legacyServes(p)) ? 'v2' : turned;
+          const generation = turned === 'v1.0' && !(await legacyServesKind(target, surface, p.list)) ? 'v2' : turned;
           return { p, kind, generation };
         }),
       );

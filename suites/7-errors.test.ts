@@ -31,8 +31,8 @@ import { judgeEach } from '../src/harness/coverage-first.ts';
 import { describeOp, Reach, withWriteOps } from '../src/probes/write-operations.ts';
 import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
-import { existingLists, listSurface, missingEntries, missingNames } from '../src/probes/surface/lists.ts';
-import { legacyServesList } from '../src/probes/surface/paged-lists.ts';
+import { listSurface, missingEntries, missingNames } from '../src/probes/surface/lists.ts';
+import { legacyServesKind } from '../src/probes/surface/paged-lists.ts';
 import { targetSurface } from '../src/surface/target-surface.ts';
 import { firstProject, fillPath } from '../src/target/projects.ts';
 import { workProject } from '../src/probes/work-project.ts';
@@ -159,7 +159,6 @@ check(
     if (probes.length === 0 && target.profile.projects.ids.length === 0)
       skipFor('projects.ids', 'the profile names no project, under which the lists of entries lie');
     const surface = await targetSurface(target);
-    const first = new Map(existingLists(lists).map((e) => [e.list, e.path]));
     const sends = probes.flatMap((p, k) => {
       const deletable = surface.methodsServedAt(p.path)?.methods.includes('DELETE') ?? false;
       const turn = caseGeneration(target.setup.seed, k);
@@ -168,8 +167,7 @@ check(
     });
     const answers = await Promise.all(
       sends.map(async ({ p, method, turn }) => {
-        const instance = first.get(p.list);
-        const served = turn === 'v1.0' && instance !== undefined && (await legacyServesList(target, instance));
+        const served = turn === 'v1.0' && (await legacyServesKind(target, lists, p.list));
         const generation: Generation = served ? 'v1.0' : 'v2';
         const at = inGeneration(target, generation, p.path);
         return { p, method, generation, path: at.path, res: await target.send({ method, ...at }) };

@@ -8,7 +8,6 @@
 import type { HttpResponse } from '../../src/http/messages.ts';
 import { contextsOf } from '../../src/probes/path-template.ts';
 import {
-  existingLists,
   fill,
   listInstances,
   type ListInstance,
@@ -17,7 +16,7 @@ import {
 } from '../../src/probes/surface/lists.ts';
 import { TargetError } from '../../src/outcome.ts';
 import { sharedLegacyRead } from '../../src/probes/resource-versions.ts';
-import { firstPage, legacyServesList } from '../../src/probes/surface/paged-lists.ts';
+import { firstPage, legacyServesKind } from '../../src/probes/surface/paged-lists.ts';
 import type { Target } from '../../src/target/target.ts';
 import { filledIds, filledList } from './paging-list.ts';
 import { projectWithoutContent } from '../../src/probes/work-project.ts';
@@ -67,18 +66,13 @@ export async function emptyListReads(t: Target, s: Surface): Promise<ListRead[]>
   );
 }
 
-/** The /v1.0 reading of a list instance, and whether that generation is seen to serve the list: its first instance
- * there (the list rules' reading, `legacyServesList`) is a list, so that a 404 of another instance is that instance's
- * and not the generation's. */
+/** The /v1.0 reading of a list instance, and whether that generation serves the list (`legacyServesKind`), so that a
+ * 404 of another instance is that instance's and not the generation's. */
 export async function legacyListRead(
   t: Target,
   s: Surface,
   l: ListInstance,
 ): Promise<{ res: HttpResponse; served: boolean }> {
-  const first = existingLists(s).find((e) => e.list === l.list);
-  const [res, served] = await Promise.all([
-    sharedLegacyRead(t, l.path),
-    first ? legacyServesList(t, first.path) : false,
-  ]);
+  const [res, served] = await Promise.all([sharedLegacyRead(t, l.path), legacyServesKind(t, s, l.list)]);
   return { res, served };
 }

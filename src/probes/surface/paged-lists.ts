@@ -11,7 +11,7 @@ import { requestPage, wholeItems, type PageQuery } from '../pages.ts';
 import { sharedLegacyRead } from '../resource-versions.ts';
 import { sharedResponse } from '../shared-response.ts';
 import type { Target } from '../../target/target.ts';
-import { existingLists, listSurface } from './lists.ts';
+import { existingLists, listSurface, type Surface, type SurfaceList } from './lists.ts';
 
 export interface PagedList {
   title: string;
@@ -30,6 +30,13 @@ function servesList(t: Target, res: HttpResponse): boolean {
  * under /v1.0 (legacyReads), sent once per run, is a list. */
 export const legacyServesList = async (t: Target, path: string): Promise<boolean> =>
   servesList(t, await sharedLegacyRead(t, path));
+
+/** Whether /v1.0 serves `list` as the run has seen it: its first instance the crawl reached is a list there
+ * (`legacyServesList`). Elsewhere a 404 under /v1.0 may be that of the missing generation. */
+export async function legacyServesKind(t: Target, s: Surface, list: SurfaceList): Promise<boolean> {
+  const first = existingLists(s).find((e) => e.list === list);
+  return first !== undefined && (await legacyServesList(t, first.path));
+}
 
 export async function pagedLists(t: Target): Promise<PagedList[]> {
   const surface = existingLists(await listSurface(t))
