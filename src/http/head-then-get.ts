@@ -21,14 +21,14 @@ export interface HeadThenGet {
 }
 
 /** An answer's head as read off the connection: its status (0 where the status line is none) and its headers. */
-export interface RawHead {
+export interface AnswerHead {
   status: number;
   /** A header's value by its name in any case, repeated ones joined with a comma; undefined where absent. */
   header(name: string): string | undefined;
 }
 
 /** Reads an answer's status line and header lines (`headLines`, `getLines`). */
-export function rawHead(lines: string | undefined): RawHead {
+export function answerHead(lines: string | undefined): AnswerHead {
   const [statusLine = '', ...fields] = (lines ?? '').split('\r\n');
   const headers = new Map<string, string>();
   for (const field of fields) {

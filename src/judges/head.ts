@@ -1,34 +1,47 @@
 // Spec 4.1: "HEAD | Return the response headers without the JSON body", judged against GET of the same resource.
 import type { HttpResponse } from '../http/messages.ts';
 import { RuleFailure } from '../outcome.ts';
-import { rawHead, type HeadThenGet } from '../http/head-then-get.ts';
+import { answerHead, type AnswerHead, type HeadThenGet } from '../http/head-then-get.ts';
+import type { Exchange } from '../exchange.ts';
 import { describeExchange } from './status.ts';
 
 /** Headers that describe the representation (its media type, the version's lifecycle), not the moment it was sent. */
 const representationHeaders = ['content-type', 'deprecation', 'sunset'];
 
-/** METH-HEAD: GET's status, GET's representation headers, and no body. */
-export function checkHeadMatchesGet(head: HttpResponse, get: HttpResponse): void {
+/** METH-HEAD: HEAD's status and representation headers (where GET's answer has them) are GET's. `what` opens a
+ * failure's message, `gets` names the GET answer in it; `exchange` is the HEAD's, where the client read it. */
+function expectHeadLikeGet(
+  head: Pick<AnswerHead, 'status' | 'header'>,
+  get: Pick<AnswerHead, 'status' | 'header'>,
+  what: string,
+  gets: string,
+  exchange?: Exchange,
+): void {
+  const evidence = exchange ? { exchange } : {};
   if (head.status !== get.status) {
-    throw new RuleFailure(`${describeExchange(head)}: HEAD's status differs from GET's (${get.status})`, {
+    throw new RuleFailure(`${what}: HEAD's status differs from ${gets} (${get.status})`, {
       expected: get.status,
       actual: head.status,
-      exchange: head.exchange,
+      ...evidence,
     });
   }
   const differing = representationHeaders.filter(
     (h) => get.header(h) !== undefined && head.header(h) !== get.header(h),
   );
-  if (differing.length) {
-    throw new RuleFailure(
-      `${describeExchange(head)}: HEAD's ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from GET's`,
-      {
-        expected: Object.fromEntries(differing.map((h) => [h, get.header(h)])),
-        actual: Object.fromEntries(differing.map((h) => [h, head.header(h) ?? 'missing'])),
-        exchange: head.exchange,
-      },
-    );
-  }
+  if (differing.length === 0) return;
+  throw new RuleFailure(
+    `${what}: HEAD's ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from ${gets}`,
+    {
+      expected: Object.fromEntries(differing.map((h) => [h, get.header(h)])),
+      actual: Object.fromEntries(differing.map((h) => [h, head.header(h) ?? 'missing'])),
+      ...evidence,
+    },
+  );
+}
+
+/** METH-HEAD: GET's status, GET's representation headers, and no body. */
+export function checkHeadMatchesGet(head: HttpResponse, get: HttpResponse): void {
+  expectHeadLikeGet(head, get, describeExchange(head), "GET's", head.exchange);
   if (head.raw.length > 0) {
     throw new RuleFailure(`${describeExchange(head)}: HEAD answered with a body of ${head.raw.length} bytes`, {
       expected: 'no body',
@@ -55,7 +68,7 @@ export function expectNoBodyAfterHead(r: HeadThenGet, what: string): void {
  * one of them alone. */
 export function rawPairUnjudgeable(r: HeadThenGet): string | undefined {
   if (r.getLines === undefined) return 'no GET answer followed on the connection';
-  const statuses = [rawHead(r.headLines).status, rawHead(r.getLines).status];
+  const statuses = [answerHead(r.headLines).status, answerHead(r.getLines).status];
   if (statuses.some((s) => s >= 500 || s === 429)) return `answered ${statuses.join(' and ')}`;
   if (statuses[0] !== statuses[1] && statuses.includes(401))
     return `a credential challenge (${statuses.join(' and ')})`;
@@ -65,24 +78,6 @@ export function rawPairUnjudgeable(r: HeadThenGet): string | undefined {
 /** METH-HEAD on the raw connection: the HEAD answer has the status and the representation headers of the GET answer
  * that followed it on the same connection (a moment later, the same state). */
 export function checkRawHeadMatchesGet(r: HeadThenGet, what: string): void {
-  const head = rawHead(r.headLines);
-  const get = rawHead(r.getLines);
   const line = r.headLines.split('\r\n')[0];
-  if (head.status !== get.status) {
-    throw new RuleFailure(`HEAD of ${what} (${line}): its status differs from the GET's after it (${get.status})`, {
-      expected: get.status,
-      actual: head.status,
-    });
-  }
-  const differing = representationHeaders.filter(
-    (h) => get.header(h) !== undefined && head.header(h) !== get.header(h),
-  );
-  if (differing.length === 0) return;
-  throw new RuleFailure(
-    `HEAD of ${what} (${line}): its ${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the GET's after it`,
-    {
-      expected: Object.fromEntries(differing.map((h) => [h, get.header(h)])),
-      actual: Object.fromEntries(differing.map((h) => [h, head.header(h) ?? 'missing'])),
-    },
-  );
+  expectHeadLikeGet(answerHead(r.headLines), answerHead(r.getLines), `HEAD of ${what} (${line})`, "the GET's after it");
 }

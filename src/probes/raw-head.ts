@@ -1,7 +1,7 @@
 // HEAD then GET of a path on one raw kept-alive connection, authenticated as the owner and counted by the rate
 // scheduler like any request: one Digest challenge answered with a rising nonce count, or the bearer token.
 import { expectDigestChallenge } from '../judges/digest-challenge.ts';
-import { headThenGet, rawHead, type HeadThenGet } from '../http/head-then-get.ts';
+import { headThenGet, answerHead, type HeadThenGet } from '../http/head-then-get.ts';
 import { digestAnswer } from '../http/digest-answers.ts';
 import { credential } from '../target/credentials.ts';
 import type { Target } from '../target/target.ts';
@@ -41,8 +41,8 @@ export async function rawHeadProber(t: Target): Promise<RawHead> {
       { ca: o.ca, insecure: o.insecure, timeoutMs: o.requestTimeoutMs, localAddress: owner.localAddress },
     );
     const answered = { sentAt, receivedAt: Date.now() };
-    o.scheduler?.observe(tickets[0], { ...answered, status: rawHead(r.headLines).status });
-    o.scheduler?.observe(tickets[1], { ...answered, status: rawHead(r.getLines).status });
+    o.scheduler?.observe(tickets[0], { ...answered, status: answerHead(r.headLines).status });
+    o.scheduler?.observe(tickets[1], { ...answered, status: answerHead(r.getLines).status });
     return r;
   };
 }

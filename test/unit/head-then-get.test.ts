@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCertificate } from '../../reference/cert.ts';
 import { checkRawHeadMatchesGet, expectNoBodyAfterHead, rawPairUnjudgeable } from '../../src/judges/head.ts';
-import { headThenGet, rawHead } from '../../src/http/head-then-get.ts';
+import { answerHead, headThenGet } from '../../src/http/head-then-get.ts';
 import { RuleFailure } from '../../src/outcome.ts';
 import { listenLocally } from '../support/local-server.ts';
 
@@ -39,8 +39,8 @@ describe('HEAD then GET on one raw connection', () => {
   it('sees nothing between a proper HEAD answer and the GET answer', async () => {
     const r = await probe('/proper');
     expect(r.between.length).toBe(0);
-    expect(rawHead(r.getLines).status).toBe(200);
-    expect(rawHead(r.getLines).header('Content-Type')).toBe('application/vnd.platform.2023-02-01+json');
+    expect(answerHead(r.getLines).status).toBe(200);
+    expect(answerHead(r.getLines).header('Content-Type')).toBe('application/vnd.platform.2023-02-01+json');
     expect(() => expectNoBodyAfterHead(r, 'a proper path')).not.toThrow();
     expect(rawPairUnjudgeable(r)).toBeUndefined();
     expect(() => checkRawHeadMatchesGet(r, 'a proper path')).not.toThrow();
@@ -49,7 +49,7 @@ describe('HEAD then GET on one raw connection', () => {
   it('sees the body a server wrongly sent after the HEAD answer, and the judge fails it', async () => {
     const r = await probe('/leaky');
     expect(r.between.toString()).toBe(body);
-    expect(rawHead(r.getLines).status).toBe(200);
+    expect(answerHead(r.getLines).status).toBe(200);
     expect(() => expectNoBodyAfterHead(r, 'a leaky path')).toThrow(RuleFailure);
   });
 
@@ -76,7 +76,7 @@ describe('HEAD then GET over plain HTTP', () => {
       const r = await headThenGet({ url, head: {}, get: {} }, { timeoutMs: 5000 });
       expect(r.headLines).toMatch(/^HTTP\/1\.1 200 OK/);
       expect(r.between.toString()).toBe(body);
-      expect(rawHead(r.getLines).status).toBe(200);
+      expect(answerHead(r.getLines).status).toBe(200);
     } finally {
       await new Promise<void>((resolve) => plain.close(() => resolve()));
     }
