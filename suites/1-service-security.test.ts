@@ -1,7 +1,7 @@
 // Spec 1: what the service does, as far as security goes: HTTPS only, read-only roles, API access lists.
 import { listSurface, missingContext, missingNames } from '../src/probes/surface/lists.ts';
 import { contextsOf } from '../src/probes/path-template.ts';
-import { caseGeneration } from '../src/probes/resource-versions.ts';
+import { caseGeneration, inGeneration } from '../src/probes/resource-versions.ts';
 import { expectNotServedInClear } from '../src/judges/plain-http.ts';
 import { expectRefused, expectStatus } from '../src/harness/judged-answers.ts';
 import type { HttpResponse } from '../src/http/messages.ts';
@@ -52,7 +52,7 @@ async function surfacePlainPaths(t: Target): Promise<{ method: string; title: st
       {
         method: [...plainMethods.slice(turn), ...plainMethods.slice(0, turn)].find(allowed)!,
         title: `the ${l.title} of a project that does not exist (/${generation})`,
-        path: generation === 'v2' ? t.v2(probe.path) : t.legacy(probe.path),
+        path: inGeneration(t, generation, probe.path).path,
       },
     ];
   });

@@ -260,13 +260,14 @@ for (const [k, period] of ['daily', 'weekly', 'monthly', 'query'].entries()) {
         return;
       }
       const { res, made } = await postEntity(target, collection, metric.body);
-      if (!made) expectJudgeable(tally, res, `the ${metric.name} to replace is created`);
-      if (!made)
+      if (!made) {
+        expectJudgeable(tally, res, `the ${metric.name} to replace is created`);
         throw new ProfileFactError(
           'alertConfigs.variants',
           `the profile's body of the ${metric.name} is refused (${res.status}), so there is no configuration to replace`,
           res.exchange,
         );
+      }
       try {
         const put = await target.send({ method: 'PUT', path: made.path, json: body });
         expectFieldRefused(tally, put, { body, path, value: true }, `${what} in a replacement`);

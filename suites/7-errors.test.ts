@@ -162,8 +162,8 @@ check(
     const sends = probes.flatMap((p, k) => {
       const deletable = surface.methodsServedAt(p.path)?.methods.includes('DELETE') ?? false;
       const turn = caseGeneration(target.setup.seed, k);
-      const other = turn === 'v2' ? 'v1.0' : 'v2';
-      return [{ p, method: 'GET', turn }, ...(deletable ? [{ p, method: 'DELETE', turn: other as Generation }] : [])];
+      const other: Generation = turn === 'v2' ? 'v1.0' : 'v2';
+      return [{ p, method: 'GET', turn }, ...(deletable ? [{ p, method: 'DELETE', turn: other }] : [])];
     });
     const answers = await Promise.all(
       sends.map(async ({ p, method, turn }) => {
@@ -176,10 +176,11 @@ check(
     const unserved = ({ method, res }: (typeof answers)[number]) => method === 'DELETE' && res.status === 405;
     for (const a of answers.filter(unserved))
       tally.left('missing entity', `DELETE of an entry of the ${a.p.list.title}: 405, the method is not served there`);
+    const judged = answers.filter((a) => !unserved(a));
     judgeAll(
       tally,
       'missing entity',
-      answers.filter((a) => !unserved(a)),
+      judged,
       ({ p, method, generation, path, res }) => {
         const what = `${method} of an entry of the ${p.list.title} that does not exist (${generation})`;
         expectStatus(tally, res, 404, `${what} is not found`);
@@ -187,8 +188,8 @@ check(
       },
       { place: ({ p, method }) => `${method} ${p.list.template}` },
     );
-    tally.judged('method', new Set(answers.map((a) => a.method)).size);
-    tally.judged('generation', new Set(answers.map((a) => a.generation)).size);
+    tally.judged('method', new Set(judged.map((a) => a.method)).size);
+    tally.judged('generation', new Set(judged.map((a) => a.generation)).size);
   },
 );
 
