@@ -12,9 +12,9 @@ const runOptions = `  --profile FILE    target profile (JSON, see schemas/profil
                     environment variables it names. Without it: the embedded reference target.
   --target URL      base URL of the target, overriding the profile's; 'reference' starts the embedded target
   --seed N          seed of generated inputs (default: random; printed, and in the report)
-  --num-runs N      generated cases per property check, at most (default 100)
+  --num-runs N      generated cases per property check (default 100); every place is covered whatever N
   --cases MODE      covering (default): a property covers each place it quantifies over, then draws a tenth
-                    of num-runs at random and stops; all: it draws up to num-runs cases
+                    of num-runs at random and stops; all: it draws up to num-runs cases, places first
   --budget TIME     plan the cases per property so the projected requests fit the profile's rate limit in
                     TIME (e.g. 10m, 90s, 1h); the plan is printed before the run and kept in the report
   --reports DIR     directory for the reports (default: reports)
@@ -117,7 +117,7 @@ Options:
   --profile FILE    target profile (default: the embedded reference target's)
   --rule ID         plan only this rule (repeatable)
   --tag TAG         plan only the rules with this tag (repeatable)
-  --num-runs N      generated cases per property check, at most (default 100)
+  --num-runs N      generated cases per property check (default 100); every place is covered whatever N
   --cases MODE      covering (default) or all: see conformance run --help
   --budget TIME     the most cases per property whose requests fit the rate limit in TIME (e.g. 10m, 90s, 1h)
   --json            print the plan as JSON`,

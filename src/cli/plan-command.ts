@@ -79,7 +79,7 @@ export function planCommand(args: PlanArgs): number {
       ? ''
       : plan.fits
         ? ` (the most that fit the budget of ${formatDuration(plan.budgetMs)})`
-        : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
+        : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even at num-runs 1)`;
   out.push(
     `num-runs ${plan.numRuns}, cases ${plan.cases}${budget}; the cost model puts every project request on one project, so each figure is an upper bound`,
   );

@@ -42,16 +42,14 @@ export function coverageFirst<T>(items: readonly T[], places: Places<T>, limit: 
   return chosen;
 }
 
-/** The items a property judges: one of every kind, then others up to the run's cases (src/harness/cases.ts), and at
- * least `atLeast` where a rule must reach every kind however few the cases. */
+/** The items a property judges: one of every kind, then others up to the run's cases (src/harness/cases.ts). */
 export function coveringItems<T>(
   items: readonly T[],
   places: Places<T>,
   setup: Pick<RunSetup, 'numRuns' | 'cases' | 'seed'>,
-  atLeast = 0,
 ): T[] {
   const kinds = new Set(items.map(places.kind)).size;
-  return coverageFirst(items, places, Math.max(atLeast, caseCount(setup, kinds)), setup.seed);
+  return coverageFirst(items, places, caseCount(setup, kinds), setup.seed);
 }
 
 /** Judges every item (`judge` throws RuleFailure); then throws the first failure, telling how many there were. */

@@ -12,7 +12,8 @@ export interface ForAllOptions<T> {
   /** How the shrunk counterexample is shown: a line for the message, and what the report carries (JSON by default). */
   show?: (value: T) => Promise<{ text: string; counterexample: unknown }>;
   /** Cases tried first, one per place the rule's statement quantifies over (a part of the surface, a shape of input):
-   * under --cases covering the property then draws a tenth of num-runs and stops (src/harness/cases.ts). */
+   * every run tries them all, and under --cases covering the property then draws a tenth of num-runs and stops
+   * (src/harness/cases.ts). */
   covering?: T[];
 }
 

@@ -91,7 +91,7 @@ export interface Report {
   catalogue: { sha256: string; rules: number };
   target: { name: string; baseUrl: string; mutants?: string[] };
   seed: number;
-  /** Generated cases per property check, at most (--num-runs). */
+  /** Generated cases per property check (--num-runs): a tenth of it drawn beyond the places, or up to it in all. */
   numRuns: number;
   /** covering: a property stopped after its places and a tenth of numRuns; all: it drew up to numRuns (--cases). */
   cases: CaseMode;

@@ -102,6 +102,6 @@ export function describePlan(plan: Plan, rate: RateLimitFacts): string {
       ? ''
       : plan.fits
         ? ` (fits the budget of ${formatDuration(plan.budgetMs)})`
-        : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even with one case per property)`;
+        : ` (exceeds the budget of ${formatDuration(plan.budgetMs)} even at num-runs 1)`;
   return `plan: num-runs ${plan.numRuns}, cases ${plan.cases}, at most ${plan.projectRequests} requests to a project, about ${formatDuration(plan.durationMs)} at ${rate.limit} per ${rate.windowSeconds} s${budget}`;
 }

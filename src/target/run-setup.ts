@@ -6,7 +6,7 @@ import type { RateState } from '../http/rate-scheduler.ts';
 import type { Profile } from '../profile/profile.ts';
 
 /** How many cases a property runs (src/harness/cases.ts): those that cover its places and a tenth of --num-runs, or
- * up to --num-runs in all, as a certification run may ask. */
+ * up to --num-runs in all (never fewer than its places), as a certification run may ask. */
 export type CaseMode = 'covering' | 'all';
 
 export const caseModes: readonly CaseMode[] = ['covering', 'all'];
@@ -19,7 +19,7 @@ export interface RunSetup {
   /** PEM of the target's CA, when the runner knows it (the embedded reference target). */
   caPem?: string;
   seed: number;
-  /** Generated cases per property check, at most. */
+  /** Generated cases per property check: a tenth of it drawn beyond the places (covering), or up to it (all). */
   numRuns: number;
   /** Whether a property stops after covering its places and a tenth of numRuns (src/harness/cases.ts). */
   cases: CaseMode;

@@ -47,10 +47,10 @@ describe('the plan of a run', () => {
     );
   });
 
-  it('says when even one case per property exceeds the budget', () => {
+  it('says when even num-runs 1 exceeds the budget', () => {
     const plan = planBudget(model, realLimit, 60_000);
     expect(plan).toMatchObject({ numRuns: 1, fits: false, windows: 3 });
-    expect(describePlan(plan, realLimit)).toMatch(/exceeds the budget of 1 min even with one case per property/);
+    expect(describePlan(plan, realLimit)).toMatch(/exceeds the budget of 1 min even at num-runs 1/);
   });
 
   it('is announced before a run chosen for a budget or longer than three minutes, and only then', () => {
