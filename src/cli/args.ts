@@ -2,7 +2,7 @@
 // text, and errors that name the nearest option, command or value when a word is mistyped.
 import { parseArgs } from 'node:util';
 import { didYouMean, nearest } from '../did-you-mean.ts';
-import { caseModes, defaultCaseMode, type CaseMode } from '../target/run-setup.ts';
+import { caseModes, defaultCaseMode, defaultNumRuns, type CaseMode } from '../target/run-setup.ts';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -12,7 +12,7 @@ const runOptions = `  --profile FILE    target profile (JSON, see schemas/profil
                     environment variables it names. Without it: the embedded reference target.
   --target URL      base URL of the target, overriding the profile's; 'reference' starts the embedded target
   --seed N          seed of generated inputs (default: random; printed, and in the report)
-  --num-runs N      generated cases per property check (default 100); every place is covered whatever N
+  --num-runs N      generated cases per property check (default ${defaultNumRuns}); every place is covered whatever N
   --cases MODE      covering (default): a property covers each place it quantifies over, then draws a tenth
                     of num-runs at random and stops; all: it draws up to num-runs cases, places first
   --budget TIME     plan the cases per property so the projected requests fit the profile's rate limit in
@@ -117,7 +117,7 @@ Options:
   --profile FILE    target profile (default: the embedded reference target's)
   --rule ID         plan only this rule (repeatable)
   --tag TAG         plan only the rules with this tag (repeatable)
-  --num-runs N      generated cases per property check (default 100); every place is covered whatever N
+  --num-runs N      generated cases per property check (default ${defaultNumRuns}); every place is covered whatever N
   --cases MODE      covering (default) or all: see conformance run --help
   --budget TIME     the most cases per property whose requests fit the rate limit in TIME (e.g. 10m, 90s, 1h)
   --json            print the plan as JSON`,
@@ -365,7 +365,7 @@ export function parseCommandLine(argv: string[]): Args {
       profile: v.profile,
       rules: v.rule ?? [],
       tags: v.tag ?? [],
-      numRuns: integer('num-runs', v['num-runs'], 1) ?? 100,
+      numRuns: integer('num-runs', v['num-runs'], 1) ?? defaultNumRuns,
       cases: caseMode(v.cases),
       budgetMs: duration('budget', v.budget),
       json: v.json ?? false,
@@ -396,7 +396,7 @@ export function parseCommandLine(argv: string[]): Args {
     rules: v.rule ?? [],
     tags: v.tag ?? [],
     seed: integer('seed', v.seed, 0),
-    numRuns: integer('num-runs', v['num-runs'], 1) ?? 100,
+    numRuns: integer('num-runs', v['num-runs'], 1) ?? defaultNumRuns,
     cases: caseMode(v.cases),
     budgetMs: duration('budget', v.budget),
     reportsDir: v.reports ?? 'reports',

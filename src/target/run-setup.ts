@@ -14,6 +14,10 @@ export const caseModes: readonly CaseMode[] = ['covering', 'all'];
 /** The mode of a run that names none, and of a plan. */
 export const defaultCaseMode: CaseMode = 'covering';
 
+/** The cases per property of a run that names none: every place, then four drawn under the default mode, which
+ * holds a one-project run near 2,000 requests to its project (README, "a live run"). */
+export const defaultNumRuns = 40;
+
 export interface RunSetup {
   profile: Profile;
   /** PEM of the target's CA, when the runner knows it (the embedded reference target). */

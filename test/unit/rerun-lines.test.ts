@@ -23,8 +23,8 @@ describe('rerunLines', () => {
 
   it('certify: strict of itself; its rules rerun with run; the embedded target with its mutants', () => {
     expect(lines(['certify', '--mutant', 'METH-405', '--cases', 'all', '--sign-key', 'k.pem'], true)).toEqual({
-      run: 'certify --target reference --mutant METH-405 --seed 7 --num-runs 100 --cases all',
-      rule: 'run --target reference --mutant METH-405 --rule METH-405 --seed 7 --num-runs 100 --cases all',
+      run: 'certify --target reference --mutant METH-405 --seed 7 --num-runs 40 --cases all',
+      rule: 'run --target reference --mutant METH-405 --rule METH-405 --seed 7 --num-runs 40 --cases all',
     });
   });
 });
