@@ -59,6 +59,9 @@ function versionList(method: string, apiPath: string, mutants: Mutants): string[
 
 const templateOf = (path: string) => templates.match(path.split('/').filter(Boolean))?.route.path;
 
+/** Whether an API path lies below a project (/groups/{id}/...), not the project itself. */
+const belowProject = (apiPath: string) => /^\/groups\/[^/]+\/./.test(apiPath);
+
 /** The versions of the operation `method path` (a path or a template below the v2 base), oldest first: those of
  * fixtures/versions.json, else spec 9.4's. */
 export const operationVersions = (method: string, path: string): string[] =>
@@ -131,7 +134,7 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   // Mutant: the deleted version is refused by the reads' handler alone: every other method is served in it.
   if (gone && method !== 'GET' && mutants.has('VER-DELETED-REFUSED:other-methods')) return CURRENT_VERSION;
   // Mutant: the deleted version is refused by the project routes alone: writes below a project are served in it.
-  if (gone && write && /^\/groups\/[^/]+\/./.test(apiPath) && mutants.has('VER-DELETED-REFUSED:below-project-writes'))
+  if (gone && write && belowProject(apiPath) && mutants.has('VER-DELETED-REFUSED:below-project-writes'))
     return CURRENT_VERSION;
   if (gone) throw versionGone(gone, resource);
   // The real service: the newest version not later than the date. Not under the mutants VER-ACCEPT-SERVED and
@@ -149,6 +152,15 @@ export function resolveVersion(req: VersionRequest, vendor: string, unlisted: Un
   if (mutants.has('VER-UNKNOWN-REFUSED') && dates.some(isCalendarDate)) return CURRENT_VERSION;
   // Mutant: such a date is refused by the reads' handler alone: every other method is served in the current version.
   if (mutants.has('VER-UNKNOWN-REFUSED:other-methods') && method !== 'GET' && dates.some(isCalendarDate))
+    return CURRENT_VERSION;
+  // Mutant: such a date is refused by the project routes and the reads alone: writes below a project are served in
+  // the current version.
+  if (
+    write &&
+    belowProject(apiPath) &&
+    dates.some(isCalendarDate) &&
+    mutants.has('VER-UNKNOWN-REFUSED:below-project-writes')
+  )
     return CURRENT_VERSION;
   throw invalidVersionDate();
 }

@@ -15,7 +15,7 @@ import {
   sameBodiesIn,
   versionedResources,
 } from '../src/probes/resource-versions.ts';
-import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
+import { describeOp, inVersion, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/harness/run-target.ts';
@@ -70,14 +70,11 @@ check(
           );
         const shapes: HttpResponse[] = [];
         await judgeEach(cases, async ({ op, version }) => {
-          const res = await sendBody(target, op, op.body, { version, contentType: target.mediaType(version) });
+          const res = await sendBody(target, op, op.body, inVersion(target, version));
           if (res.status === 400 || res.status === 422) {
             const current = target.profile.versions.default;
             if (!sameBodiesIn(op.path, version, current)) return void shapes.push(res);
-            const taken = await sendBody(target, op, op.body, {
-              version: current,
-              contentType: target.mediaType(current),
-            });
+            const taken = await sendBody(target, op, op.body, inVersion(target, current));
             if (taken.status < 200 || taken.status >= 300) return void shapes.push(res);
             tally.judged('write', 1, `${describeOp(op)} in ${version}`);
             throw new RuleFailure(
@@ -157,7 +154,7 @@ check(
           .filter((op) => op.generation === 'v2')
           .flatMap((op) => deleted.map((version) => ({ op, version })));
         await judgeEach(cases, async ({ op, version }) => {
-          const res = await sendBody(target, op, op.body, { version, contentType: target.mediaType(version) });
+          const res = await sendBody(target, op, op.body, inVersion(target, version));
           tally.judged('write', 1, `${describeOp(op)} in ${version}`);
           expectErrorWithBody(tally, res, `${describeOp(op)} is not served in the deleted version ${version}`);
         });

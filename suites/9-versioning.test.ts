@@ -16,7 +16,7 @@ import { matchTemplate } from '../src/probes/path-template.ts';
 import { titleOf } from '../src/probes/surface/lists.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
-import { describeOp, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
+import { describeOp, inVersion, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
 import { forAll } from '../src/harness/property.ts';
 import {
   deprecatedVersions,
@@ -247,6 +247,41 @@ check(
       { covering },
     );
     tally.judged('method', sent.size);
+  },
+);
+
+// The same for every /v2 write of the writable surface (POST, PUT and PATCH of each resource of one project), Accept
+// and Content-Type naming an unknown date, with the body its resource takes in the default version: a create wrongly
+// served is deleted at once, a PUT or PATCH carries the entity's current values. The writes take the ranges of
+// unknown dates in turns from the run's seed, a date drawn from each, so that every range is sent writes.
+check(
+  'VER-UNKNOWN-REFUSED',
+  'every /v2 write of the writable surface, sent in an unknown version date, is refused with the error body',
+  async ({ target, tally }) => {
+    const known = knownVersions(target);
+    const { seed } = target.setup;
+    const dates = unknownRanges(target).map(
+      (range) =>
+        fc.sample(
+          range.filter((date) => !known.has(date)),
+          { seed, numRuns: 1 },
+        )[0]!,
+    );
+    await withWriteOps(
+      target,
+      'unknown-version',
+      async (ops) => {
+        const cases = ops
+          .filter((op) => op.generation === 'v2')
+          .map((op, i) => ({ op, date: dates[(i + seed) % dates.length]! }));
+        await judgeEach(cases, async ({ op, date }) => {
+          const res = await sendBody(target, op, op.body, inVersion(target, date));
+          tally.judged('write', 1, `${describeOp(op)} in ${date}`);
+          expectErrorWithBody(tally, res, `${describeOp(op)} naming the unknown version ${date} is not served`);
+        });
+      },
+      { oneProject: true },
+    );
   },
 );
 

@@ -77,6 +77,9 @@ export interface Media {
   contentType?: string;
 }
 
+/** A /v2 write labelled with `version`: its Accept and its Content-Type name it. */
+export const inVersion = (t: Target, version: string): Media => ({ version, contentType: t.mediaType(version) });
+
 /** The entity an update writes to, read under the operation's generation. */
 export const readBack = (t: Target, op: WriteOp) => readAt(t, op.generation, op.path);
 
