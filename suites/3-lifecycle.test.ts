@@ -15,7 +15,7 @@ import {
   sameBodiesIn,
   versionedResources,
 } from '../src/probes/resource-versions.ts';
-import { describeOp, inVersion, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
+import { describeOp, inVersion, sendBody, withNeutralWriteOps } from '../src/probes/write-operations.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/harness/run-target.ts';
@@ -53,47 +53,39 @@ check(
   'VER-DEPRECATED-USABLE',
   'every write of the writable surface, sent in each deprecated version of its resource, is served',
   async ({ target, tally }) => {
-    await withWriteOps(
-      target,
-      'deprecated',
-      async (ops) => {
-        const cases = ops
-          .filter((op) => op.generation === 'v2')
-          .flatMap((op) => {
-            const r = resourceOfPath(target, op.path);
-            return r ? deprecatedVersions(target, r).map((version) => ({ op, version })) : [];
-          });
-        if (cases.length === 0)
-          notApplicableFor(
-            'versions.deprecated',
-            'the profile lists no deprecated version of a resource the run writes',
-          );
-        const shapes: HttpResponse[] = [];
-        await judgeEach(cases, async ({ op, version }) => {
-          const res = await sendBody(target, op, op.body, inVersion(target, version));
-          if (res.status === 400 || res.status === 422) {
-            const current = target.profile.versions.default;
-            if (!sameBodiesIn(op.path, version, current)) return void shapes.push(res);
-            const taken = await sendBody(target, op, op.body, inVersion(target, current));
-            if (taken.status < 200 || taken.status >= 300) return void shapes.push(res);
-            tally.judged('write', 1, `${describeOp(op)} in ${version}`);
-            throw new RuleFailure(
-              `${describeExchange(res)}: ${describeOp(op)} in the deprecated version ${version} refuses the body ${current} takes (${describeExchange(taken)}), though the two take the same bodies (spec 9.5)`,
-              { expected: `served in ${version}`, actual: res.status, exchange: res.exchange },
-            );
-          }
-          tally.judged('write', 1, `${describeOp(op)} in ${version}`);
-          expectServed(tally, res, `${describeOp(op)} is served in the deprecated version ${version}`);
+    await withNeutralWriteOps(target, 'deprecated', async (ops) => {
+      const cases = ops
+        .filter((op) => op.generation === 'v2')
+        .flatMap((op) => {
+          const r = resourceOfPath(target, op.path);
+          return r ? deprecatedVersions(target, r).map((version) => ({ op, version })) : [];
         });
-        if (shapes.length === cases.length)
-          throw new TargetError(
-            'nothing-judged',
-            `${describeExchange(shapes[0]!)}: every body was refused as invalid in the deprecated versions, so none showed whether they are served`,
-            shapes[0]!.exchange,
+      if (cases.length === 0)
+        notApplicableFor('versions.deprecated', 'the profile lists no deprecated version of a resource the run writes');
+      const shapes: HttpResponse[] = [];
+      await judgeEach(cases, async ({ op, version }) => {
+        const res = await sendBody(target, op, op.body, inVersion(target, version));
+        if (res.status === 400 || res.status === 422) {
+          const current = target.profile.versions.default;
+          if (!sameBodiesIn(op.path, version, current)) return void shapes.push(res);
+          const taken = await sendBody(target, op, op.body, inVersion(target, current));
+          if (taken.status < 200 || taken.status >= 300) return void shapes.push(res);
+          tally.judged('write', 1, `${describeOp(op)} in ${version}`);
+          throw new RuleFailure(
+            `${describeExchange(res)}: ${describeOp(op)} in the deprecated version ${version} refuses the body ${current} takes (${describeExchange(taken)}), though the two take the same bodies (spec 9.5)`,
+            { expected: `served in ${version}`, actual: res.status, exchange: res.exchange },
           );
-      },
-      { oneProject: true },
-    );
+        }
+        tally.judged('write', 1, `${describeOp(op)} in ${version}`);
+        expectServed(tally, res, `${describeOp(op)} is served in the deprecated version ${version}`);
+      });
+      if (shapes.length === cases.length)
+        throw new TargetError(
+          'nothing-judged',
+          `${describeExchange(shapes[0]!)}: every body was refused as invalid in the deprecated versions, so none showed whether they are served`,
+          shapes[0]!.exchange,
+        );
+    });
   },
 );
 
@@ -146,21 +138,16 @@ check(
   'every /v2 write of the writable surface, sent in a deleted version, is refused with the error body',
   async ({ target, tally }) => {
     const deleted = deletedVersions(target);
-    await withWriteOps(
-      target,
-      'deleted',
-      async (ops) => {
-        const cases = ops
-          .filter((op) => op.generation === 'v2')
-          .flatMap((op) => deleted.map((version) => ({ op, version })));
-        await judgeEach(cases, async ({ op, version }) => {
-          const res = await sendBody(target, op, op.body, inVersion(target, version));
-          tally.judged('write', 1, `${describeOp(op)} in ${version}`);
-          expectErrorWithBody(tally, res, `${describeOp(op)} is not served in the deleted version ${version}`);
-        });
-      },
-      { oneProject: true },
-    );
+    await withNeutralWriteOps(target, 'deleted', async (ops) => {
+      const cases = ops
+        .filter((op) => op.generation === 'v2')
+        .flatMap((op) => deleted.map((version) => ({ op, version })));
+      await judgeEach(cases, async ({ op, version }) => {
+        const res = await sendBody(target, op, op.body, inVersion(target, version));
+        tally.judged('write', 1, `${describeOp(op)} in ${version}`);
+        expectErrorWithBody(tally, res, `${describeOp(op)} is not served in the deleted version ${version}`);
+      });
+    });
   },
 );
 

@@ -40,7 +40,15 @@ import { readAt, type WriteMethod } from '../src/probes/surface/writes.ts';
 import { generations, type Generation } from '../src/generation.ts';
 import { caseGeneration, inGeneration, legacyRead } from '../src/probes/resource-versions.ts';
 import { withArticle } from '../src/check-outcome.ts';
-import { describeOp, readBack, sendBody, updates, withWriteOps, type WriteOp } from '../src/probes/write-operations.ts';
+import {
+  describeOp,
+  readBack,
+  sendBody,
+  updates,
+  withNeutralWriteOps,
+  withWriteOps,
+  type WriteOp,
+} from '../src/probes/write-operations.ts';
 import type { Target } from '../src/target/target.ts';
 import { target } from '../src/harness/run-target.ts';
 import { workProject } from '../src/probes/work-project.ts';
@@ -381,14 +389,9 @@ async function createReadDelete(t: Target, op: WriteOp): Promise<Lifecycle> {
 async function lifecycles(t: Target): Promise<Lifecycle[]> {
   const all = await once('lifecycles', async () => {
     let made: Lifecycle[] = [];
-    await withWriteOps(
-      t,
-      'post',
-      async (ops) => {
-        made = await Promise.all(ops.filter((o) => o.method === 'POST').map((op) => createReadDelete(t, op)));
-      },
-      { oneProject: true },
-    );
+    await withNeutralWriteOps(t, 'post', async (ops) => {
+      made = await Promise.all(ops.filter((o) => o.method === 'POST').map((op) => createReadDelete(t, op)));
+    });
     return made;
   });
   for (const l of all) for (const r of [l.res, l.read, l.deleted, l.gone]) if (r) cite(r.exchange);

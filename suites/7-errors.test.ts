@@ -28,7 +28,7 @@ import { caseGeneration, inGeneration, inServedGeneration } from '../src/probes/
 import { wholeItems } from '../src/probes/pages.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
-import { describeOp, Reach, withWriteOps } from '../src/probes/write-operations.ts';
+import { describeOp, Reach, withNeutralWriteOps } from '../src/probes/write-operations.ts';
 import type { Tally } from '../src/harness/coverage.ts';
 import { check } from '../src/harness/check.ts';
 import { listSurface, missingEntries, missingNames } from '../src/probes/surface/lists.ts';
@@ -244,30 +244,25 @@ check(
   'ERR-MALFORMED-400',
   'a write of every writable resource, method and generation with its body not JSON is 400 with the error body',
   async ({ target, tally }) => {
-    await withWriteOps(
-      target,
-      'malformed',
-      async (ops) => {
-        const cases = ops.map((op, k) => ({ op, m: malformations[(target.setup.seed + k) % malformations.length]! }));
-        const reach = new Reach();
-        await judgeEach(cases, async ({ op, m }) => {
-          const { res, generation } = await inServedGeneration(op.generation, async (g) => ({
-            res: await target.send({
-              method: op.method,
-              rawBody: m.spoil(JSON.stringify(op.body)),
-              ...inGeneration(target, g, op.path, { 'content-type': 'application/json' }),
-            }),
-          }));
-          if (op.method === 'POST') await undoAccepted(target, res, target.v2(op.path), op.key);
-          const sent = { ...op, generation };
-          tally.judged('malformed write', 1, describeOp(sent));
-          reach.add(sent, 0);
-          expectStatus(tally, res, 400, `${describeOp(sent)} with ${m.title} is refused as malformed`);
-          checkErrorBodyFields(res);
-        }).finally(() => reach.report(tally, false));
-      },
-      { oneProject: true },
-    );
+    await withNeutralWriteOps(target, 'malformed', async (ops) => {
+      const cases = ops.map((op, k) => ({ op, m: malformations[(target.setup.seed + k) % malformations.length]! }));
+      const reach = new Reach();
+      await judgeEach(cases, async ({ op, m }) => {
+        const { res, generation } = await inServedGeneration(op.generation, async (g) => ({
+          res: await target.send({
+            method: op.method,
+            rawBody: m.spoil(JSON.stringify(op.body)),
+            ...inGeneration(target, g, op.path, { 'content-type': 'application/json' }),
+          }),
+        }));
+        if (op.method === 'POST') await undoAccepted(target, res, target.v2(op.path), op.key);
+        const sent = { ...op, generation };
+        tally.judged('malformed write', 1, describeOp(sent));
+        reach.add(sent, 0);
+        expectStatus(tally, res, 400, `${describeOp(sent)} with ${m.title} is refused as malformed`);
+        checkErrorBodyFields(res);
+      }).finally(() => reach.report(tally, false));
+    });
   },
 );
 

@@ -16,7 +16,7 @@ import { matchTemplate } from '../src/probes/path-template.ts';
 import { titleOf } from '../src/probes/surface/lists.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
-import { describeOp, inVersion, sendBody, withWriteOps } from '../src/probes/write-operations.ts';
+import { describeOp, inVersion, sendBody, withNeutralWriteOps } from '../src/probes/write-operations.ts';
 import { forAll } from '../src/harness/property.ts';
 import {
   deprecatedVersions,
@@ -184,21 +184,16 @@ check(
   'every write of the writable surface (each resource and method) with Content-Type the versioned media type is served',
   async ({ target, tally }) => {
     const type = target.mediaType(target.profile.versions.default);
-    await withWriteOps(
-      target,
-      'media-versioned',
-      async (ops) => {
-        await judgeEach(
-          ops.filter((op) => op.generation === 'v2'),
-          async (op) => {
-            const res = await sendBody(target, op, op.body, { contentType: type });
-            tally.judged('write', 1, describeOp(op));
-            expectServed(tally, res, `${describeOp(op)} with Content-Type ${type} is served`);
-          },
-        );
-      },
-      { oneProject: true },
-    );
+    await withNeutralWriteOps(target, 'media-versioned', async (ops) => {
+      await judgeEach(
+        ops.filter((op) => op.generation === 'v2'),
+        async (op) => {
+          const res = await sendBody(target, op, op.body, { contentType: type });
+          tally.judged('write', 1, describeOp(op));
+          expectServed(tally, res, `${describeOp(op)} with Content-Type ${type} is served`);
+        },
+      );
+    });
   },
 );
 
@@ -267,21 +262,16 @@ check(
           { seed, numRuns: 1 },
         )[0]!,
     );
-    await withWriteOps(
-      target,
-      'unknown-version',
-      async (ops) => {
-        const cases = ops
-          .filter((op) => op.generation === 'v2')
-          .map((op, i) => ({ op, date: dates[(i + seed) % dates.length]! }));
-        await judgeEach(cases, async ({ op, date }) => {
-          const res = await sendBody(target, op, op.body, inVersion(target, date));
-          tally.judged('write', 1, `${describeOp(op)} in ${date}`);
-          expectErrorWithBody(tally, res, `${describeOp(op)} naming the unknown version ${date} is not served`);
-        });
-      },
-      { oneProject: true },
-    );
+    await withNeutralWriteOps(target, 'unknown-version', async (ops) => {
+      const cases = ops
+        .filter((op) => op.generation === 'v2')
+        .map((op, i) => ({ op, date: dates[(i + seed) % dates.length]! }));
+      await judgeEach(cases, async ({ op, date }) => {
+        const res = await sendBody(target, op, op.body, inVersion(target, date));
+        tally.judged('write', 1, `${describeOp(op)} in ${date}`);
+        expectErrorWithBody(tally, res, `${describeOp(op)} naming the unknown version ${date} is not served`);
+      });
+    });
   },
 );
 

@@ -9,7 +9,14 @@ import type { HttpResponse } from '../http/messages.ts';
 import { TargetError } from '../outcome.ts';
 import type { Tally } from '../harness/coverage.ts';
 import { deleteCreated, noteCreated } from '../target/created.ts';
-import { readAt, withWriteSurface, type Place, type WritableResource, type Write } from './surface/writes.ts';
+import {
+  readAt,
+  withSharedSurface,
+  withWriteSurface,
+  type Place,
+  type WritableResource,
+  type Write,
+} from './surface/writes.ts';
 import type { Target } from '../target/target.ts';
 import type { Generation } from '../generation.ts';
 import { inGeneration } from './resource-versions.ts';
@@ -68,6 +75,13 @@ export function withWriteOps(
   options: { oneProject?: boolean } = {},
 ): Promise<void> {
   return withWriteSurface(t, what, (resources) => use(writeOps(resources)), options);
+}
+
+/** Runs `use` with the write operations of the first project's writable surface, its entities shared by the
+ * checks whose writes change nothing even where a target wrongly serves them (surface/writes.ts: withSharedSurface);
+ * `what` names the check's creates, which sendBody deletes at once. */
+export function withNeutralWriteOps(t: Target, what: string, use: (ops: WriteOp[]) => Promise<void>): Promise<void> {
+  return withSharedSurface(t, what, (resources) => use(writeOps(resources)));
 }
 
 /** How a /v2 write is labelled: the version its Accept names (the profile's default when absent) and its Content-Type

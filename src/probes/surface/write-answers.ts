@@ -14,7 +14,7 @@ import { judgeAll } from '../../harness/judge-all.ts';
 import { findMarkedAlertConfig } from '../marked-alert-config.ts';
 import { once } from '../../harness/per-run.ts';
 import type { Target } from '../../target/target.ts';
-import { withWriteSurface, type WritableResource } from './writes.ts';
+import { withSharedSurface, type WritableResource } from './writes.ts';
 import { caseGeneration, inGeneration } from '../resource-versions.ts';
 
 export interface WriteAnswer {
@@ -41,54 +41,48 @@ function oneOfEachKind(resources: WritableResource[]): WritableResource[] {
 async function answersOf(t: Target, query: Record<string, string>): Promise<WriteAnswer[]> {
   const variant = Object.keys(query).join('-') || 'plain';
   const answers: WriteAnswer[] = [];
-  await withWriteSurface(
-    t,
-    `answers-${variant}`,
-    async (resources) => {
-      // The kinds one beside the other, each kind's writes in turn: they touch different entities.
-      const configs = resources.find((r) => r.title === 'alert configuration');
-      await Promise.all([
-        ...oneOfEachKind(resources).map(async (r, i) => {
-          const turn = caseGeneration(t.setup.seed, i);
-          const generation = r.generations.includes(turn) ? turn : r.generations[0]!;
-          for (const w of r.writes) {
-            const at = inGeneration(t, generation, w.path);
-            const res = await t.send({ method: w.method, ...at, query, json: w.body });
-            answers.push({ title: `${w.method} ${r.title} (${generation})`, res });
-            if (w.method !== 'POST' || res.status < 200 || res.status >= 300) continue;
-            // The mark of a new alert configuration is its only name: found by it where the answer names no id.
-            const named =
-              keyIn(t, res.json(), r.key) ??
-              (typeof w.body[r.key] === 'string' ? (w.body[r.key] as string) : undefined);
-            const key =
-              named ??
-              (r.title === 'alert configuration'
-                ? await findMarkedAlertConfig(t, t.v2(w.path), runName(t, `answers-${variant}-new`))
-                : undefined);
-            if (!key) continue;
-            // Noted under /v2, where the cleanup reads it; deleted in the generation that made it.
-            const entry = `${w.path}/${encodeURIComponent(key)}`;
-            const made: Created = noteCreated(t, t.v2(entry));
-            const deleted = await t.send({ method: 'DELETE', ...inGeneration(t, generation, entry), query });
-            answers.push({ title: `DELETE ${r.title} (${generation})`, res: settleDelete(t, made, deleted) });
-          }
-        }),
-        (async () => {
-          if (!configs) return;
-          const res = await t.send({
-            method: 'POST',
-            path: t.v2(configs.collection),
-            query,
-            rawBody: '{"conformance":',
-            headers: { 'content-type': t.mediaType(t.profile.versions.default) },
-          });
-          await undoAccepted(t, res, t.v2(configs.collection));
-          answers.push({ title: 'error: malformed POST alert configuration', res, error: true });
-        })(),
-      ]);
-    },
-    { oneProject: true },
-  );
+  await withSharedSurface(t, `answers-${variant}`, async (resources) => {
+    // The kinds one beside the other, each kind's writes in turn: they touch different entities.
+    const configs = resources.find((r) => r.title === 'alert configuration');
+    await Promise.all([
+      ...oneOfEachKind(resources).map(async (r, i) => {
+        const turn = caseGeneration(t.setup.seed, i);
+        const generation = r.generations.includes(turn) ? turn : r.generations[0]!;
+        for (const w of r.writes) {
+          const at = inGeneration(t, generation, w.path);
+          const res = await t.send({ method: w.method, ...at, query, json: w.body });
+          answers.push({ title: `${w.method} ${r.title} (${generation})`, res });
+          if (w.method !== 'POST' || res.status < 200 || res.status >= 300) continue;
+          // The mark of a new alert configuration is its only name: found by it where the answer names no id.
+          const named =
+            keyIn(t, res.json(), r.key) ?? (typeof w.body[r.key] === 'string' ? (w.body[r.key] as string) : undefined);
+          const key =
+            named ??
+            (r.title === 'alert configuration'
+              ? await findMarkedAlertConfig(t, t.v2(w.path), runName(t, `answers-${variant}-new`))
+              : undefined);
+          if (!key) continue;
+          // Noted under /v2, where the cleanup reads it; deleted in the generation that made it.
+          const entry = `${w.path}/${encodeURIComponent(key)}`;
+          const made: Created = noteCreated(t, t.v2(entry));
+          const deleted = await t.send({ method: 'DELETE', ...inGeneration(t, generation, entry), query });
+          answers.push({ title: `DELETE ${r.title} (${generation})`, res: settleDelete(t, made, deleted) });
+        }
+      }),
+      (async () => {
+        if (!configs) return;
+        const res = await t.send({
+          method: 'POST',
+          path: t.v2(configs.collection),
+          query,
+          rawBody: '{"conformance":',
+          headers: { 'content-type': t.mediaType(t.profile.versions.default) },
+        });
+        await undoAccepted(t, res, t.v2(configs.collection));
+        answers.push({ title: 'error: malformed POST alert configuration', res, error: true });
+      })(),
+    ]);
+  });
   return answers;
 }
 

@@ -18,6 +18,7 @@ import { readOnlyAt, type FieldPath, type Surface } from '../../surface/model.ts
 import { targetSurface } from '../../surface/target-surface.ts';
 import type { Target } from '../../target/target.ts';
 import { spreadProjects } from '../work-project.ts';
+import { perRun } from '../../harness/per-run.ts';
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH';
 
@@ -367,6 +368,13 @@ export const clusterResource = (
     cluster.entity,
   );
 
+/** Where a writable surface lies: every project checks write in, the first of them alone (`oneProject`), or
+ * `project` alone. */
+export interface SurfacePlace {
+  oneProject?: boolean;
+  project?: string;
+}
+
 /** Runs `use` with the writable surface of every project checks write in (an alert configuration and a custom
  * database role made in each to change), so that cases picking among them spread over the projects' rate budgets;
  * of the first of them alone where `oneProject` says so, or of `project` alone. `what` names what the check makes
@@ -375,45 +383,113 @@ export async function withWriteSurface(
   t: Target,
   what: string,
   use: (resources: WritableResource[]) => Promise<void>,
-  { oneProject = false, project = undefined as string | undefined } = {},
+  place: SurfacePlace = {},
 ): Promise<void> {
   const made: NewEntity[] = [];
   try {
-    const surface = await targetSurface(t);
-    const resources: WritableResource[] = [];
-    const spread = project ? [] : await spreadProjects(t);
-    for (const groupId of project ? [project] : oneProject ? spread.slice(0, 1) : spread) {
-      const configs = alertConfigKind.collection(t, groupId);
-      const roles = customRoleKind.collection(t, groupId);
-      const config = await createEntity(t, t.v2(configs), alertConfigKind.body(t, runName(t, what)));
-      made.push(config);
-      const role = await createEntity(t, t.v2(roles), customRoleKind.body(t, runName(t, what)), customRoleKind.key);
-      made.push(role);
-      const configPath = `${configs}/${config.id}`;
-      const rolePath = `${roles}/${encodeURIComponent(role.id)}`;
-      const readings = {
-        project: await readAt(t, 'v2', `/groups/${groupId}`),
-        config: { path: configPath, entity: await readAt(t, 'v2', configPath) },
-        role: { path: rolePath, entity: await readAt(t, 'v2', rolePath) },
-      };
-      resources.push(...projectResources(t, what, surface, groupId, readings));
-    }
-    const cluster = t.profile.allowBillable
-      ? await existingCluster(t, project ? [project] : t.profile.projects.ids)
-      : undefined;
-    if (cluster) {
-      for (const g of generations) {
-        const entity = await readAt(t, g, cluster.path).catch((e: unknown) => {
-          // A target its own document describes may serve /v2 alone: a 404 under /v1.0 leaves that generation out.
-          if (g === 'v1.0' && e instanceof TargetError && e.exchange?.response?.status === 404) return undefined;
-          throw e;
-        });
-        if (entity)
-          resources.push(clusterResource(t, what, surface, g, cluster.collection, { path: cluster.path, entity }));
-      }
-    }
-    await use(resources);
+    await use(resourcesOf(t, what, await readSurface(t, what, place, made)));
   } finally {
-    for (const entity of made) await deleteCreated(t, entity.created);
+    await deleteMade(t, made);
   }
+}
+
+/** Deletes the entities a writable surface was made of. */
+async function deleteMade(t: Target, made: NewEntity[]): Promise<void> {
+  for (const entity of made) await deleteCreated(t, entity.created);
+}
+
+/** The readings of a writable surface that several checks hold at once, and how many hold it. */
+interface HeldSurface {
+  holders: number;
+  made: NewEntity[];
+  readings: Promise<SurfaceReadings>;
+}
+
+/** The run's shared surface while any check holds it, and how many have been made. */
+const sharedSurface = perRun((): { current?: HeldSurface; count: number } => ({ count: 0 }));
+
+/** Runs `use` with the writable surface of the first project, its entities shared by the checks whose writes change
+ * nothing even where a target wrongly serves them: each update carries the entity's current values, and each create,
+ * named by `what` apart from the other checks', makes a new entity that the check deletes at once. The first check
+ * to ask makes the entities, checks that ask while they are held use them too, and the last of them deletes them;
+ * one that asks after that makes others. A check whose writes change the entities has a surface of its own
+ * (withWriteSurface): another's write could otherwise show in its readings. */
+export async function withSharedSurface(
+  t: Target,
+  what: string,
+  use: (resources: WritableResource[]) => Promise<void>,
+): Promise<void> {
+  const state = sharedSurface();
+  if (!state.current) {
+    const made: NewEntity[] = [];
+    const named = `shared-${++state.count}`;
+    state.current = { holders: 0, made, readings: readSurface(t, named, { oneProject: true }, made) };
+  }
+  const held = state.current;
+  held.holders++;
+  try {
+    await use(resourcesOf(t, what, await held.readings));
+  } finally {
+    if (--held.holders === 0) {
+      if (state.current === held) state.current = undefined;
+      await deleteMade(t, held.made);
+    }
+  }
+}
+
+/** What a writable surface is built from: the target's surface, and the owner's readings of each project written in
+ * (with the alert configuration and custom database role made in it) and of an existing cluster in each generation. */
+export interface SurfaceReadings {
+  surface: Surface;
+  projects: { groupId: string; project: JsonObject; config: ReadEntity; role: ReadEntity }[];
+  clusters: { generation: Generation; collection: string; cluster: ReadEntity }[];
+}
+
+/** The writable resources the readings give, their creates named by `what`. */
+export const resourcesOf = (t: Target, what: string, r: SurfaceReadings): WritableResource[] => [
+  ...r.projects.flatMap((p) => projectResources(t, what, r.surface, p.groupId, p)),
+  ...r.clusters.map((c) => clusterResource(t, what, r.surface, c.generation, c.collection, c.cluster)),
+];
+
+/** The readings of the writable surface of `place`, the entities it is made of named by `what`; each is added to
+ * `made` as it is made, for the caller to delete. */
+export async function readSurface(
+  t: Target,
+  what: string,
+  { oneProject = false, project }: SurfacePlace,
+  made: NewEntity[],
+): Promise<SurfaceReadings> {
+  const readings: SurfaceReadings = { surface: await targetSurface(t), projects: [], clusters: [] };
+  const spread = project ? [] : await spreadProjects(t);
+  for (const groupId of project ? [project] : oneProject ? spread.slice(0, 1) : spread) {
+    const configs = alertConfigKind.collection(t, groupId);
+    const roles = customRoleKind.collection(t, groupId);
+    const config = await createEntity(t, t.v2(configs), alertConfigKind.body(t, runName(t, what)));
+    made.push(config);
+    const role = await createEntity(t, t.v2(roles), customRoleKind.body(t, runName(t, what)), customRoleKind.key);
+    made.push(role);
+    const configPath = `${configs}/${config.id}`;
+    const rolePath = `${roles}/${encodeURIComponent(role.id)}`;
+    readings.projects.push({
+      groupId,
+      project: await readAt(t, 'v2', `/groups/${groupId}`),
+      config: { path: configPath, entity: await readAt(t, 'v2', configPath) },
+      role: { path: rolePath, entity: await readAt(t, 'v2', rolePath) },
+    });
+  }
+  const cluster = t.profile.allowBillable
+    ? await existingCluster(t, project ? [project] : t.profile.projects.ids)
+    : undefined;
+  if (cluster) {
+    for (const generation of generations) {
+      const entity = await readAt(t, generation, cluster.path).catch((e: unknown) => {
+        // A target its own document describes may serve /v2 alone: a 404 under /v1.0 leaves that generation out.
+        if (generation === 'v1.0' && e instanceof TargetError && e.exchange?.response?.status === 404) return undefined;
+        throw e;
+      });
+      if (entity)
+        readings.clusters.push({ generation, collection: cluster.collection, cluster: { path: cluster.path, entity } });
+    }
+  }
+  return readings;
 }
