@@ -122,6 +122,7 @@ async function handle(
     method: req.method,
     url: req.url,
     authorization: req.headers.authorization,
+    legacy: location.generation === 'v1.0',
   });
   // Spec 8: every authenticated request to a project path counts, whatever its outcome.
   const project = rateLimitedProject(location.segments);

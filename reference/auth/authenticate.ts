@@ -33,6 +33,8 @@ export interface AuthRequest {
   method: string;
   url: string;
   authorization: string | undefined;
+  /** Whether the request is to the legacy generation (/v1.0). */
+  legacy: boolean;
 }
 
 export class Authenticator {
@@ -66,7 +68,7 @@ export class Authenticator {
     if (scheme === 'basic' && this.mutants.has('AUTH-NO-CLEARTEXT')) return this.byBasic(rest.trim());
     // Mutant: the legacy API serves reads without authentication, as the organization's owner.
     const owner = this.callers[0];
-    const legacyUnauthenticated = header === '' && /\/v1\.0(\/|\?|$)/.test(req.url);
+    const legacyUnauthenticated = header === '' && req.legacy;
     if (owner && legacyUnauthenticated && req.method === 'GET' && this.mutants.has('AUTH-MISSING-401')) return owner;
     // Mutant: the legacy API's writes refuse a request without authentication without challenging it.
     const write = req.method !== 'GET' && req.method !== 'HEAD';
@@ -79,9 +81,9 @@ export class Authenticator {
     const digest = (text: string) => createHash('sha256').update(text).digest('hex');
     const given = digest(token);
     // Mutant: any token, or under /v1.0 any token, is taken for the service account's.
-    const legacy = /\/v1\.0(\/|\?|$)/.test(req.url);
     const anyToken =
-      token !== '' && (this.mutants.has('AUTH-BEARER') || (legacy && this.mutants.has('AUTH-BEARER:legacy-any-token')));
+      token !== '' &&
+      (this.mutants.has('AUTH-BEARER') || (req.legacy && this.mutants.has('AUTH-BEARER:legacy-any-token')));
     const issuedTo = token === '' ? undefined : this.issuer?.principalOf(token);
     const caller =
       this.callers.find((c) => c.record.name === issuedTo) ??
@@ -89,7 +91,7 @@ export class Authenticator {
     if (!caller || token === '') throw this.refusal();
     if (req.url.includes('/groups/') && this.mutants.has('AUTH-BEARER:token-refused')) throw this.refusal();
     // Mutant: the legacy generation knows API keys alone and refuses every token.
-    if (legacy && this.mutants.has('AUTH-BEARER:legacy-refused')) throw this.refusal();
+    if (req.legacy && this.mutants.has('AUTH-BEARER:legacy-refused')) throw this.refusal();
     return caller;
   }
 
