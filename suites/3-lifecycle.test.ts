@@ -17,6 +17,7 @@ import {
 } from '../src/probes/resource-versions.ts';
 import { describeOp, inVersion, sendBody, withNeutralWriteOps } from '../src/probes/write-operations.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
+import { expectWritesRefusedIn } from '../src/probes/version-writes.ts';
 import { check } from '../src/harness/check.ts';
 import { target } from '../src/harness/run-target.ts';
 
@@ -138,16 +139,13 @@ check(
   'every /v2 write of the writable surface, sent in a deleted version, is refused with the error body',
   async ({ target, tally }) => {
     const deleted = deletedVersions(target);
-    await withNeutralWriteOps(target, 'deleted', async (ops) => {
-      const cases = ops
-        .filter((op) => op.generation === 'v2')
-        .flatMap((op) => deleted.map((version) => ({ op, version })));
-      await judgeEach(cases, async ({ op, version }) => {
-        const res = await sendBody(target, op, op.body, inVersion(target, version));
-        tally.judged('write', 1, `${describeOp(op)} in ${version}`);
-        expectErrorWithBody(tally, res, `${describeOp(op)} is not served in the deleted version ${version}`);
-      });
-    });
+    await expectWritesRefusedIn(
+      target,
+      tally,
+      'deleted',
+      () => deleted,
+      (version) => `is not served in the deleted version ${version}`,
+    );
   },
 );
 

@@ -16,7 +16,8 @@ import { matchTemplate } from '../src/probes/path-template.ts';
 import { titleOf } from '../src/probes/surface/lists.ts';
 import { judgeAll } from '../src/harness/judge-all.ts';
 import { judgeEach } from '../src/harness/coverage-first.ts';
-import { describeOp, inVersion, sendBody, withNeutralWriteOps } from '../src/probes/write-operations.ts';
+import { expectWritesRefusedIn } from '../src/probes/version-writes.ts';
+import { describeOp, sendBody, withNeutralWriteOps } from '../src/probes/write-operations.ts';
 import { forAll } from '../src/harness/property.ts';
 import {
   deprecatedVersions,
@@ -202,12 +203,20 @@ check(
 // the date, which the spec does not forbid: dates of the 2090s are sent only when the profile says they are refused.
 const dateIn = (from: string, to: string) =>
   fc.date({ min: new Date(`${from}T00:00:00Z`), max: new Date(`${to}T00:00:00Z`), noInvalidDate: true });
-/** The ranges of unknown dates, each a place the rule covers: before every version, and after every one where refused. */
-const unknownRanges = (t: Target): fc.Arbitrary<string>[] =>
-  (t.profile.versions.unlistedDates === 'refused'
-    ? [dateIn('1990-01-01', '1999-12-31'), dateIn('2090-01-01', '2099-12-31')]
-    : [dateIn('1990-01-01', '1999-12-31')]
-  ).map((range) => range.map((d) => d.toISOString().slice(0, 10)));
+/** The ranges of unknown dates, each a place the rule covers: before every version, and after every one where
+ * refused; a date the profile knows as a version is none of them. */
+function unknownRanges(t: Target): fc.Arbitrary<string>[] {
+  const known = knownVersions(t);
+  return (
+    t.profile.versions.unlistedDates === 'refused'
+      ? [dateIn('1990-01-01', '1999-12-31'), dateIn('2090-01-01', '2099-12-31')]
+      : [dateIn('1990-01-01', '1999-12-31')]
+  ).map((range) => range.map((d) => d.toISOString().slice(0, 10)).filter((date) => !known.has(date)));
+}
+
+/** One date of each range, drawn from the run's seed. */
+const unknownDates = (t: Target, ranges: fc.Arbitrary<string>[]): string[] =>
+  ranges.map((range) => fc.sample(range, { seed: t.setup.seed, numRuns: 1 })[0]!);
 
 // Requests of any method: a GET or HEAD of the projects, or a PATCH that changes nothing (`{}`) of the profile's first
 // project, so that a target serving it changes nothing either; each method is among the first cases. A profile that
@@ -217,12 +226,11 @@ check(
   'VER-UNKNOWN-REFUSED',
   'a GET, HEAD or PATCH whose Accept names an unknown version date is refused, with the error body but to a HEAD',
   async ({ target, tally }) => {
-    const known = knownVersions(target);
     const project = target.profile.projects.ids[0];
     const methods = unknownVersionMethods.filter((m) => m !== 'PATCH' || project !== undefined);
     if (project === undefined) tally.left('method', 'PATCH: the profile names no project (projects.ids)');
-    const ranges = unknownRanges(target).map((range) => range.filter((date) => !known.has(date)));
-    const examples = ranges.map((range) => fc.sample(range, { seed: target.setup.seed, numRuns: 1 })[0]!);
+    const ranges = unknownRanges(target);
+    const examples = unknownDates(target, ranges);
     const covering = methods.map((method, i) => [examples[i % examples.length]!, method] as const);
     const sent = new Set<string>();
     await forAll(
@@ -253,25 +261,14 @@ check(
   'VER-UNKNOWN-REFUSED',
   'every /v2 write of the writable surface, sent in an unknown version date, is refused with the error body',
   async ({ target, tally }) => {
-    const known = knownVersions(target);
-    const { seed } = target.setup;
-    const dates = unknownRanges(target).map(
-      (range) =>
-        fc.sample(
-          range.filter((date) => !known.has(date)),
-          { seed, numRuns: 1 },
-        )[0]!,
+    const dates = unknownDates(target, unknownRanges(target));
+    await expectWritesRefusedIn(
+      target,
+      tally,
+      'unknown-version',
+      (i) => [dates[(i + target.setup.seed) % dates.length]!],
+      (date) => `naming the unknown version ${date} is not served`,
     );
-    await withNeutralWriteOps(target, 'unknown-version', async (ops) => {
-      const cases = ops
-        .filter((op) => op.generation === 'v2')
-        .map((op, i) => ({ op, date: dates[(i + seed) % dates.length]! }));
-      await judgeEach(cases, async ({ op, date }) => {
-        const res = await sendBody(target, op, op.body, inVersion(target, date));
-        tally.judged('write', 1, `${describeOp(op)} in ${date}`);
-        expectErrorWithBody(tally, res, `${describeOp(op)} naming the unknown version ${date} is not served`);
-      });
-    });
   },
 );
 
